@@ -1,0 +1,324 @@
+"""`make bench`: specmc's performance against its peers, measured in one invocation (SPEC §7).
+
+    /usr/bin/python3 bench/bench.py bin/specmc [--quick]
+
+A benchmark reports; it does not judge. It exits 0 whatever the ratios are, and non-zero only
+when a command it runs fails (or the SimPy peer cannot be imported).
+
+Sections run in order (SECTIONS at the bottom); each is one function taking the shared
+context and may leave results in it for later sections:
+
+  fifo     task events (starts + ends) per second per core of the FIFO cluster model
+           (bench/fifo.ini: 100 slots, 10 Pareto(1, 1.5) tasks per job, load 0.7), specmc with
+           one thread against the same model in SimPy (bench/simpy_fifo.py), and their ratio;
+           target: specmc >= 50x SimPy. The mean job flowtime of both is printed as a sanity
+           check (different random numbers: they agree only statistically).
+  threads  replicas/s of the same specmc config at 1, 2, 4, ... threads and at the core
+           count, and the parallel efficiency rate_T / (T * rate_1). Weak scaling: T threads
+           run T times the fifo section's replicas, so every run lasts about as long and
+           process start-up does not swamp the many-thread runs.
+
+The model parameters (slots, rate, tasks, tmin, beta) are read from bench/fifo.ini, so both
+implementations run the model that file describes; this script owns the run sizes and passes
+them to specmc as overrides. The contract with specmc is one command:
+
+    SPECMC run bench/fifo.ini --threads T --quiet --out DIR/NAME.h5 \\
+        --set workload.jobs=J --set experiment.replicas=R
+
+which must exit 0 and leave DIR/NAME.h5; its events are 2 * J * tasks * R (one policy). Its
+time is the wall time of the whole process (start-up and HDF5 output included), so the ratio
+is conservative for specmc. For the flowtime sanity line: `SPECMC report FILE.h5 --csv`.
+
+Every measurement is repeated (3 times; once with --quick) and the median is reported.
+"""
+
+import argparse
+import configparser
+import csv
+import gc
+import io
+import math
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+FIFO_INI = os.path.join(HERE, "fifo.ini")
+TARGET_RATIO = 50.0      # SPEC §7: specmc task events/s per core >= 50x SimPy's
+
+
+class BenchError(Exception):
+    """A command failed, or its output is not what the contract says."""
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+def fmt_int(x):
+    return "{:,}".format(int(round(x)))
+
+
+def fmt_rate(x):
+    return "{:,.0f}".format(x)
+
+
+def median_of(values):
+    return statistics.median(values)
+
+
+def read_model(path):
+    """The FIFO model as bench/fifo.ini defines it (the values both implementations use)."""
+    cp = configparser.ConfigParser(comment_prefixes=(";", "#"), inline_comment_prefixes=(";",))
+    if not cp.read(path):
+        raise BenchError("cannot read %s" % path)
+    try:
+        w, c = cp["workload"], cp["cluster"]
+        model = dict(slots=c.getint("slots"), rate=w.getfloat("rate"), tasks=w.getint("tasks"),
+                     tmin=w.getfloat("tmin"), beta=w.getfloat("beta"))
+        checks = [(w.get("arrival"), "poisson"), (w.get("task_time"), "pareto"),
+                  (cp["policy"].get("list").strip(), "fifo"), (w.getfloat("warmup"), 0.0),
+                  (c.getfloat("interval"), 0.0)]
+    except (KeyError, ValueError) as e:
+        raise BenchError("%s: %s" % (path, e))
+    for got, want in checks:
+        if got != want:
+            raise BenchError("%s: the SimPy peer models %r here, the file says %r"
+                             % (path, want, got))
+    b = model["beta"]
+    model["mean_task"] = model["tmin"] * b / (b - 1.0)
+    model["load"] = model["rate"] * model["tasks"] * model["mean_task"] / model["slots"]
+    return model
+
+
+def cpu_count():
+    try:
+        return len(os.sched_getaffinity(0))   # the cores this process may actually use
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def thread_counts(ncpu):
+    ts, t = [], 1
+    while t <= ncpu:
+        ts.append(t)
+        t *= 2
+    if ts[-1] != ncpu:
+        ts.append(ncpu)
+    return ts
+
+
+class Specmc(object):
+    """Runs `specmc run bench/fifo.ini` with the sizes overridden, timing the whole process."""
+
+    def __init__(self, binary, workdir):
+        self.binary = binary
+        self.workdir = workdir
+        self.count = 0
+        self.last_out = None
+
+    def run(self, threads, jobs, replicas):
+        self.count += 1
+        out = os.path.join(self.workdir, "fifo-%d.h5" % self.count)
+        ini = os.path.relpath(FIFO_INI)
+        if ini.startswith(".."):
+            ini = FIFO_INI
+        cmd = [self.binary, "run", ini, "--threads", str(threads), "--quiet",
+               "--out", out,
+               "--set", "workload.jobs=%d" % jobs,
+               "--set", "experiment.replicas=%d" % replicas]
+        t0 = time.perf_counter()
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True)
+        seconds = time.perf_counter() - t0
+        if p.returncode != 0:
+            raise BenchError("command failed (exit %d): %s\n%s%s"
+                             % (p.returncode, " ".join(cmd), p.stdout, p.stderr))
+        if not os.path.isfile(out):
+            raise BenchError("command exited 0 but wrote no %s: %s" % (out, " ".join(cmd)))
+        if self.last_out:
+            os.remove(self.last_out)
+        self.last_out = out
+        return seconds
+
+    def report_csv(self, h5):
+        cmd = [self.binary, "report", h5, "--csv"]
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True)
+        if p.returncode != 0:
+            raise BenchError("command failed (exit %d): %s\n%s%s"
+                             % (p.returncode, " ".join(cmd), p.stdout, p.stderr))
+        return p.stdout
+
+
+def specmc_flowtime(csv_text):
+    """(mean, ci_low, ci_high) of FIFO's mean flowtime from `report --csv`, or None."""
+    rows = list(csv.reader(io.StringIO(csv_text)))
+    rows = [r for r in rows if r and not r[0].startswith("#")]
+    if not rows:
+        return None
+    cols = ["scenario", "policy", "metric", "n", "mean", "stddev", "ci_low", "ci_high"]
+    if "metric" in rows[0]:
+        cols, rows = rows[0], rows[1:]
+    ix = {name: cols.index(name) for name in ("policy", "metric", "mean", "ci_low", "ci_high")}
+    cands = [r for r in rows if len(r) > ix["ci_high"] and r[ix["policy"]] == "fifo"
+             and "flowtime" in r[ix["metric"]]]
+    for preferred in ("flowtime", "mean_flowtime", "flowtime_mean"):
+        exact = [r for r in cands if r[ix["metric"]] == preferred]
+        if exact:
+            cands = exact
+            break
+    else:
+        cands = [r for r in cands if not any(s in r[ix["metric"]]
+                                             for s in ("weight", "p50", "p90", "p99", "q"))]
+    if not cands:
+        return None
+    r = cands[0]
+    try:
+        return tuple(float(r[ix[k]]) for k in ("mean", "ci_low", "ci_high")) + (r[ix["metric"]],)
+    except ValueError:
+        return None
+
+
+# --- sections --------------------------------------------------------------------------------
+
+def section_fifo(ctx):
+    """FIFO cluster model: specmc (1 thread) vs SimPy, task events per second per core."""
+    import simpy_fifo  # after sys.path is set; exits with a message if SimPy 2 is missing
+    import SimPy
+
+    m, reps, quick = ctx["model"], ctx["repeats"], ctx["quick"]
+    print("== FIFO cluster model: %d slots, %d Pareto(%g, %g) tasks/job, Poisson arrivals "
+          "rate %.4g, load %.2f" % (m["slots"], m["tasks"], m["tmin"], m["beta"], m["rate"],
+                                    m["load"]))
+
+    def simpy_run(jobs, seed):
+        gc.collect()
+        return simpy_fifo.run(m["slots"], jobs, m["tasks"], m["rate"], m["tmin"], m["beta"],
+                              seed)
+
+    # SimPy: size the run for ~3 s of simulation (at least 3000 jobs) from a pilot run.
+    if quick:
+        jobs = 300
+    else:
+        pilot_jobs = 3000
+        pilot = simpy_run(pilot_jobs, 99)
+        jobs = max(pilot_jobs, int(round(pilot_jobs * 3.0 / pilot["seconds"], -3)))
+    runs = [simpy_run(jobs, seed) for seed in range(1, reps + 1)]
+    simpy_sec = median_of([r["seconds"] for r in runs])
+    simpy_events = runs[0]["events"]
+    simpy_rate = simpy_events / simpy_sec
+    simpy_flow = statistics.mean(r["mean_flowtime"] for r in runs)
+
+    # specmc: the same jobs per replica; replicas sized (pilot runs) for >= 2 s with one thread.
+    spec, ncpu = ctx["specmc"], ctx["ncpu"]
+    if quick:
+        replicas = 2
+    else:
+        replicas, target = ncpu, 2.5
+        while True:
+            t = spec.run(1, jobs, replicas)
+            if t >= target / 4:
+                break
+            replicas *= max(2, min(16, int(math.ceil(target / 4 / max(t, 1e-3)))))
+        replicas = int(math.ceil(replicas * target / t))
+    times = [spec.run(1, jobs, replicas) for _ in range(reps)]
+    spec_sec = median_of(times)
+    spec_events = 2 * jobs * m["tasks"] * replicas
+    spec_rate = spec_events / spec_sec
+    ratio = spec_rate / simpy_rate
+
+    flow = specmc_flowtime(spec.report_csv(spec.last_out))
+
+    print("   sizes: %s jobs per run (SimPy) = per replica (specmc), %d specmc replicas; "
+          "median of %d" % (fmt_int(jobs), replicas, reps))
+    print()
+    w = "   {:<26} {:>14} {:>9} {:>18} {:>10}"
+    print(w.format("implementation", "task events", "seconds", "events/s per core",
+                   "vs SimPy"))
+    print(w.format("SimPy %s (Python %d.%d)" % (SimPy.__version__, sys.version_info[0],
+                                                 sys.version_info[1]),
+                   fmt_int(simpy_events), "%.3f" % simpy_sec, fmt_rate(simpy_rate), "1.0x"))
+    print(w.format("specmc --threads 1", fmt_int(spec_events), "%.3f" % spec_sec,
+                   fmt_rate(spec_rate), "%.1fx" % ratio))
+    print()
+    verdict = "PASS" if ratio >= TARGET_RATIO else "BELOW"
+    print("   target: >= %gx SimPy: %s (%.1fx)%s" % (TARGET_RATIO, verdict, ratio,
+          "  [--quick: sizes too small to mean anything]" if quick else ""))
+    line = "   sanity, mean job flowtime: SimPy %.3f (%d run%s x %s jobs)" % (
+        simpy_flow, reps, "" if reps == 1 else "s", fmt_int(jobs))
+    if flow:
+        line += "; specmc %.3f [%.3f, %.3f] (report metric '%s')" % flow
+    else:
+        line += "; specmc n/a (no fifo flowtime row in `specmc report --csv`)"
+    print(line)
+    print()
+    ctx["fifo"] = dict(jobs=jobs, replicas=replicas, seconds_t1=spec_sec, ratio=ratio)
+
+
+def section_threads(ctx):
+    """Thread scaling of specmc on the FIFO config: replicas/s and parallel efficiency."""
+    spec, reps, ncpu = ctx["specmc"], ctx["repeats"], ctx["ncpu"]
+    base = ctx.get("fifo")
+    if base is None:
+        raise BenchError("the threads section needs the fifo section's sizes")
+    jobs, r1 = base["jobs"], base["replicas"]
+    print("== thread scaling: specmc on bench/fifo.ini, %s jobs per replica, %d replicas per "
+          "thread (weak scaling), %d cores; median of %d" % (fmt_int(jobs), r1, ncpu, reps))
+    print()
+    w = "   {:>7} {:>9} {:>9} {:>13} {:>11}"
+    print(w.format("threads", "replicas", "seconds", "replicas/s", "efficiency"))
+    rate1 = None
+    for t in thread_counts(ncpu):
+        replicas = r1 * t
+        if t == 1:
+            sec = base["seconds_t1"]
+        else:
+            sec = median_of([spec.run(t, jobs, replicas) for _ in range(reps)])
+        rate = replicas / sec
+        if rate1 is None:
+            rate1 = rate
+        print(w.format(t, replicas, "%.3f" % sec, "%.2f" % rate,
+                       "%.0f%%" % (100.0 * rate / (t * rate1))))
+    print()
+
+
+SECTIONS = [
+    ("fifo", section_fifo),
+    ("threads", section_threads),
+]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="specmc benchmarks against their peers")
+    ap.add_argument("specmc", help="path to the specmc binary (bin/specmc)")
+    ap.add_argument("--quick", action="store_true", help="tiny sizes, one repeat: a smoke run")
+    a = ap.parse_args(argv)
+
+    binary = os.path.abspath(a.specmc)
+    if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
+        print("bench: %s is not an executable file" % a.specmc, file=sys.stderr)
+        return 2
+
+    try:
+        with tempfile.TemporaryDirectory(prefix="specmc-bench-") as tmp:
+            ctx = dict(quick=a.quick, repeats=1 if a.quick else 3, ncpu=cpu_count(),
+                       model=read_model(FIFO_INI), specmc=Specmc(binary, tmp))
+            print("specmc bench%s: %s, %d cores, %s" % (" (--quick)" if a.quick else "",
+                                                        a.specmc, ctx["ncpu"],
+                                                        time.strftime("%Y-%m-%d %H:%M:%S")))
+            print()
+            for _, fn in SECTIONS:
+                fn(ctx)
+    except BenchError as e:
+        sys.stdout.flush()
+        print("bench: %s" % e, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

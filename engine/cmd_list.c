@@ -1,0 +1,45 @@
+/* cmd_list — `specmc list [--keys]`: the registered policies (with their parameters and
+ * sources) and the metrics, or every config key. Everything printed comes from the
+ * registries themselves, so the list cannot drift from what is built. */
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/commands.h"
+#include "engine/config.h"
+#include "models/metrics.h"
+#include "models/policy.h"
+
+static void list_policies(void)
+{
+    printf("policies ([policy] list = ...):\n");
+    for (size_t i = 0; i < pol_registry_count; i++) {
+        const struct policy *p = pol_registry[i];
+        printf("  %-10s %s\n", p->name, p->summary);
+        printf("  %-10s source: %s\n", "", p->source);
+        for (int j = 0; p->params && p->params[j].key; j++)
+            printf("  %-10s   %s = %g  (%s)\n", "", p->params[j].key, p->params[j].def,
+                   p->params[j].doc);
+    }
+    printf("\nmetrics (per replica; summarised over replicas):\n");
+    for (int m = 0; m < M_COUNT; m++)
+        printf("  %-18s %s\n", metric_info[m].name, metric_info[m].doc);
+    printf("\n'specmc list --keys' lists every config key.\n");
+}
+
+int cmd_list(int argc, char **argv)
+{
+    if (argc == 0) {
+        list_policies();
+        return 0;
+    }
+    if (argc == 1 && !strcmp(argv[0], "--keys")) {
+        cfg_print_keys(stdout);
+        return 0;
+    }
+    if (argc == 1 && (!strcmp(argv[0], "--help") || !strcmp(argv[0], "-h"))) {
+        printf("usage: specmc list [--keys]\n");
+        return 0;
+    }
+    cli_error("list: unexpected argument '%s'; usage: specmc list [--keys]", argv[0]);
+    return 2;
+}

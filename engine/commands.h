@@ -1,0 +1,21 @@
+/* commands — the subcommands of the specmc CLI, one file each (cmd_*.c); main.c dispatches.
+ * Each takes the arguments after its name and returns the process exit status:
+ * 0 success, 1 a failure while running, 2 bad usage or bad input. */
+#ifndef SPECMC_COMMANDS_H
+#define SPECMC_COMMANDS_H
+
+#include <stdbool.h>
+
+int cmd_run(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_list(int argc, char **argv);
+
+/* Print a results file as the human table (csv = false) or as CSV. Returns 0, or 1 with
+ * a message on stderr. Used by `report` and at the end of `run`. */
+int report_print(const char *path, bool csv);
+
+/* "specmc: error: ..." on stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,1103 @@
+/* config — INI parsing (inih), the key schema, validation and sweep expansion. See config.h.
+ *
+ * Pipeline: read the file into memory → inih calls `on_entry` for every key, while a line
+ * reader counts lines so each entry keeps its line → --set entries are added (replacing the
+ * file's) → experiment keys and the policy list are read → each scenario starts from the
+ * file's values, takes its sweep values, and is converted to a cl_spec and policy parameter
+ * arrays with every range and cross-key check. */
+#include "engine/config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ini.h>
+
+#include "engine/text.h"
+
+/* ---------------------------------------------------------------- the schema */
+
+enum key_type { KT_STRING, KT_INT, KT_REAL, KT_U64, KT_CHOICE, KT_LIST };
+
+enum key_id {
+    K_NAME, K_REPLICAS, K_SEED, K_CONFIDENCE,
+    K_SLOTS, K_INTERVAL,
+    K_ARRIVAL, K_RATE, K_JOBS, K_TASKS, K_TASK_TIME, K_TMIN, K_BETA, K_MEAN, K_SIGMA, K_LOW,
+    K_HIGH, K_DEADLINE, K_WARMUP, K_WEIGHT_MIN, K_WEIGHT_MAX,
+    K_LIST,
+    K_COUNT
+};
+
+struct key_schema {
+    const char *section;
+    const char *key;
+    enum key_type type;
+    const char *def;     /* default as text; NULL = no default (required where used) */
+    double min, max;     /* closed range for numbers */
+    bool min_open;       /* min is exclusive */
+    const char *choices; /* KT_CHOICE: '|'-separated */
+    bool sweepable;
+    const char *doc;
+};
+
+static const struct key_schema schema[K_COUNT] = {
+    [K_NAME] = {"experiment", "name", KT_STRING, "experiment", 0, 0, false, NULL, false,
+                "name recorded in the output file"},
+    [K_REPLICAS] = {"experiment", "replicas", KT_INT, "1000", 1, INT_MAX, false, NULL, false,
+                    "independent replicas per scenario and policy"},
+    [K_SEED] = {"experiment", "seed", KT_U64, "1", 0, 0, false, NULL, false,
+                "64-bit seed; results depend only on (config, seed)"},
+    [K_CONFIDENCE] = {"experiment", "confidence", KT_REAL, "0.95", 0, 1, true, NULL, false,
+                      "confidence level of every interval, in (0, 1)"},
+    [K_SLOTS] = {"cluster", "slots", KT_INT, "100", 1, 100000000, false, NULL, true,
+                 "S, identical slots (machines)"},
+    [K_INTERVAL] = {"cluster", "interval", KT_REAL, "0", 0, 1e300, false, NULL, true,
+                    "scheduling interval; 0 = decide at every event"},
+    [K_ARRIVAL] = {"workload", "arrival", KT_CHOICE, "poisson", 0, 0, false, "poisson|batch",
+                   true, "poisson (open, rate jobs per unit time) or batch (all at t = 0)"},
+    [K_RATE] = {"workload", "rate", KT_REAL, NULL, 0, 1e300, true, NULL, true,
+                "job arrival rate, jobs per unit time (poisson)"},
+    [K_JOBS] = {"workload", "jobs", KT_INT, "1000", 1, 100000000, false, NULL, true,
+                "jobs per replica"},
+    [K_TASKS] = {"workload", "tasks", KT_INT, "1", 1, 10000000, false, NULL, true,
+                 "tasks per job"},
+    [K_TASK_TIME] = {"workload", "task_time", KT_CHOICE, "pareto", 0, 0, false,
+                     "pareto|exponential|deterministic|lognormal|uniform", true,
+                     "distribution of every copy's duration"},
+    [K_TMIN] = {"workload", "tmin", KT_REAL, "1", 0, 1e300, true, NULL, true,
+                "Pareto minimum t_min"},
+    [K_BETA] = {"workload", "beta", KT_REAL, "1.5", 0, 1e300, true, NULL, true,
+                "Pareto tail index beta (mean infinite for beta <= 1)"},
+    [K_MEAN] = {"workload", "mean", KT_REAL, NULL, 0, 1e300, true, NULL, true,
+                "mean of exponential or lognormal; the value of deterministic"},
+    [K_SIGMA] = {"workload", "sigma", KT_REAL, NULL, 0, 1e300, true, NULL, true,
+                 "lognormal: standard deviation of log T"},
+    [K_LOW] = {"workload", "low", KT_REAL, NULL, 0, 1e300, false, NULL, true,
+               "uniform: lower end"},
+    [K_HIGH] = {"workload", "high", KT_REAL, NULL, 0, 1e300, true, NULL, true,
+                "uniform: upper end"},
+    [K_DEADLINE] = {"workload", "deadline", KT_REAL, NULL, 0, 1e300, true, NULL, true,
+                    "deadline relative to each job's arrival; unset = no deadlines"},
+    [K_WARMUP] = {"workload", "warmup", KT_INT, "0", 0, 100000000, false, NULL, true,
+                  "first-arriving jobs of each replica left out of the metrics"},
+    [K_WEIGHT_MIN] = {"workload", "weight_min", KT_INT, "1", 0, 1000000, false, NULL, true,
+                      "job weights are uniform integers in [weight_min, weight_max]"},
+    [K_WEIGHT_MAX] = {"workload", "weight_max", KT_INT, "1", 0, 1000000, false, NULL, true,
+                      "upper end of job weights"},
+    [K_LIST] = {"policy", "list", KT_LIST, "fifo", 0, 0, false, NULL, false,
+                "policies to run, comma-separated; the first is the paired baseline"},
+};
+
+/* ---------------------------------------------------------------- raw entries */
+
+struct entry {
+    char *section;  /* "cluster", "policy.clone", ... */
+    char *key;
+    char *value;
+    const char *file; /* origin: the INI path or "--set" */
+    int line;         /* 0 for --set */
+};
+
+struct entries {
+    struct entry *e;
+    int n, cap;
+};
+
+/* A parse in progress: the entries, the line counter and the first error. */
+struct parse {
+    const char *path;
+    const char *cursor; /* line reader position in the text */
+    int line;
+    int max_line;       /* a line longer than inih's buffer, or 0 */
+    struct entries ent;
+    char *err;
+    size_t errlen;
+    bool failed;
+};
+
+static void fail(struct parse *p, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void fail(struct parse *p, const char *fmt, ...)
+{
+    if (p->failed)
+        return; /* keep the first error */
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->err, p->errlen, fmt, ap);
+    va_end(ap);
+    p->failed = true;
+}
+
+static const char *where(const struct entry *e, char *buf, size_t len)
+{
+    if (e->line > 0)
+        snprintf(buf, len, "%s:%d", e->file, e->line);
+    else
+        snprintf(buf, len, "%s", e->file);
+    return buf;
+}
+
+static struct entry *find_entry(struct entries *es, const char *section, const char *key)
+{
+    for (int i = 0; i < es->n; i++)
+        if (strcmp(es->e[i].section, section) == 0 && strcmp(es->e[i].key, key) == 0)
+            return &es->e[i];
+    return NULL;
+}
+
+static int add_entry(struct entries *es, const char *section, const char *key, const char *value,
+                     const char *file, int line)
+{
+    if (es->n == es->cap) {
+        int cap = es->cap ? 2 * es->cap : 32;
+        struct entry *e = realloc(es->e, (size_t)cap * sizeof *e);
+        if (!e)
+            return -1;
+        es->e = e;
+        es->cap = cap;
+    }
+    struct entry *e = &es->e[es->n];
+    e->section = strdup(section);
+    e->key = strdup(key);
+    e->value = strdup(value);
+    e->file = file;
+    e->line = line;
+    if (!e->section || !e->key || !e->value) {
+        free(e->section), free(e->key), free(e->value);
+        return -1;
+    }
+    es->n++;
+    return 0;
+}
+
+static void free_entries(struct entries *es)
+{
+    for (int i = 0; i < es->n; i++)
+        free(es->e[i].section), free(es->e[i].key), free(es->e[i].value);
+    free(es->e);
+    memset(es, 0, sizeof *es);
+}
+
+/* ---------------------------------------------------------------- inih callbacks */
+
+/* fgets-like reader over the in-memory text that counts lines, so that on_entry knows the
+ * line of every key (the Debian build of inih does not pass line numbers). */
+static char *read_line(char *str, int num, void *stream)
+{
+    struct parse *p = stream;
+    if (*p->cursor == '\0')
+        return NULL;
+    const char *nl = strchr(p->cursor, '\n');
+    size_t len = nl ? (size_t)(nl - p->cursor) + 1 : strlen(p->cursor);
+    p->line++;
+    if (len > (size_t)num - 1) {
+        if (!p->max_line)
+            p->max_line = p->line;
+        len = (size_t)num - 1;
+        memcpy(str, p->cursor, len);
+        str[len] = '\0';
+        p->cursor = nl ? nl + 1 : p->cursor + strlen(p->cursor);
+        return str;
+    }
+    memcpy(str, p->cursor, len);
+    str[len] = '\0';
+    p->cursor += len;
+    return str;
+}
+
+static bool known_section(const char *s)
+{
+    return !strcmp(s, "experiment") || !strcmp(s, "cluster") || !strcmp(s, "workload") ||
+           !strcmp(s, "policy") || !strcmp(s, "sweep") || !strncmp(s, "policy.", 7);
+}
+
+static int on_entry(void *user, const char *section, const char *key, const char *value)
+{
+    struct parse *p = user;
+    if (p->failed)
+        return 1;
+    if (!*section) {
+        fail(p, "%s:%d: %s: keys must come after a [section] header", p->path, p->line, key);
+        return 1;
+    }
+    if (!known_section(section)) {
+        fail(p,
+             "%s:%d: [%s]: unknown section; valid: [experiment], [cluster], [workload], "
+             "[policy], [policy.NAME], [sweep]",
+             p->path, p->line, section);
+        return 1;
+    }
+    struct entry *prev = find_entry(&p->ent, section, key);
+    if (prev) {
+        fail(p, "%s:%d: %s.%s: given twice (first at line %d)", p->path, p->line, section, key,
+             prev->line);
+        return 1;
+    }
+    if (add_entry(&p->ent, section, key, value, p->path, p->line))
+        fail(p, "out of memory");
+    return 1;
+}
+
+/* ---------------------------------------------------------------- value parsing */
+
+static bool parse_real(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(v))
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_int(const char *s, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (end == s || *end != '\0' || errno == ERANGE)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    if (*s == '-' || *s == '\0')
+        return false;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (*end != '\0' || errno == ERANGE)
+        return false;
+    *out = v;
+    return true;
+}
+
+static void describe_range(char *buf, size_t len, bool integer, double min, double max,
+                           bool min_open)
+{
+    const char *what = integer ? "an integer" : "a number";
+    int digits = integer ? 0 : 6; /* integers in full, never as 1e+08 */
+    if (max >= 1e300 || (integer && max >= INT_MAX))
+        snprintf(buf, len, "%s %s %.*g", what, min_open ? ">" : ">=", integer ? 15 : digits, min);
+    else if (integer)
+        snprintf(buf, len, "%s in [%.0f, %.0f]", what, min, max);
+    else
+        snprintf(buf, len, "%s in %s%g, %g]", what, min_open ? "(" : "[", min, max);
+}
+
+/* Check a number against a range; on failure writes "must be ..., got 'v'" into msg. */
+static bool check_number(const char *value, bool integer, double min, double max, bool min_open,
+                         double *out, char *msg, size_t msglen)
+{
+    char range[96];
+    describe_range(range, sizeof range, integer, min, max, min_open);
+    double v;
+    bool ok;
+    if (integer) {
+        long long iv;
+        ok = parse_int(value, &iv);
+        v = (double)iv;
+    } else {
+        ok = parse_real(value, &v);
+    }
+    if (ok)
+        ok = (min_open ? v > min : v >= min) && v <= max;
+    if (!ok) {
+        snprintf(msg, msglen, "must be %s, got '%s'", range, value);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+/* ---------------------------------------------------------------- scenario values */
+
+/* One scenario's view of the keys: the entry that sets each (NULL = default). */
+struct view {
+    const struct entry *set[K_COUNT];
+    const struct entry **pol;   /* [npolicies * POL_MAX_PARAMS] */
+};
+
+static int key_lookup(const char *section, const char *key)
+{
+    for (int k = 0; k < K_COUNT; k++)
+        if (!strcmp(schema[k].section, section) && !strcmp(schema[k].key, key))
+            return k;
+    return -1;
+}
+
+static int param_lookup(const struct policy *pol, const char *key)
+{
+    for (int i = 0; pol->params && pol->params[i].key; i++)
+        if (!strcmp(pol->params[i].key, key))
+            return i;
+    return -1;
+}
+
+static int policy_index(const struct cfg *c, const char *name)
+{
+    for (int p = 0; p < c->npolicies; p++)
+        if (!strcmp(c->policies[p]->name, name))
+            return p;
+    return -1;
+}
+
+/* Conversion context: a scenario being built and the first error. */
+struct conv {
+    struct parse *p;
+    const struct view *v;
+    bool used[K_COUNT];
+};
+
+/* Value of a numeric key in this scenario: its entry's value or the default. Returns false
+ * (and fails the parse) when invalid or when required but absent. */
+static bool num(struct conv *cv, enum key_id k, double *out, const char *needed_by)
+{
+    const struct key_schema *ks = &schema[k];
+    const struct entry *e = cv->v->set[k];
+    cv->used[k] = true;
+    const char *value = e ? e->value : ks->def;
+    if (!value) {
+        fail(cv->p, "%s.%s: required by %s; set it in [%s] (%s)", ks->section, ks->key,
+             needed_by, ks->section, ks->doc);
+        return false;
+    }
+    char msg[256], w[512];
+    if (!check_number(value, ks->type == KT_INT, ks->min, ks->max, ks->min_open, out, msg,
+                      sizeof msg)) {
+        fail(cv->p, "%s: %s.%s: %s", e ? where(e, w, sizeof w) : "default", ks->section,
+             ks->key, msg);
+        return false;
+    }
+    return true;
+}
+
+static bool choice(struct conv *cv, enum key_id k, int *out)
+{
+    const struct key_schema *ks = &schema[k];
+    const struct entry *e = cv->v->set[k];
+    cv->used[k] = true;
+    const char *value = e ? e->value : ks->def;
+    int idx = 0;
+    const char *c = ks->choices;
+    while (c && *c) {
+        size_t len = strcspn(c, "|");
+        if (strlen(value) == len && !strncmp(value, c, len)) {
+            *out = idx;
+            return true;
+        }
+        c += len + (c[len] == '|');
+        idx++;
+    }
+    char w[512];
+    fail(cv->p, "%s: %s.%s: unknown value '%s'; valid: %s", e ? where(e, w, sizeof w) : "default",
+         ks->section, ks->key, value, ks->choices);
+    return false;
+}
+
+static void warn(struct cfg *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void warn(struct cfg *c, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    for (int i = 0; i < c->nwarnings; i++)
+        if (!strcmp(c->warnings[i], buf))
+            return; /* once per distinct message */
+    char **w = realloc(c->warnings, (size_t)(c->nwarnings + 1) * sizeof *w);
+    if (!w)
+        return;
+    c->warnings = w;
+    c->warnings[c->nwarnings] = strdup(buf);
+    if (c->warnings[c->nwarnings])
+        c->nwarnings++;
+}
+
+/* The task-time distribution of a scenario and its checks. */
+static bool build_dist(struct conv *cv, struct cfg *c, struct dist *d)
+{
+    int kind;
+    if (!choice(cv, K_TASK_TIME, &kind))
+        return false;
+    d->kind = (enum dist_kind)kind;
+    double a = 0, b = 0;
+    switch (d->kind) {
+    case DIST_PARETO:
+        if (!num(cv, K_TMIN, &a, "task_time = pareto") || !num(cv, K_BETA, &b, "task_time = pareto"))
+            return false;
+        if (b <= 1.0)
+            warn(c,
+                 "workload.beta = %g <= 1: the Pareto mean is infinite, so means of flowtime and "
+                 "machine time and their intervals do not converge; read quantiles and PoCD",
+                 b);
+        break;
+    case DIST_EXPONENTIAL:
+    case DIST_DETERMINISTIC:
+        if (!num(cv, K_MEAN, &a, d->kind == DIST_EXPONENTIAL ? "task_time = exponential"
+                                                              : "task_time = deterministic"))
+            return false;
+        break;
+    case DIST_LOGNORMAL: {
+        double mean, sigma;
+        if (!num(cv, K_MEAN, &mean, "task_time = lognormal") ||
+            !num(cv, K_SIGMA, &sigma, "task_time = lognormal"))
+            return false;
+        a = log(mean) - 0.5 * sigma * sigma; /* mu such that E[T] = mean */
+        b = sigma;
+        break;
+    }
+    case DIST_UNIFORM:
+        if (!num(cv, K_LOW, &a, "task_time = uniform") || !num(cv, K_HIGH, &b, "task_time = uniform"))
+            return false;
+        if (!(a < b)) {
+            char w[512];
+            const struct entry *e = cv->v->set[K_HIGH];
+            fail(cv->p, "%s: workload.high: must be greater than workload.low (%g), got '%g'",
+                 where(e, w, sizeof w), a, b);
+            return false;
+        }
+        break;
+    case DIST_KIND_COUNT:
+        return false;
+    }
+    d->a = a;
+    d->b = b;
+    return true;
+}
+
+static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
+{
+    double v;
+    int arrival;
+    char w[512];
+    if (!num(cv, K_SLOTS, &v, "the model"))
+        return false;
+    sp->slots = (int)v;
+    if (!num(cv, K_INTERVAL, &sp->interval, "the model"))
+        return false;
+    if (!choice(cv, K_ARRIVAL, &arrival))
+        return false;
+    sp->arrival = (enum cl_arrival)arrival;
+    if (sp->arrival == ARRIVAL_POISSON) {
+        if (!num(cv, K_RATE, &sp->rate, "arrival = poisson"))
+            return false;
+    } else {
+        sp->rate = 0;
+    }
+    if (!num(cv, K_JOBS, &v, "the model"))
+        return false;
+    sp->jobs = (int)v;
+    if (!num(cv, K_TASKS, &v, "the model"))
+        return false;
+    sp->tasks = (int)v;
+    if ((double)sp->jobs * sp->tasks > (double)INT_MAX / 2) {
+        fail(cv->p, "%s: workload.tasks: jobs x tasks = %.0f tasks per replica is more than %d",
+             cv->v->set[K_TASKS] ? where(cv->v->set[K_TASKS], w, sizeof w) : "default",
+             (double)sp->jobs * sp->tasks, INT_MAX / 2);
+        return false;
+    }
+    if (!build_dist(cv, c, &sp->task_time))
+        return false;
+    sp->deadline = INFINITY;
+    if (cv->v->set[K_DEADLINE] && !num(cv, K_DEADLINE, &sp->deadline, "deadlines"))
+        return false;
+    if (!num(cv, K_WARMUP, &v, "the model"))
+        return false;
+    sp->warmup = (int)v;
+    if (sp->warmup >= sp->jobs) {
+        fail(cv->p, "%s: workload.warmup: must be smaller than workload.jobs (%d), got '%d'",
+             cv->v->set[K_WARMUP] ? where(cv->v->set[K_WARMUP], w, sizeof w) : "default",
+             sp->jobs, sp->warmup);
+        return false;
+    }
+    if (!num(cv, K_WEIGHT_MIN, &v, "the model"))
+        return false;
+    sp->weight_min = (int)v;
+    if (!num(cv, K_WEIGHT_MAX, &v, "the model"))
+        return false;
+    sp->weight_max = (int)v;
+    if (sp->weight_max < sp->weight_min || sp->weight_max == 0) {
+        fail(cv->p, "%s: workload.weight_max: must be >= weight_min (%d) and > 0, got '%d'",
+             cv->v->set[K_WEIGHT_MAX] ? where(cv->v->set[K_WEIGHT_MAX], w, sizeof w) : "default",
+             sp->weight_min, sp->weight_max);
+        return false;
+    }
+    if (sp->task_time.kind == DIST_PARETO && sp->deadline < sp->task_time.a)
+        warn(c, "workload.deadline = %g is below tmin = %g: no job can meet it", sp->deadline,
+             sp->task_time.a);
+    return true;
+}
+
+static bool build_params(struct conv *cv, const struct cfg *c, double *params)
+{
+    for (int p = 0; p < c->npolicies; p++) {
+        const struct policy *pol = c->policies[p];
+        for (int i = 0; pol->params[i].key; i++) {
+            const struct pol_param *pp = &pol->params[i];
+            const struct entry *e = cv->v->pol[p * POL_MAX_PARAMS + i];
+            double *out = &params[p * POL_MAX_PARAMS + i];
+            if (!e) {
+                *out = pp->def;
+                continue;
+            }
+            char msg[256], w[512];
+            if (!check_number(e->value, pp->integer, pp->min, pp->max, false, out, msg,
+                              sizeof msg)) {
+                fail(cv->p, "%s: policy.%s.%s: %s", where(e, w, sizeof w), pol->name, pp->key,
+                     msg);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/* ---------------------------------------------------------------- loading */
+
+static char *read_file(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + len, 1, cap - len - 1, f);
+        len += got;
+        if (got == 0)
+            break;
+        if (len + 1 == cap) {
+            char *nb = realloc(buf, cap *= 2);
+            if (!nb)
+                free(buf);
+            buf = nb;
+        }
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) {
+        snprintf(err, errlen, "%s: cannot read%s", path, buf ? "" : " (out of memory)");
+        free(buf);
+        return NULL;
+    }
+    buf[len] = '\0';
+    if (strlen(buf) != len) {
+        snprintf(err, errlen, "%s: not a text file (contains a NUL byte)", path);
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+/* Split "section.key=value" from --set; the section is everything before the last dot of
+ * the left-hand side. */
+static bool split_set(const char *arg, char **section, char **key, char **value)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq)
+        return false;
+    char *lhs = strndup(arg, (size_t)(eq - arg));
+    if (!lhs)
+        return false;
+    char *l = text_trim(lhs);
+    char *dot = strrchr(l, '.');
+    if (!dot || dot == l || !dot[1]) {
+        free(lhs);
+        return false;
+    }
+    *dot = '\0';
+    *section = strdup(l);
+    *key = strdup(dot + 1);
+    char *v = strdup(eq + 1);
+    *value = v ? strdup(text_trim(v)) : NULL;
+    free(v);
+    free(lhs);
+    return *section && *key && *value;
+}
+
+static bool apply_sets(struct parse *p, struct cfg *c, const char *const *sets, int nsets)
+{
+    size_t total = 1;
+    for (int i = 0; i < nsets; i++)
+        total += strlen(sets[i]) + 1;
+    c->overrides = calloc(1, total);
+    if (!c->overrides)
+        return false;
+    for (int i = 0; i < nsets; i++) {
+        char *section = NULL, *key = NULL, *value = NULL;
+        if (!split_set(sets[i], &section, &key, &value)) {
+            fail(p, "--set '%s': expected section.key=value, e.g. cluster.slots=200", sets[i]);
+            free(section), free(key), free(value);
+            return false;
+        }
+        strcat(c->overrides, sets[i]);
+        strcat(c->overrides, "\n");
+        if (!known_section(section)) {
+            fail(p, "--set %s.%s: unknown section [%s]", section, key, section);
+        } else {
+            struct entry *e = find_entry(&p->ent, section, key);
+            if (e) {
+                char *nv = strdup(value);
+                if (nv) {
+                    free(e->value);
+                    e->value = nv;
+                    e->file = "--set";
+                    e->line = 0;
+                }
+            } else if (add_entry(&p->ent, section, key, value, "--set", 0)) {
+                fail(p, "out of memory");
+            }
+        }
+        free(section), free(key), free(value);
+        if (p->failed)
+            return false;
+    }
+    return true;
+}
+
+/* Experiment keys and the policy list. */
+static bool read_experiment(struct parse *p, struct cfg *c, struct view *base)
+{
+    struct conv cv = {.p = p, .v = base};
+    double v;
+    const struct entry *e = base->set[K_NAME];
+    c->name = strdup(e ? e->value : schema[K_NAME].def);
+    if (!num(&cv, K_REPLICAS, &v, "the run"))
+        return false;
+    c->replicas = (int)v;
+    if (!num(&cv, K_CONFIDENCE, &c->confidence, "the run"))
+        return false;
+    e = base->set[K_SEED];
+    c->seed = 1;
+    if (e && !parse_u64(e->value, &c->seed)) {
+        char w[512];
+        fail(p, "%s: experiment.seed: must be an integer in [0, 2^64), got '%s'",
+             where(e, w, sizeof w), e->value);
+        return false;
+    }
+
+    e = base->set[K_LIST];
+    char *list = strdup(e ? e->value : schema[K_LIST].def);
+    int nitems = list ? text_split(list, ',', NULL, 0) : 0;
+    if (nitems == 0) {
+        char w[512];
+        fail(p, "%s: policy.list: empty; name at least one policy (see specmc list)",
+             e ? where(e, w, sizeof w) : "default");
+        free(list);
+        return false;
+    }
+    char **items = nitems > 0 ? calloc((size_t)nitems, sizeof *items) : NULL;
+    c->policies = nitems > 0 ? calloc((size_t)nitems, sizeof *c->policies) : NULL;
+    bool ok = items && c->policies;
+    if (ok)
+        text_split(list, ',', items, nitems);
+    else
+        fail(p, "out of memory");
+    for (int i = 0; ok && i < nitems; i++) {
+        char w[512];
+        const struct policy *pol = pol_find(items[i]);
+        if (!pol) {
+            char known[512] = "";
+            for (size_t k = 0; k < pol_registry_count; k++) {
+                strcat(known, k ? ", " : "");
+                strcat(known, pol_registry[k]->name);
+            }
+            fail(p, "%s: policy.list: unknown policy '%s'; known: %s",
+                 e ? where(e, w, sizeof w) : "default", items[i], known);
+            ok = false;
+        } else if (policy_index(c, pol->name) >= 0) {
+            fail(p, "%s: policy.list: '%s' is listed twice", e ? where(e, w, sizeof w) : "default",
+                 items[i]);
+            ok = false;
+        } else {
+            c->policies[c->npolicies++] = pol;
+        }
+    }
+    free(items);
+    free(list);
+    return ok && !p->failed;
+}
+
+/* A value checked against its own key's type and range, before any combination: every value
+ * in the file is checked, even one that a sweep overrides in every scenario. */
+static bool valid_alone(struct parse *p, int k, const struct entry *e)
+{
+    const struct key_schema *ks = &schema[k];
+    char msg[256], w[512];
+    double v;
+    if (ks->type == KT_INT || ks->type == KT_REAL) {
+        if (!check_number(e->value, ks->type == KT_INT, ks->min, ks->max, ks->min_open, &v, msg,
+                          sizeof msg)) {
+            fail(p, "%s: %s.%s: %s", where(e, w, sizeof w), ks->section, ks->key, msg);
+            return false;
+        }
+    } else if (ks->type == KT_CHOICE) {
+        struct view one = {.set = {[0] = NULL}};
+        one.set[k] = e;
+        struct conv cv = {.p = p, .v = &one};
+        int idx;
+        return choice(&cv, (enum key_id)k, &idx);
+    }
+    return true;
+}
+
+/* Resolve every non-sweep entry into the base view; unknown keys are errors. */
+static bool resolve_entries(struct parse *p, struct cfg *c, struct view *base)
+{
+    char w[512];
+    for (int i = 0; i < p->ent.n; i++) {
+        const struct entry *e = &p->ent.e[i];
+        if (!strcmp(e->section, "sweep"))
+            continue;
+        if (!strncmp(e->section, "policy.", 7)) {
+            const struct policy *pol = pol_find(e->section + 7);
+            if (!pol) {
+                fail(p, "%s: [%s]: unknown policy '%s' (see specmc list)", where(e, w, sizeof w),
+                     e->section, e->section + 7);
+                return false;
+            }
+            int k = param_lookup(pol, e->key);
+            if (k < 0) {
+                char valid[512] = "";
+                for (int j = 0; pol->params[j].key; j++) {
+                    strcat(valid, j ? ", " : "");
+                    strcat(valid, pol->params[j].key);
+                }
+                fail(p, "%s: %s.%s: unknown key; valid in [%s]: %s", where(e, w, sizeof w),
+                     e->section, e->key, e->section, *valid ? valid : "(none)");
+                return false;
+            }
+            const struct pol_param *pp = &pol->params[k];
+            char msg[256];
+            double v;
+            if (!check_number(e->value, pp->integer, pp->min, pp->max, false, &v, msg, sizeof msg)) {
+                fail(p, "%s: %s.%s: %s", where(e, w, sizeof w), e->section, e->key, msg);
+                return false;
+            }
+            int pi = policy_index(c, pol->name);
+            if (pi >= 0)
+                base->pol[pi * POL_MAX_PARAMS + k] = e;
+            continue;
+        }
+        int k = key_lookup(e->section, e->key);
+        if (k < 0) {
+            char valid[512] = "";
+            for (int j = 0; j < K_COUNT; j++)
+                if (!strcmp(schema[j].section, e->section)) {
+                    strcat(valid, *valid ? ", " : "");
+                    strcat(valid, schema[j].key);
+                }
+            fail(p, "%s: %s.%s: unknown key; valid in [%s]: %s", where(e, w, sizeof w),
+                 e->section, e->key, e->section, valid);
+            return false;
+        }
+        if (!valid_alone(p, k, e))
+            return false;
+        base->set[k] = e;
+    }
+    return true;
+}
+
+/* The [sweep] entries: each names a sweepable key and gives its values. */
+struct sweep_axis {
+    const struct entry *e;
+    int key;            /* schema key, or -1 for a policy parameter */
+    int pol, param;     /* policy parameter: index in the list and in its table */
+    int nvalues;
+    char **values;
+};
+
+static bool read_sweeps(struct parse *p, struct cfg *c, struct sweep_axis **axes_out, int *n_out)
+{
+    char w[512];
+    int n = 0;
+    for (int i = 0; i < p->ent.n; i++)
+        n += !strcmp(p->ent.e[i].section, "sweep");
+    struct sweep_axis *axes = n ? calloc((size_t)n, sizeof *axes) : NULL;
+    if (n && !axes) {
+        fail(p, "out of memory");
+        return false;
+    }
+    *axes_out = axes;
+    *n_out = 0;
+    for (int i = 0; i < p->ent.n; i++) {
+        const struct entry *e = &p->ent.e[i];
+        if (strcmp(e->section, "sweep"))
+            continue;
+        struct sweep_axis *ax = &axes[(*n_out)++];
+        ax->e = e;
+        ax->key = -1;
+        char *name = strdup(e->key);
+        char *dot = name ? strrchr(name, '.') : NULL;
+        if (!dot || dot == name) {
+            fail(p, "%s: sweep.%s: sweep keys are written section.key, e.g. workload.rate",
+                 where(e, w, sizeof w), e->key);
+            free(name);
+            return false;
+        }
+        *dot = '\0';
+        const char *section = name, *key = dot + 1;
+        if (!strncmp(section, "policy.", 7)) {
+            const struct policy *pol = pol_find(section + 7);
+            ax->pol = pol ? policy_index(c, pol->name) : -1;
+            ax->param = pol ? param_lookup(pol, key) : -1;
+            if (ax->pol < 0 || ax->param < 0) {
+                fail(p, "%s: sweep.%s: %s", where(e, w, sizeof w), e->key,
+                     !pol ? "unknown policy"
+                          : ax->pol < 0 ? "policy is not in [policy] list"
+                                        : "unknown parameter of that policy");
+                free(name);
+                return false;
+            }
+        } else {
+            ax->key = key_lookup(section, key);
+            if (ax->key < 0 || !schema[ax->key].sweepable) {
+                fail(p, "%s: sweep.%s: %s", where(e, w, sizeof w), e->key,
+                     ax->key < 0 ? "unknown key" : "this key cannot be swept");
+                free(name);
+                return false;
+            }
+        }
+        free(name);
+        for (int j = 0; j < *n_out - 1; j++)
+            if (!strcmp(axes[j].e->key, e->key)) {
+                fail(p, "%s: sweep.%s: swept twice", where(e, w, sizeof w), e->key);
+                return false;
+            }
+        char *copy = strdup(e->value);
+        ax->nvalues = copy ? text_split(copy, ',', NULL, 0) : 0;
+        ax->values = ax->nvalues > 0 ? calloc((size_t)ax->nvalues, sizeof *ax->values) : NULL;
+        if (ax->values) {
+            char **tmp = calloc((size_t)ax->nvalues, sizeof *tmp);
+            if (tmp) {
+                text_split(copy, ',', tmp, ax->nvalues);
+                for (int j = 0; j < ax->nvalues; j++)
+                    ax->values[j] = strdup(tmp[j]);
+            }
+            free(tmp);
+        }
+        free(copy);
+        if (ax->nvalues <= 0 || !ax->values) {
+            fail(p, "%s: sweep.%s: give one or more comma-separated values", where(e, w, sizeof w),
+                 e->key);
+            return false;
+        }
+        for (int j = 0; j < ax->nvalues; j++)
+            if (!ax->values[j] || !*ax->values[j]) {
+                fail(p, "%s: sweep.%s: empty value in the list", where(e, w, sizeof w), e->key);
+                return false;
+            }
+    }
+    return true;
+}
+
+static void free_axes(struct sweep_axis *axes, int n)
+{
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < axes[i].nvalues; j++)
+            free(axes[i].values[j]);
+        free(axes[i].values);
+    }
+    free(axes);
+}
+
+/* Build scenario s: the base view with the sweep values of its index (the last sweep key
+ * varies fastest). Sweep values become temporary entries carrying the [sweep] line. */
+static bool build_scenario(struct parse *p, struct cfg *c, const struct view *base,
+                           const struct sweep_axis *axes, int naxes, int s, bool *used)
+{
+    struct cfg_scenario *sc = &c->scen[s];
+    size_t npol = (size_t)c->npolicies * POL_MAX_PARAMS;
+    struct view v = *base;
+    v.pol = calloc(npol, sizeof *v.pol);
+    struct entry *tmp = naxes ? calloc((size_t)naxes, sizeof *tmp) : NULL;
+    sc->params = calloc(npol, sizeof *sc->params);
+    sc->sweep_values = naxes ? calloc((size_t)naxes, sizeof *sc->sweep_values) : NULL;
+    bool ok = v.pol && sc->params && (!naxes || (tmp && sc->sweep_values));
+    if (!ok)
+        fail(p, "out of memory");
+    if (ok)
+        memcpy(v.pol, base->pol, npol * sizeof *v.pol);
+    int rest = s;
+    for (int a = naxes - 1; ok && a >= 0; a--) {
+        const struct sweep_axis *ax = &axes[a];
+        int idx = rest % ax->nvalues;
+        rest /= ax->nvalues;
+        tmp[a] = *ax->e;
+        tmp[a].value = ax->values[idx];
+        sc->sweep_values[a] = strdup(ax->values[idx]);
+        if (ax->key >= 0)
+            v.set[ax->key] = &tmp[a];
+        else
+            v.pol[ax->pol * POL_MAX_PARAMS + ax->param] = &tmp[a];
+    }
+    struct conv cv = {.p = p, .v = &v};
+    ok = ok && build_spec(&cv, c, &sc->spec) && build_params(&cv, c, sc->params);
+    for (int k = 0; k < K_COUNT; k++)
+        used[k] = used[k] || cv.used[k];
+    free(v.pol);
+    free(tmp);
+    return ok;
+}
+
+int cfg_load(struct cfg *c, const char *path, const char *const *sets, int nsets, char *err,
+             size_t errlen)
+{
+    memset(c, 0, sizeof *c);
+    struct parse p = {.path = path, .err = err, .errlen = errlen};
+    struct view base = {0};
+    struct sweep_axis *axes = NULL;
+    int naxes = 0;
+    bool used[K_COUNT] = {false};
+
+    c->path = strdup(path);
+    c->text = read_file(path, err, errlen);
+    if (!c->text) {
+        p.failed = true;
+        goto fail;
+    }
+    p.cursor = c->text;
+    int rc = ini_parse_stream(read_line, &p, on_entry, &p);
+    if (p.max_line && !p.failed)
+        fail(&p, "%s:%d: line too long for the INI reader; split the value", path, p.max_line);
+    if (rc > 0 && !p.failed)
+        fail(&p, "%s:%d: syntax error: expected '[section]', 'key = value' or a ';' comment",
+             path, rc);
+    if (rc < 0 && !p.failed)
+        fail(&p, "%s: cannot parse (out of memory)", path);
+    if (p.failed || !apply_sets(&p, c, sets, nsets))
+        goto fail;
+
+    for (int i = 0; i < p.ent.n; i++) { /* the list first: policy sections depend on it */
+        const struct entry *e = &p.ent.e[i];
+        if (!strcmp(e->section, "policy") && strcmp(e->key, "list")) {
+            char w[512];
+            fail(&p, "%s: policy.%s: unknown key; valid in [policy]: list", where(e, w, sizeof w),
+                 e->key);
+            goto fail;
+        }
+        if (!strcmp(e->section, "policy"))
+            base.set[K_LIST] = e;
+        else if (!strcmp(e->section, "experiment")) {
+            int k = key_lookup(e->section, e->key);
+            if (k >= 0)
+                base.set[k] = e;
+        }
+    }
+    if (!read_experiment(&p, c, &base))
+        goto fail;
+    base.pol = calloc((size_t)c->npolicies * POL_MAX_PARAMS, sizeof *base.pol);
+    if (!base.pol) {
+        fail(&p, "out of memory");
+        goto fail;
+    }
+    if (!resolve_entries(&p, c, &base) || !read_sweeps(&p, c, &axes, &naxes))
+        goto fail;
+
+    double count = 1;
+    for (int a = 0; a < naxes; a++)
+        count *= axes[a].nvalues;
+    if (count > 1000000) {
+        fail(&p, "%s: [sweep]: %.0f scenarios is more than 1000000", path, count);
+        goto fail;
+    }
+    c->nsweep = naxes;
+    c->sweep_keys = naxes ? calloc((size_t)naxes, sizeof *c->sweep_keys) : NULL;
+    for (int a = 0; a < naxes; a++)
+        if (c->sweep_keys)
+            c->sweep_keys[a] = strdup(axes[a].e->key);
+    c->nscenarios = (int)count;
+    c->scen = calloc((size_t)c->nscenarios, sizeof *c->scen);
+    if (!c->scen || (naxes && !c->sweep_keys)) {
+        fail(&p, "out of memory");
+        goto fail;
+    }
+    for (int s = 0; s < c->nscenarios; s++)
+        if (!build_scenario(&p, c, &base, axes, naxes, s, used))
+            goto fail;
+    for (int k = 0; k < K_COUNT; k++) {
+        const struct entry *e = base.set[k];
+        if (e && !used[k] && strcmp(schema[k].section, "experiment") && k != K_LIST) {
+            char w[512];
+            warn(c, "%s: %s.%s is set but no scenario uses it (task_time or arrival make it "
+                    "irrelevant)",
+                 where(e, w, sizeof w), schema[k].section, schema[k].key);
+        }
+    }
+    free(base.pol);
+    free_axes(axes, naxes);
+    free_entries(&p.ent);
+    return 0;
+
+fail:
+    free(base.pol);
+    free_axes(axes, naxes);
+    free_entries(&p.ent);
+    cfg_free(c);
+    return -1;
+}
+
+void cfg_free(struct cfg *c)
+{
+    for (int s = 0; s < c->nscenarios && c->scen; s++) {
+        free(c->scen[s].params);
+        for (int a = 0; a < c->nsweep && c->scen[s].sweep_values; a++)
+            free(c->scen[s].sweep_values[a]);
+        free(c->scen[s].sweep_values);
+    }
+    free(c->scen);
+    for (int a = 0; a < c->nsweep && c->sweep_keys; a++)
+        free(c->sweep_keys[a]);
+    free(c->sweep_keys);
+    for (int i = 0; i < c->nwarnings; i++)
+        free(c->warnings[i]);
+    free(c->warnings);
+    free(c->policies);
+    free(c->path), free(c->text), free(c->overrides), free(c->name);
+    memset(c, 0, sizeof *c);
+}
+
+/* ---------------------------------------------------------------- documentation */
+
+void cfg_print_keys(FILE *out)
+{
+    const char *section = "";
+    for (int k = 0; k < K_COUNT; k++) {
+        const struct key_schema *ks = &schema[k];
+        if (strcmp(section, ks->section)) {
+            section = ks->section;
+            fprintf(out, "%s[%s]\n", k ? "\n" : "", section);
+        }
+        char deflt[64];
+        snprintf(deflt, sizeof deflt, "%s", ks->def ? ks->def : "(none)");
+        fprintf(out, "  %-12s default %-9s %s%s\n", ks->key, deflt, ks->doc,
+                ks->choices ? "" : "");
+        if (ks->choices)
+            fprintf(out, "  %-12s         %-9s one of: %s\n", "", "", ks->choices);
+    }
+    fprintf(out, "\n[sweep]\n  section.key = v1, v2, ...   every combination is a scenario "
+                 "(cluster.*, workload.*, policy.NAME.*)\n");
+    for (size_t i = 0; i < pol_registry_count; i++) {
+        const struct policy *pol = pol_registry[i];
+        if (!pol->params || !pol->params[0].key)
+            continue;
+        fprintf(out, "\n[policy.%s]\n", pol->name);
+        for (int j = 0; pol->params[j].key; j++)
+            fprintf(out, "  %-14s default %-7g %s\n", pol->params[j].key, pol->params[j].def,
+                    pol->params[j].doc);
+    }
+}

@@ -1,0 +1,62 @@
+/* config — read an experiment INI file (through inih), apply --set overrides, validate every
+ * key, and expand [sweep] into scenarios (SPEC §5 "Config").
+ *
+ * Every key is declared once in a schema table (config.c) with its section, type, default,
+ * valid range and one line of documentation; `specmc list --keys` and docs/config.md come
+ * from the same table. Errors name the file, line and key and say what would be valid:
+ *     experiments/x.ini:7: cluster.slots: must be an integer >= 1, got '-3'
+ * and everything is checked before any simulation starts. This module knows nothing about
+ * HDF5, threads or how scenarios are run. */
+#ifndef SPECMC_CONFIG_H
+#define SPECMC_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "models/policy.h"
+#include "models/spec.h"
+
+struct cfg_scenario {
+    struct cl_spec spec;  /* the model parameters of this scenario */
+    double *params;       /* [npolicies * POL_MAX_PARAMS]: policy p's parameters at
+                             params[p * POL_MAX_PARAMS] in its table's order */
+    char **sweep_values;  /* [nsweep] the value of each swept key, as written */
+};
+
+struct cfg {
+    char *path;           /* the INI file as given */
+    char *text;           /* its full text (provenance) */
+    char *overrides;      /* the --set assignments, one "key=value" per line */
+    char *name;           /* experiment.name */
+    int replicas;         /* experiment.replicas, per scenario and policy */
+    uint64_t seed;        /* experiment.seed */
+    double confidence;    /* experiment.confidence */
+    int npolicies;
+    const struct policy **policies; /* [policy] list, in order; the first is the baseline
+                                       of the paired comparisons */
+    int nsweep;
+    char **sweep_keys;    /* "section.key" of each swept key, in file order */
+    int nscenarios;
+    struct cfg_scenario *scen;
+    int nwarnings;
+    char **warnings;      /* things that run but deserve a look (e.g. Pareto beta <= 1) */
+};
+
+/* Load and validate. `sets` are "section.key=value" strings from --set. On error returns -1
+ * with a message in err (no trailing newline) and leaves *c empty. */
+int cfg_load(struct cfg *c, const char *path, const char *const *sets, int nsets, char *err,
+             size_t errlen);
+void cfg_free(struct cfg *c);
+
+/* Parameters of policy p in scenario s. */
+static inline const double *cfg_params(const struct cfg *c, int s, int p)
+{
+    return c->scen[s].params + (size_t)p * POL_MAX_PARAMS;
+}
+
+/* Print the documented keys (the schema and every policy's parameters) to a stream, as
+ * `specmc list --keys` shows them. */
+#include <stdio.h>
+void cfg_print_keys(FILE *out);
+
+#endif

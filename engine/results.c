@@ -1,0 +1,440 @@
+/* results — HDF5 writer and reader of the results file (see results.h and
+ * docs/file-format.md). Uses the HDF5 high-level APIs: H5LT for datasets and attributes,
+ * H5TB for the summary tables. HDF5's own error printing is turned off; failures become
+ * one-line messages naming the file and the object. */
+#include "engine/results.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <hdf5.h>
+#include <hdf5_hl.h>
+
+#include "models/metrics.h"
+
+_Static_assert(sizeof(unsigned long) == 8, "seed attribute is written as unsigned long");
+
+/* One row of a summary or paired table. */
+struct rs_row {
+    char metric[32];
+    uint64_t n;
+    double mean, stddev, ci_low, ci_high;
+};
+
+#define ROW_FIELDS 6
+static const char *const row_names[ROW_FIELDS] = {"metric", "n",      "mean",
+                                                  "stddev", "ci_low", "ci_high"};
+static const size_t row_offsets[ROW_FIELDS] = {
+    offsetof(struct rs_row, metric), offsetof(struct rs_row, n),
+    offsetof(struct rs_row, mean),   offsetof(struct rs_row, stddev),
+    offsetof(struct rs_row, ci_low), offsetof(struct rs_row, ci_high)};
+static const size_t row_sizes[ROW_FIELDS] = {32, 8, 8, 8, 8, 8};
+
+/* ---------------------------------------------------------------- interruption */
+
+/* The temporary file of the run in progress, removed if SIGINT/SIGTERM arrives. */
+static char *volatile pending_tmp;
+
+static void on_signal(int sig)
+{
+    char *p = pending_tmp;
+    if (p)
+        unlink(p);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+int rs_begin(struct rs_output *o, const char *final_path, char *err, size_t errlen)
+{
+    o->final_path = strdup(final_path);
+    size_t len = strlen(final_path) + 32;
+    o->tmp_path = malloc(len);
+    if (!o->final_path || !o->tmp_path) {
+        snprintf(err, errlen, "out of memory");
+        rs_abort(o);
+        return -1;
+    }
+    snprintf(o->tmp_path, len, "%s.tmp.%ld", final_path, (long)getpid());
+    int fd = open(o->tmp_path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot write the output file: %s", final_path,
+                 strerror(errno));
+        free(o->tmp_path);
+        o->tmp_path = NULL;
+        rs_abort(o);
+        return -1;
+    }
+    close(fd);
+    pending_tmp = o->tmp_path;
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    return 0;
+}
+
+void rs_abort(struct rs_output *o)
+{
+    pending_tmp = NULL;
+    if (o->tmp_path)
+        unlink(o->tmp_path);
+    free(o->tmp_path);
+    free(o->final_path);
+    o->tmp_path = o->final_path = NULL;
+}
+
+/* ---------------------------------------------------------------- writing */
+
+static int write_strings(hid_t loc, const char *name, char *const *strs, int n)
+{
+    hsize_t dims[1] = {(hsize_t)n};
+    hid_t type = H5Tcopy(H5T_C_S1);
+    H5Tset_size(type, H5T_VARIABLE);
+    H5Tset_cset(type, H5T_CSET_UTF8);
+    hid_t space = H5Screate_simple(1, dims, NULL);
+    hid_t ds = H5Dcreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    herr_t rc = ds < 0 ? -1 : n ? H5Dwrite(ds, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, strs) : 0;
+    if (ds >= 0)
+        H5Dclose(ds);
+    H5Sclose(space);
+    H5Tclose(type);
+    return rc < 0 || ds < 0 ? -1 : 0;
+}
+
+static hid_t row_string_type(void)
+{
+    hid_t t = H5Tcopy(H5T_C_S1);
+    H5Tset_size(t, 32);
+    return t;
+}
+
+static int write_table(hid_t loc, const char *name, const char *title,
+                       const struct st_summary *s, int stride)
+{
+    struct rs_row rows[M_COUNT];
+    for (int m = 0; m < M_COUNT; m++) {
+        const struct st_summary *x = &s[m * stride];
+        memset(rows[m].metric, 0, sizeof rows[m].metric);
+        snprintf(rows[m].metric, sizeof rows[m].metric, "%s", metric_info[m].name);
+        rows[m].n = x->n;
+        rows[m].mean = x->mean;
+        rows[m].stddev = x->stddev;
+        rows[m].ci_low = x->ci_low;
+        rows[m].ci_high = x->ci_high;
+    }
+    hid_t str = row_string_type();
+    hid_t types[ROW_FIELDS] = {str, H5T_NATIVE_UINT64, H5T_NATIVE_DOUBLE,
+                               H5T_NATIVE_DOUBLE, H5T_NATIVE_DOUBLE, H5T_NATIVE_DOUBLE};
+    herr_t rc = H5TBmake_table(title, loc, name, ROW_FIELDS, M_COUNT, sizeof(struct rs_row),
+                               (const char **)row_names, row_offsets, types, M_COUNT, NULL, 0,
+                               rows);
+    H5Tclose(str);
+    return rc < 0 ? -1 : 0;
+}
+
+static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_result *res, int s,
+                        int p)
+{
+    const struct policy *pol = c->policies[p];
+    hid_t g = H5Gcreate2(sgroup, pol->name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    if (g < 0)
+        return -1;
+    int rc = 0;
+    const double *param = cfg_params(c, s, p);
+    for (int i = 0; pol->params[i].key && rc == 0; i++)
+        rc = H5LTset_attribute_double(g, ".", pol->params[i].key, &param[i], 1);
+    hid_t reps = rc == 0 ? H5Gcreate2(g, "replicas", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT) : -1;
+    hsize_t dims[1] = {(hsize_t)res->nrep};
+    for (int m = 0; m < M_COUNT && reps >= 0 && rc == 0; m++)
+        rc = H5LTmake_dataset_double(reps, metric_info[m].name, 1, dims,
+                                     run_values(res, s, p, m));
+    if (reps >= 0)
+        H5Gclose(reps);
+    else
+        rc = -1;
+    if (rc == 0)
+        rc = write_table(g, "summary", "mean and interval of each metric over replicas",
+                         &res->summary[run_cell(res, s, p, 0)], 1);
+    if (rc == 0 && p > 0) {
+        rc = write_table(g, "paired", "policy minus baseline, replica by replica",
+                         &res->paired[run_cell(res, s, p, 0)], 1);
+        if (rc == 0)
+            rc = H5LTset_attribute_string(g, "paired", "baseline", c->policies[0]->name);
+    }
+    H5Gclose(g);
+    return rc;
+}
+
+static int write_all(hid_t f, const struct cfg *c, const struct run_result *res,
+                     const struct rs_provenance *pv)
+{
+    int rc = 0;
+    unsigned long seed = (unsigned long)c->seed;
+    int fmt = RS_FORMAT_VERSION;
+    rc |= H5LTset_attribute_string(f, "/", "format", RS_FORMAT);
+    rc |= H5LTset_attribute_int(f, "/", "format_version", &fmt, 1);
+    rc |= H5LTset_attribute_string(f, "/", "specmc_version", pv->version);
+    rc |= H5LTset_attribute_string(f, "/", "git_revision", pv->git_rev);
+    rc |= H5LTset_attribute_string(f, "/", "experiment", c->name);
+    rc |= H5LTset_attribute_ulong(f, "/", "seed", &seed, 1);
+    rc |= H5LTset_attribute_int(f, "/", "replicas", &c->replicas, 1);
+    rc |= H5LTset_attribute_double(f, "/", "confidence", &c->confidence, 1);
+    rc |= H5LTset_attribute_int(f, "/", "scenarios", &c->nscenarios, 1);
+    rc |= H5LTset_attribute_int(f, "/", "threads", &pv->threads, 1);
+    rc |= H5LTset_attribute_int(f, "/", "ranks", &pv->ranks, 1);
+    rc |= H5LTset_attribute_string(f, "/", "start_time", pv->start);
+    rc |= H5LTset_attribute_string(f, "/", "end_time", pv->end);
+    rc |= H5LTset_attribute_string(f, "/", "host", pv->host);
+    rc |= H5LTset_attribute_double(f, "/", "wall_seconds", &res->wall_seconds, 1);
+    long long events = res->task_events;
+    rc |= H5LTset_attribute_long_long(f, "/", "task_events", &events, 1);
+    rc |= H5LTmake_dataset_string(f, "config", c->text);
+    rc |= H5LTmake_dataset_string(f, "overrides", c->overrides ? c->overrides : "");
+    if (rc)
+        return -1;
+
+    char *names[M_COUNT];
+    for (int m = 0; m < M_COUNT; m++)
+        names[m] = (char *)metric_info[m].name;
+    char **pols = malloc((size_t)c->npolicies * sizeof *pols);
+    if (!pols)
+        return -1;
+    for (int p = 0; p < c->npolicies; p++)
+        pols[p] = (char *)c->policies[p]->name;
+    rc = write_strings(f, "metrics", names, M_COUNT) || write_strings(f, "policies", pols, c->npolicies) ||
+         write_strings(f, "sweep_keys", c->sweep_keys, c->nsweep);
+    free(pols);
+    if (rc)
+        return -1;
+
+    hid_t scen = H5Gcreate2(f, "scenarios", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    if (scen < 0)
+        return -1;
+    for (int s = 0; s < c->nscenarios && rc == 0; s++) {
+        char name[32];
+        snprintf(name, sizeof name, "%d", s);
+        hid_t g = H5Gcreate2(scen, name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+        if (g < 0) {
+            rc = -1;
+            break;
+        }
+        rc = H5LTset_attribute_int(g, ".", "index", &s, 1);
+        for (int a = 0; a < c->nsweep && rc == 0; a++)
+            rc = H5LTset_attribute_string(g, ".", c->sweep_keys[a], c->scen[s].sweep_values[a]);
+        for (int p = 0; p < c->npolicies && rc == 0; p++)
+            rc = write_policy(g, c, res, s, p);
+        H5Gclose(g);
+    }
+    H5Gclose(scen);
+    return rc;
+}
+
+int rs_commit(struct rs_output *o, const struct cfg *c, const struct run_result *res,
+              const struct rs_provenance *pv, char *err, size_t errlen)
+{
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+    hid_t f = H5Fcreate(o->tmp_path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+    if (f < 0) {
+        snprintf(err, errlen, "%s: cannot create", o->tmp_path);
+        return -1;
+    }
+    int rc = write_all(f, c, res, pv);
+    if (H5Fclose(f) < 0)
+        rc = -1;
+    if (rc) {
+        snprintf(err, errlen, "%s: writing the results failed (disk full?)", o->tmp_path);
+        return -1;
+    }
+    if (rename(o->tmp_path, o->final_path) != 0) {
+        snprintf(err, errlen, "%s: cannot rename into place: %s", o->final_path, strerror(errno));
+        return -1;
+    }
+    pending_tmp = NULL;
+    free(o->tmp_path);
+    o->tmp_path = NULL;
+    rs_abort(o);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- reading */
+
+static char **read_strings(hid_t loc, const char *name, int *n)
+{
+    *n = -1;
+    hid_t ds = H5Dopen2(loc, name, H5P_DEFAULT);
+    if (ds < 0)
+        return NULL;
+    hid_t space = H5Dget_space(ds);
+    hsize_t dims[1] = {0};
+    char **out = NULL;
+    if (H5Sget_simple_extent_ndims(space) == 1 && H5Sget_simple_extent_dims(space, dims, NULL) == 1) {
+        hid_t ftype = H5Dget_type(ds);
+        hid_t type = H5Tcopy(H5T_C_S1);
+        H5Tset_size(type, H5T_VARIABLE);
+        H5Tset_cset(type, H5Tget_cset(ftype)); /* HDF5 converts no ASCII <-> UTF-8 */
+        H5Tclose(ftype);
+        char **raw = calloc(dims[0] + 1, sizeof *raw);
+        out = calloc(dims[0] + 1, sizeof *out);
+        if (raw && out && (dims[0] == 0 || H5Dread(ds, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, raw) >= 0)) {
+            for (hsize_t i = 0; i < dims[0]; i++)
+                out[i] = strdup(raw[i] ? raw[i] : "");
+            if (dims[0])
+                H5Dvlen_reclaim(type, space, H5P_DEFAULT, raw);
+            *n = (int)dims[0];
+        } else {
+            free(out);
+            out = NULL;
+        }
+        free(raw);
+        H5Tclose(type);
+    }
+    H5Sclose(space);
+    H5Dclose(ds);
+    return out;
+}
+
+static void free_strings(char **s, int n)
+{
+    for (int i = 0; s && i < n; i++)
+        free(s[i]);
+    free(s);
+}
+
+static char *read_string_attr(hid_t loc, const char *obj, const char *name)
+{
+    hsize_t dims = 0;
+    H5T_class_t cls;
+    size_t size = 0;
+    if (H5LTget_attribute_info(loc, obj, name, &dims, &cls, &size) < 0 || cls != H5T_STRING)
+        return NULL;
+    char *buf = calloc(size + 1, 1);
+    if (buf && H5LTget_attribute_string(loc, obj, name, buf) < 0) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+/* Read a summary table whose metric names must match the file's metric list. */
+static int read_table(hid_t g, const char *name, const struct rs_file *f, struct st_summary *out)
+{
+    hsize_t nfields = 0, nrec = 0;
+    if (H5TBget_table_info(g, name, &nfields, &nrec) < 0 || nfields != ROW_FIELDS ||
+        nrec != (hsize_t)f->nmetrics)
+        return -1;
+    struct rs_row *rows = calloc(nrec, sizeof *rows);
+    if (!rows)
+        return -1;
+    int rc = H5TBread_table(g, name, sizeof(struct rs_row), row_offsets, row_sizes, rows) < 0 ? -1 : 0;
+    for (hsize_t m = 0; rc == 0 && m < nrec; m++) {
+        rows[m].metric[31] = '\0';
+        if (strcmp(rows[m].metric, f->metrics[m]) != 0)
+            rc = -1;
+        out[m] = (struct st_summary){rows[m].n, rows[m].mean, rows[m].stddev, rows[m].ci_low,
+                                     rows[m].ci_high};
+    }
+    free(rows);
+    return rc;
+}
+
+static int fail_read(char *err, size_t errlen, const char *path, const char *what)
+{
+    snprintf(err, errlen, "%s: %s", path, what);
+    return -1;
+}
+
+int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
+{
+    memset(f, 0, sizeof *f);
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+    if (access(path, R_OK) != 0)
+        return fail_read(err, errlen, path, strerror(errno));
+    if (H5Fis_hdf5(path) <= 0)
+        return fail_read(err, errlen, path, "not an HDF5 file");
+    hid_t h = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    if (h < 0)
+        return fail_read(err, errlen, path, "cannot open as HDF5");
+    int rc = -1;
+    char *format = read_string_attr(h, "/", "format");
+    int version = 0;
+    const char *problem = "not a specmc results file (no 'format' attribute)";
+    if (!format || strcmp(format, RS_FORMAT))
+        goto done;
+    problem = "unsupported results format version";
+    if (H5LTget_attribute_int(h, "/", "format_version", &version) < 0 || version != RS_FORMAT_VERSION)
+        goto done;
+    problem = "damaged results file: missing or bad root attributes";
+    unsigned long seed = 0;
+    f->experiment = read_string_attr(h, "/", "experiment");
+    if (!f->experiment || H5LTget_attribute_ulong(h, "/", "seed", &seed) < 0 ||
+        H5LTget_attribute_int(h, "/", "replicas", &f->replicas) < 0 ||
+        H5LTget_attribute_double(h, "/", "confidence", &f->confidence) < 0 ||
+        H5LTget_attribute_int(h, "/", "scenarios", &f->nscen) < 0 || f->nscen < 0)
+        goto done;
+    f->seed = seed;
+    problem = "damaged results file: missing /policies, /metrics or /sweep_keys";
+    f->policies = read_strings(h, "policies", &f->npol);
+    f->metrics = read_strings(h, "metrics", &f->nmetrics);
+    f->sweep_keys = read_strings(h, "sweep_keys", &f->nsweep);
+    if (!f->policies || !f->metrics || !f->sweep_keys || f->npol < 1 || f->nmetrics < 1)
+        goto done;
+    size_t cells = (size_t)f->nscen * (size_t)f->npol * (size_t)f->nmetrics;
+    f->summary = calloc(cells ? cells : 1, sizeof *f->summary);
+    f->paired = calloc(cells ? cells : 1, sizeof *f->paired);
+    f->sweep_values = calloc((size_t)f->nscen * (size_t)f->nsweep + 1, sizeof *f->sweep_values);
+    problem = "out of memory";
+    if (!f->summary || !f->paired || !f->sweep_values)
+        goto done;
+    for (int s = 0; s < f->nscen; s++) {
+        char g[64];
+        snprintf(g, sizeof g, "/scenarios/%d", s);
+        problem = "damaged results file: a scenario group is missing or incomplete";
+        for (int a = 0; a < f->nsweep; a++)
+            if (!(f->sweep_values[s * f->nsweep + a] = read_string_attr(h, g, f->sweep_keys[a])))
+                goto done;
+        for (int p = 0; p < f->npol; p++) {
+            char pg[128];
+            snprintf(pg, sizeof pg, "%s/%s", g, f->policies[p]);
+            hid_t pgid = H5Gopen2(h, pg, H5P_DEFAULT);
+            if (pgid < 0)
+                goto done;
+            int bad = read_table(pgid, "summary", f, &f->summary[rs_cell(f, s, p, 0)]);
+            if (p == 0)
+                for (int m = 0; m < f->nmetrics; m++)
+                    f->paired[rs_cell(f, s, p, m)] = (struct st_summary){0, NAN, NAN, NAN, NAN};
+            else
+                bad = bad || read_table(pgid, "paired", f, &f->paired[rs_cell(f, s, p, 0)]);
+            H5Gclose(pgid);
+            if (bad)
+                goto done;
+        }
+    }
+    rc = 0;
+done:
+    free(format);
+    H5Fclose(h);
+    if (rc) {
+        fail_read(err, errlen, path, problem);
+        rs_file_free(f);
+    }
+    return rc;
+}
+
+void rs_file_free(struct rs_file *f)
+{
+    free(f->experiment);
+    free_strings(f->policies, f->npol);
+    free_strings(f->metrics, f->nmetrics);
+    free_strings(f->sweep_keys, f->nsweep);
+    if (f->sweep_values)
+        for (int i = 0; i < f->nscen * f->nsweep; i++)
+            free(f->sweep_values[i]);
+    free(f->sweep_values);
+    free(f->summary);
+    free(f->paired);
+    memset(f, 0, sizeof *f);
+}

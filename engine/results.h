@@ -1,0 +1,71 @@
+/* results — the HDF5 results file: write one run, read one back (SPEC §5 "HDF5 output").
+ *
+ * The layout is documented once, as a table, in docs/file-format.md; keep the two in step.
+ * Writing goes to a temporary file beside the final name, renamed into place only when
+ * complete, so an interrupted or failed run never leaves a truncated file under the final
+ * name and never touches an existing one. This module does not simulate or print. */
+#ifndef SPECMC_RESULTS_H
+#define SPECMC_RESULTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/config.h"
+#include "engine/runner.h"
+#include "engine/stats.h"
+
+#define RS_FORMAT "specmc-results"
+#define RS_FORMAT_VERSION 1
+
+struct rs_provenance {
+    const char *version;  /* specmc version */
+    const char *git_rev;  /* git describe of the build */
+    int threads;          /* OpenMP threads used */
+    int ranks;            /* MPI ranks (1 without MPI) */
+    char start[32];       /* ISO 8601 UTC */
+    char end[32];
+    char host[256];
+};
+
+/* An output in progress: the final path and the temporary one being written. */
+struct rs_output {
+    char *final_path;
+    char *tmp_path;
+};
+
+/* Check the output can be written: create the temporary file now (before simulating), so an
+ * unwritable directory is reported at once. 0, or -1 with a message. */
+int rs_begin(struct rs_output *o, const char *final_path, char *err, size_t errlen);
+/* Write everything into the temporary file and rename it into place. */
+int rs_commit(struct rs_output *o, const struct cfg *c, const struct run_result *res,
+              const struct rs_provenance *pv, char *err, size_t errlen);
+/* Remove the temporary file (after a failure), free the paths. */
+void rs_abort(struct rs_output *o);
+
+/* A results file read back, for report (metric names as stored in the file). */
+struct rs_file {
+    char *experiment;
+    uint64_t seed;
+    int replicas;
+    double confidence;
+    int npol;
+    char **policies;
+    int nmetrics;
+    char **metrics;
+    int nsweep;
+    char **sweep_keys;
+    int nscen;
+    char **sweep_values;        /* [nscen * nsweep] */
+    struct st_summary *summary; /* [nscen][npol][nmetrics] */
+    struct st_summary *paired;  /* same; rows of policy 0 are NaN */
+};
+
+int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen);
+void rs_file_free(struct rs_file *f);
+
+static inline size_t rs_cell(const struct rs_file *f, int s, int p, int m)
+{
+    return ((size_t)s * (size_t)f->npol + (size_t)p) * (size_t)f->nmetrics + (size_t)m;
+}
+
+#endif

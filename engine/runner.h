@@ -1,0 +1,53 @@
+/* runner — run every (scenario, policy, replica) of an experiment across OpenMP threads and
+ * summarise the per-replica metrics.
+ *
+ * Each replica writes its metrics into its own cell of a result array; once all are done
+ * the summaries are accumulated sequentially in replica order, so every number is the same
+ * for any thread count (SPEC §5). This module does not read configs or write files. */
+#ifndef SPECMC_RUNNER_H
+#define SPECMC_RUNNER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/config.h"
+#include "engine/stats.h"
+#include "models/metrics.h"
+
+struct run_options {
+    int threads;   /* OpenMP threads (>= 1) */
+    bool progress; /* draw a progress bar on stderr */
+};
+
+struct run_result {
+    int nscen, npol, nrep;
+    double *values;             /* per-replica metrics, see run_value() */
+    struct st_summary *summary; /* [nscen][npol][M_COUNT] */
+    struct st_summary *paired;  /* [nscen][npol][M_COUNT]: policy minus policy 0 (replica by
+                                   replica, common random numbers); unused for p = 0 */
+    int64_t task_events;        /* copy starts + ends over the whole run */
+    double wall_seconds;        /* time spent simulating */
+};
+
+/* Index of (scenario, policy, metric) in summary/paired. */
+static inline size_t run_cell(const struct run_result *r, int s, int p, int m)
+{
+    return ((size_t)s * (size_t)r->npol + (size_t)p) * M_COUNT + (size_t)m;
+}
+
+/* Per-replica values of one (scenario, policy, metric): nrep contiguous doubles. */
+static inline double *run_values(const struct run_result *r, int s, int p, int m)
+{
+    return r->values + run_cell(r, s, p, m) * (size_t)r->nrep;
+}
+
+/* Run everything; 0 on success, -1 with a message in err. */
+int run_experiment(const struct cfg *c, const struct run_options *opt, struct run_result *res,
+                   char *err, size_t errlen);
+void run_result_free(struct run_result *res);
+
+/* Summaries from per-replica values (called by run_experiment; also used to rebuild them). */
+void run_summarise(const struct cfg *c, struct run_result *res);
+
+#endif

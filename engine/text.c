@@ -1,0 +1,43 @@
+/* text — string helpers (see text.h). */
+#include "engine/text.h"
+
+#include <ctype.h>
+#include <string.h>
+
+char *text_trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    char *end = s + strlen(s);
+    while (end > s && isspace((unsigned char)end[-1]))
+        *--end = '\0';
+    return s;
+}
+
+int text_split(char *s, char sep, char **out, int max)
+{
+    const char *p = s;
+    while (isspace((unsigned char)*p))
+        p++;
+    if (!*p)
+        return 0;
+    int n = 1;
+    for (const char *q = p; *q; q++)
+        n += *q == sep;
+    if (!out)
+        return n;
+    int i = 0;
+    char *item = s;
+    for (;;) {
+        char *next = strchr(item, sep);
+        if (next)
+            *next = '\0';
+        if (i < max)
+            out[i] = text_trim(item);
+        i++;
+        if (!next)
+            break;
+        item = next + 1;
+    }
+    return n;
+}

@@ -1,0 +1,14 @@
+/* text — small string helpers shared by the config parser and the CLI (trimming, splitting
+ * comma lists). Nothing here allocates. */
+#ifndef SPECMC_TEXT_H
+#define SPECMC_TEXT_H
+
+/* Trim white space at both ends, in place; returns the first non-space character. */
+char *text_trim(char *s);
+
+/* Split s at `sep`. With out == NULL, only count the items (s is not modified): 0 for an
+ * all-blank string. Otherwise cut s in place and store up to max trimmed items in out.
+ * Returns the number of items. */
+int text_split(char *s, char sep, char **out, int max);
+
+#endif

@@ -1,0 +1,534 @@
+/* cluster — state changes of one replica: workload generation, launch, kill, completion,
+ * timers and the pending-event structures, with the accounting each one implies. See
+ * cluster.h.
+ *
+ * Random numbers (SPEC §5, common random numbers): arrival times come from the replica's
+ * RNG_ARRIVALS stream in job order, weights from RNG_JOBS, the duration of each task's
+ * original copy from RNG_TASKS in task order, and the duration of extra copy k >= 1 of task g
+ * from outputs g·RNG_COPY_BLOCK + 2(k-1) and + 2(k-1)+1 of the RNG_COPIES stream. A copy's
+ * duration therefore depends only on (seed, replica, task, copy number): replica k sees the
+ * same arrivals and task sizes under every policy, and the same copy durations as far as the
+ * policies launch the same copies. */
+#include "models/cluster.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- allocation and reset */
+
+/* The ordering key of an end time t >= 0 (or +inf) in the end tree: its IEEE 754 bits. */
+static inline uint64_t end_bits(double t)
+{
+    uint64_t b;
+    memcpy(&b, &t, sizeof b);
+    return b;
+}
+
+/* Grow an array to n elements (contents kept); returns -1 from the caller on failure. */
+#define RESERVE(p, n)                                                                      \
+    do {                                                                                   \
+        void *q_ = realloc((p), (size_t)(n) * sizeof *(p));                                \
+        if (!q_)                                                                           \
+            return -1;                                                                     \
+        (p) = q_;                                                                          \
+    } while (0)
+
+static int reserve(struct cluster *cl, int njobs, int ntasks, int nslots)
+{
+    if (njobs > cl->cap_jobs) {
+        RESERVE(cl->job, njobs);
+        cl->cap_jobs = njobs;
+    }
+    if (ntasks > cl->cap_tasks) {
+        RESERVE(cl->task_job, ntasks);
+        RESERVE(cl->task_copies, ntasks);
+        RESERVE(cl->task_running, ntasks);
+        RESERVE(cl->task_head, ntasks);
+        RESERVE(cl->task_end, ntasks);
+        RESERVE(cl->task_start, ntasks);
+        RESERVE(cl->task_done, ntasks);
+        RESERVE(cl->task_size, ntasks);
+        RESERVE(cl->task_rng, ntasks);
+        cl->cap_tasks = ntasks;
+    }
+    int leaves = 1;
+    while (leaves < nslots)
+        leaves *= 2;
+    if (leaves > cl->cap_leaves) {
+        RESERVE(cl->slot_task, leaves);
+        RESERVE(cl->slot_copy, leaves);
+        RESERVE(cl->slot_next, leaves);
+        RESERVE(cl->slot_start, leaves);
+        RESERVE(cl->slot_end, leaves);
+        RESERVE(cl->slot_offset, leaves);
+        RESERVE(cl->free_stack, leaves);
+        RESERVE(cl->end_tree, 2 * leaves);
+        RESERVE(cl->end_key, 2 * leaves);
+        cl->cap_leaves = leaves;
+    }
+    cl->tree_leaves = leaves;
+    if (!cl->timers) {
+        cl->timers_cap = 64;
+        RESERVE(cl->timers, cl->timers_cap);
+    }
+    return 0;
+}
+
+/* Double the timer heap; a heap larger than memory leaves nothing sensible to do. */
+static int grow_timers(struct cluster *cl)
+{
+    RESERVE(cl->timers, 2 * cl->timers_cap);
+    cl->timers_cap *= 2;
+    return 0;
+}
+
+void cl_free(struct cluster *cl)
+{
+    free(cl->job);
+    free(cl->task_job), free(cl->task_copies), free(cl->task_running), free(cl->task_head);
+    free(cl->task_end), free(cl->task_start), free(cl->task_done), free(cl->task_rng);
+    free(cl->task_size);
+    free(cl->slot_task), free(cl->slot_copy), free(cl->slot_next);
+    free(cl->slot_start), free(cl->slot_end), free(cl->slot_offset), free(cl->free_stack);
+    free(cl->end_tree), free(cl->end_key), free(cl->timers);
+    memset(cl, 0, sizeof *cl);
+}
+
+/* Arrival times, weights and deadlines of every job in job order, and the size (original
+ * copy's duration) of every task in task order. */
+static void generate_jobs(struct cluster *cl, uint64_t seed, uint64_t replica)
+{
+    const struct cl_spec *sp = cl->spec;
+    rng_t arr, jobs, tasks;
+    rng_stream(&arr, seed, replica, RNG_ARRIVALS);
+    rng_stream(&jobs, seed, replica, RNG_JOBS);
+    rng_stream(&tasks, seed, replica, RNG_TASKS);
+    for (int t = 0; t < cl->ntasks; t++)
+        cl->task_size[t] = dist_sample(&sp->task_time, &tasks);
+    double t = 0.0;
+    int wspan = sp->weight_max - sp->weight_min + 1;
+    for (int i = 0; i < cl->njobs; i++) {
+        struct cl_job *j = &cl->job[i];
+        if (sp->arrival == ARRIVAL_POISSON)
+            t += -log(rng_uniform(&arr)) / sp->rate;
+        double w = sp->weight_min;
+        if (wspan > 1)
+            w += floor(rng_uniform(&jobs) * wspan);
+        *j = (struct cl_job){
+            .arrival = t,
+            .deadline = t + sp->deadline,
+            .weight = w,
+            .completion = NAN,
+            .first_task = i * sp->tasks,
+            .ntasks = sp->tasks,
+            .tasks_left = sp->tasks,
+            .pend_prev = -1,
+            .pend_next = -1,
+        };
+    }
+}
+
+int cl_reset(struct cluster *cl, const struct cl_spec *spec, uint64_t seed, uint64_t replica)
+{
+    int njobs = spec->jobs, ntasks = spec->jobs * spec->tasks, nslots = spec->slots;
+    if (reserve(cl, njobs, ntasks, nslots))
+        return -1;
+    cl->spec = spec;
+    cl->now = 0.0;
+    cl->njobs = njobs;
+    cl->narrived = cl->ndone = 0;
+    cl->pend_head = cl->pend_tail = -1;
+    cl->npending_tasks = 0;
+    cl->ntasks = ntasks;
+    cl->nslots = nslots;
+    for (int t = 0; t < ntasks; t++) {
+        cl->task_job[t] = t / spec->tasks;
+        cl->task_copies[t] = cl->task_running[t] = 0;
+        cl->task_head[t] = -1;
+        cl->task_end[t] = INFINITY;
+        cl->task_start[t] = cl->task_done[t] = NAN;
+    }
+    for (int s = 0; s < cl->tree_leaves; s++) {
+        cl->slot_task[s] = cl->slot_copy[s] = cl->slot_next[s] = -1;
+        cl->slot_start[s] = cl->slot_offset[s] = 0.0;
+        cl->slot_end[s] = INFINITY;
+        cl->end_tree[cl->tree_leaves + s] = s;
+        cl->end_key[cl->tree_leaves + s] = end_bits(INFINITY);
+    }
+    for (int i = cl->tree_leaves - 1; i >= 1; i--) { /* all infinite: the leftmost leaf wins */
+        cl->end_tree[i] = cl->end_tree[2 * i];
+        cl->end_key[i] = end_bits(INFINITY);
+    }
+    for (int s = 0; s < nslots; s++)
+        cl->free_stack[s] = nslots - 1 - s; /* slot 0 is handed out first */
+    cl->nfree = nslots;
+    cl->ntimers = 0;
+    cl->seq = 0;
+    rng_stream(&cl->copy_base, seed, replica, RNG_COPIES);
+    cl->busy_time = cl->busy_area = 0.0;
+    cl->copies = cl->kills = cl->task_events = 0;
+    cl->orphans = 0;
+    generate_jobs(cl, seed, replica);
+    int first = spec->warmup < njobs ? spec->warmup : njobs - 1;
+    cl->util_from = cl->job[first].arrival;
+    cl->util_to = cl->job[njobs - 1].arrival;
+    if (!(cl->util_to > cl->util_from)) { /* batch: the whole run */
+        cl->util_from = 0.0;
+        cl->util_to = INFINITY;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- pending events */
+
+/* Replay the tournament after slot s's end changed: walking up from its leaf, the winner so
+ * far meets the winner of the sibling subtree; the earlier end wins, ties going to the left
+ * subtree (the lower slot). Sibling entries are off the path, so their loads do not wait
+ * on the previous level, and the integer keys let the compiler select without branching
+ * (which subtree wins is random, so branches would mispredict half the time). */
+static void tree_update(struct cluster *cl, int s)
+{
+    int *tree = cl->end_tree;
+    uint64_t *key = cl->end_key;
+    int i = cl->tree_leaves + s, win = s;
+    uint64_t k = end_bits(cl->slot_end[s]);
+    key[i] = k;
+    while (i > 1) {
+        int sib = i ^ 1, sw = tree[sib];
+        uint64_t sk = key[sib];
+        int take = sk < k + (uint64_t)(i & 1); /* a left sibling (i odd) also wins ties */
+        win = take ? sw : win;
+        k = take ? sk : k;
+        i >>= 1;
+        key[i] = k;
+        tree[i] = win;
+    }
+}
+
+/* Policy timers: a 4-ary heap (half the depth of a binary one). */
+#define HEAP_ARITY 4
+
+static inline bool timer_before(const struct cl_timer *a, const struct cl_timer *b)
+{
+    return a->t < b->t || (a->t == b->t && a->seq < b->seq);
+}
+
+void cl_set_timer(struct cluster *cl, double t, int tag, int32_t arg)
+{
+    CL_ASSERT(t >= cl->now);
+    if (cl->ntimers == cl->timers_cap && grow_timers(cl))
+        abort();
+    struct cl_timer e = {.t = t, .seq = cl->seq++, .tag = tag, .arg = arg};
+    int i = cl->ntimers++;
+    while (i > 0) {
+        int parent = (i - 1) / HEAP_ARITY;
+        if (!timer_before(&e, &cl->timers[parent]))
+            break;
+        cl->timers[i] = cl->timers[parent];
+        i = parent;
+    }
+    cl->timers[i] = e;
+}
+
+void cl_pop_timer(struct cluster *cl, struct cl_timer *out)
+{
+    CL_ASSERT(cl->ntimers > 0);
+    *out = cl->timers[0];
+    int n = --cl->ntimers;
+    if (n == 0)
+        return;
+    struct cl_timer *h = cl->timers;
+    const struct cl_timer last = h[n];
+    int i = 0;
+    for (;;) {
+        int c = HEAP_ARITY * i + 1;
+        if (c >= n)
+            break;
+        int end = c + HEAP_ARITY < n ? c + HEAP_ARITY : n, m = c;
+        for (int k = c + 1; k < end; k++)
+            if (timer_before(&h[k], &h[m]))
+                m = k;
+        if (!timer_before(&h[m], &last))
+            break;
+        h[i] = h[m];
+        i = m;
+    }
+    h[i] = last;
+}
+
+/* ---------------------------------------------------------------- jobs and the pending list */
+
+void cl_arrive(struct cluster *cl, int job)
+{
+    CL_ASSERT(job == cl->narrived);
+    struct cl_job *j = &cl->job[job];
+    cl->narrived++;
+    j->pend_prev = cl->pend_tail;
+    j->pend_next = -1;
+    if (cl->pend_tail >= 0)
+        cl->job[cl->pend_tail].pend_next = job;
+    else
+        cl->pend_head = job;
+    cl->pend_tail = job;
+    cl->npending_tasks += j->ntasks;
+}
+
+void cl_advance(struct cluster *cl, double t)
+{
+    CL_ASSERT(t >= cl->now);
+    double lo = fmax(cl->now, cl->util_from), hi = fmin(t, cl->util_to);
+    if (hi > lo)
+        cl->busy_area += (cl->nslots - cl->nfree) * (hi - lo);
+    cl->now = t;
+}
+
+static void unlink_pending(struct cluster *cl, int job)
+{
+    struct cl_job *j = &cl->job[job];
+    if (j->pend_prev >= 0)
+        cl->job[j->pend_prev].pend_next = j->pend_next;
+    else
+        cl->pend_head = j->pend_next;
+    if (j->pend_next >= 0)
+        cl->job[j->pend_next].pend_prev = j->pend_prev;
+    else
+        cl->pend_tail = j->pend_prev;
+    j->pend_prev = j->pend_next = -1;
+}
+
+/* ---------------------------------------------------------------- copies */
+
+/* Duration of copy k of a task: its size for k = 0; for k >= 1 outputs
+ * task·RNG_COPY_BLOCK + 2(k-1), +2(k-1)+1 of the copy stream — the first extra copy jumps to
+ * the task's block, later ones continue from it. */
+static double draw_copy(struct cluster *cl, int task, int k)
+{
+    if (cl->duration_hook)
+        return cl->duration_hook(cl->duration_ctx, task, k);
+    if (k == 0)
+        return cl->task_size[task];
+    rng_t r = cl->copy_base;
+    if (k == 1)
+        rng_advance(&r, (uint64_t)task * RNG_COPY_BLOCK);
+    else
+        r.state = cl->task_rng[task];
+    double d = dist_sample(&cl->spec->task_time, &r);
+    cl->task_rng[task] = r.state;
+    return d;
+}
+
+/* Put copy number task_copies[task] of a task on a free slot. */
+static int place_copy(struct cluster *cl, int task, double offset)
+{
+    CL_ASSERT(cl->nfree > 0);
+    CL_ASSERT(offset >= 0.0 && offset < 1.0);
+    int s = cl->free_stack[--cl->nfree];
+    int k = cl->task_copies[task]++;
+    CL_ASSERT(k <= (int)RNG_MAX_COPIES);
+    double end = cl->now + (1.0 - offset) * draw_copy(cl, task, k);
+    cl->slot_task[s] = task;
+    cl->slot_copy[s] = k;
+    cl->slot_start[s] = cl->now;
+    cl->slot_end[s] = end;
+    cl->slot_offset[s] = offset;
+    cl->slot_next[s] = cl->task_head[task];
+    cl->task_head[task] = s;
+
+    struct cl_job *j = &cl->job[cl->task_job[task]];
+    if (cl->task_running[task]++ == 0) {
+        if (k > 0)
+            cl->orphans--; /* a started task that had lost all its copies */
+        j->tasks_running++;
+        j->run_end_sum += end;
+        cl->task_end[task] = end;
+    } else if (end < cl->task_end[task]) {
+        j->run_end_sum += end - cl->task_end[task];
+        cl->task_end[task] = end;
+    }
+    j->copies++;
+    cl->copies++;
+    cl->task_events++;
+    tree_update(cl, s);
+    return s;
+}
+
+int cl_start_next_task(struct cluster *cl, int job, int copies)
+{
+    struct cl_job *j = &cl->job[job];
+    CL_ASSERT(job < cl->narrived && j->next_unstarted < j->ntasks);
+    CL_ASSERT(copies >= 1 && cl->nfree >= 1);
+    int task = j->first_task + j->next_unstarted++;
+    cl->npending_tasks--;
+    if (j->next_unstarted == j->ntasks)
+        unlink_pending(cl, job);
+    cl->task_start[task] = cl->now;
+    if (copies > cl->nfree)
+        copies = cl->nfree;
+    for (int c = 0; c < copies; c++)
+        place_copy(cl, task, 0.0);
+    return task;
+}
+
+int cl_launch_copy(struct cluster *cl, int task, double offset)
+{
+    CL_ASSERT(!isnan(cl->task_start[task]) && isnan(cl->task_done[task]));
+    return place_copy(cl, task, offset);
+}
+
+/* Take the copy off its slot: charge its slot time (to the killed time too if it did not
+ * finish), unlink it from its task, free the slot. Task-level bookkeeping (earliest end,
+ * running count of the job) is left to the caller. */
+static int detach(struct cluster *cl, int s, bool killed)
+{
+    int task = cl->slot_task[s];
+    CL_ASSERT(task >= 0);
+    struct cl_job *j = &cl->job[cl->task_job[task]];
+    double used = cl->now - cl->slot_start[s];
+    j->machine_time += used;
+    cl->busy_time += used;
+    if (killed) {
+        j->killed_time += used;
+        cl->kills++;
+    }
+    int *link = &cl->task_head[task];
+    while (*link != s) {
+        CL_ASSERT(*link >= 0);
+        link = &cl->slot_next[*link];
+    }
+    *link = cl->slot_next[s];
+    cl->slot_task[s] = cl->slot_copy[s] = cl->slot_next[s] = -1;
+    cl->slot_end[s] = INFINITY;
+    tree_update(cl, s);
+    cl->free_stack[cl->nfree++] = s;
+    cl->task_running[task]--;
+    cl->task_events++;
+    return task;
+}
+
+/* After a kill: recompute the task's earliest end and the job's sums. */
+static void refresh_task_end(struct cluster *cl, int task)
+{
+    struct cl_job *j = &cl->job[cl->task_job[task]];
+    double old = cl->task_end[task], end = INFINITY;
+    for (int s = cl->task_head[task]; s >= 0; s = cl->slot_next[s])
+        end = fmin(end, cl->slot_end[s]);
+    cl->task_end[task] = end;
+    if (cl->task_running[task] == 0) {
+        j->tasks_running--;
+        j->run_end_sum = j->tasks_running ? j->run_end_sum - old : 0.0;
+        cl->orphans++;
+    } else {
+        j->run_end_sum += end - old;
+    }
+}
+
+void cl_kill(struct cluster *cl, int slot)
+{
+    refresh_task_end(cl, detach(cl, slot, true));
+}
+
+void cl_kill_all_but(struct cluster *cl, int task, int keep)
+{
+    CL_ASSERT(cl->slot_task[keep] == task);
+    int s = cl->task_head[task];
+    while (s >= 0) {
+        int next = cl->slot_next[s];
+        if (s != keep)
+            detach(cl, s, true);
+        s = next;
+    }
+    refresh_task_end(cl, task);
+}
+
+int cl_complete(struct cluster *cl, int slot)
+{
+    int task = cl->slot_task[slot];
+    struct cl_job *j = &cl->job[cl->task_job[task]];
+    CL_ASSERT(cl->slot_end[slot] == cl->now);
+    double end = cl->task_end[task];
+    while (cl->task_head[task] >= 0) {
+        int s = cl->task_head[task];
+        detach(cl, s, s != slot);
+    }
+    cl->task_end[task] = INFINITY;
+    cl->task_done[task] = cl->now;
+    j->tasks_running--;
+    j->run_end_sum = j->tasks_running ? j->run_end_sum - end : 0.0;
+    if (--j->tasks_left == 0) {
+        j->completion = cl->now;
+        cl->ndone++;
+    }
+    return task;
+}
+
+/* ---------------------------------------------------------------- invariants */
+
+#ifdef SPECMC_CHECK
+void cl_check(const struct cluster *cl)
+{
+    int busy = 0;
+    for (int s = 0; s < cl->nslots; s++) {
+        if (cl->slot_task[s] < 0) {
+            assert(cl->slot_end[s] == INFINITY);
+            continue;
+        }
+        busy++;
+        assert(cl->slot_start[s] <= cl->now && cl->slot_end[s] >= cl->now);
+        assert(isnan(cl->task_done[cl->slot_task[s]]));
+    }
+    assert(busy + cl->nfree == cl->nslots);
+    assert(cl->nfree >= 0 && cl->nfree <= cl->nslots);
+
+    int orphans = 0, running_total = 0, pending = 0;
+    double busy_sum = 0.0;
+    for (int i = 0; i < cl->njobs; i++) {
+        const struct cl_job *j = &cl->job[i];
+        int running = 0, left = 0;
+        double end_sum = 0.0;
+        for (int t = j->first_task; t < j->first_task + j->ntasks; t++) {
+            int n = 0;
+            double end = INFINITY;
+            for (int s = cl->task_head[t]; s >= 0; s = cl->slot_next[s]) {
+                assert(cl->slot_task[s] == t);
+                end = fmin(end, cl->slot_end[s]);
+                n++;
+            }
+            assert(n == cl->task_running[t]);
+            assert(end == cl->task_end[t]);
+            running_total += n;
+            if (n > 0) {
+                running++;
+                end_sum += end;
+            }
+            if (isnan(cl->task_done[t])) {
+                left++;
+                if (!isnan(cl->task_start[t]) && n == 0)
+                    orphans++;
+            }
+            assert(cl->task_copies[t] >= n);
+        }
+        assert(running == j->tasks_running);
+        assert(left == j->tasks_left);
+        assert(fabs(end_sum - j->run_end_sum) <= 1e-9 * (1.0 + fabs(end_sum)));
+        assert((left == 0) == !isnan(j->completion));
+        if (i < cl->narrived)
+            pending += j->ntasks - j->next_unstarted;
+        assert(j->machine_time >= 0.0);
+        busy_sum += j->machine_time;
+    }
+    assert(running_total == busy);
+    assert(orphans == cl->orphans);
+    assert(pending == cl->npending_tasks);
+    assert(fabs(busy_sum - cl->busy_time) <= 1e-9 * (1.0 + busy_sum));
+    for (int i = cl->pend_head, prev = -1; i >= 0; prev = i, i = cl->job[i].pend_next) {
+        assert(cl->job[i].pend_prev == prev);
+        assert(cl->job[i].next_unstarted < cl->job[i].ntasks);
+    }
+}
+#else
+void cl_check(const struct cluster *cl)
+{
+    (void)cl;
+}
+#endif

@@ -1,0 +1,212 @@
+/* cluster — the state of one replica of the slot-based cluster model (SPEC §1).
+ *
+ * S identical slots; jobs of tasks; each task runs as one or more copies, each copy on its
+ * own slot with an i.i.d. duration. The first copy of a task to finish completes the task and
+ * every other copy of it is killed at that moment; policies may kill copies earlier. Progress
+ * is linear and estimates are exact: a copy's end time is known the moment it starts.
+ *
+ * This module owns the state and the only operations that change it (launch, kill, complete,
+ * timers) and keeps the accounting (machine time counts every copy's slot time, killed ones
+ * included). It does not decide anything: policies do (models/policy.h). It does not run the
+ * event loop either (models/replica.c), and knows nothing of threads, files or configs.
+ *
+ * Layout: slots and tasks are kept as struct-of-arrays so that per-slot scans (remaining
+ * times, progress scores) are plain loops over contiguous doubles. Copies live on slots: a
+ * copy exists exactly while it occupies a slot, and the copies of one task are linked
+ * through slot_next. Waiting work is held at task level (tasks never launched). */
+#ifndef SPECMC_CLUSTER_H
+#define SPECMC_CLUSTER_H
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "engine/rng.h"
+#include "models/spec.h"
+
+#ifdef SPECMC_CHECK
+#include <assert.h>
+#define CL_ASSERT(x) assert(x)
+#else
+#define CL_ASSERT(x) ((void)0)
+#endif
+
+struct cl_job {
+    double arrival;      /* a_i */
+    double deadline;     /* absolute deadline a_i + D; INFINITY if none */
+    double weight;       /* w_i */
+    double completion;   /* C_i; NAN until the job is done */
+    double machine_time; /* slot time of all its copies so far, killed ones included */
+    double killed_time;  /* the part of machine_time spent in copies that were killed */
+    double run_end_sum;  /* Σ over its running tasks of the task's earliest copy end */
+    int first_task;      /* global index of its task 0 */
+    int ntasks;          /* m_i */
+    int tasks_left;      /* tasks not yet completed */
+    int tasks_running;   /* tasks with at least one running copy */
+    int next_unstarted;  /* index within the job of the next never-launched task */
+    int copies;          /* copies launched for it */
+    int pend_prev;       /* pending list (jobs with never-launched tasks), arrival order */
+    int pend_next;
+};
+
+/* A policy timer. Copy ends are not events: every busy slot has exactly one pending end,
+ * kept in a tournament tree over the slots (end_tree). */
+struct cl_timer {
+    double t;      /* when */
+    uint64_t seq;  /* insertion order: timers due at the same time fire first-in first-out */
+    int32_t tag;   /* policy's kind of timer */
+    int32_t arg;   /* policy's argument (a task, usually) */
+};
+
+struct cluster {
+    const struct cl_spec *spec; /* scenario parameters */
+    double now;                 /* simulated time */
+
+    /* jobs: generated at reset in arrival order */
+    int njobs;            /* jobs in this replica */
+    int narrived;         /* jobs 0..narrived-1 have arrived */
+    int ndone;            /* completed jobs */
+    struct cl_job *job;   /* [njobs] */
+    int pend_head;        /* oldest job with never-launched tasks, -1 if none */
+    int pend_tail;        /* newest such job */
+    int npending_tasks;   /* arrived tasks never launched */
+
+    /* tasks (struct of arrays) */
+    int ntasks;           /* total tasks in the replica */
+    int *task_job;        /* owning job */
+    int *task_copies;     /* copies launched so far (= number of the next copy) */
+    int *task_running;    /* copies running now */
+    int *task_head;       /* a slot running one of its copies, -1 if none */
+    double *task_end;     /* earliest end among its running copies; INFINITY if none */
+    double *task_start;   /* when its first copy started; NAN before */
+    double *task_done;    /* completion time; NAN before */
+    double *task_size;    /* duration of its original copy (copy 0), drawn at reset */
+    uint64_t *task_rng;   /* copy-stream state after its last drawn copy */
+
+    /* slots (struct of arrays) */
+    int nslots;           /* S */
+    int *slot_task;       /* task of the copy on the slot, -1 if free */
+    int *slot_copy;       /* copy number k of that task */
+    int *slot_next;       /* next slot running a copy of the same task, -1 at the end */
+    double *slot_start;   /* when the copy started */
+    double *slot_end;     /* when it finishes unless killed; INFINITY if free (sized
+                             tree_leaves: the padding slots stay INFINITY) */
+    double *slot_offset;  /* task progress the copy started from (Speculative-Resume) */
+    int *free_stack;      /* free slots; the most recently freed is reused first */
+    int nfree;
+
+    /* pending events */
+    int *end_tree;        /* tournament tree: node i holds the slot with the earliest end
+                             among its leaves; leaves at tree_leaves + s; root at 1 */
+    uint64_t *end_key;    /* that slot's end beside it (IEEE bits: for non-negative doubles
+                             and +inf, unsigned order is numeric order) */
+    int tree_leaves;      /* power of two >= S */
+    struct cl_timer *timers; /* 4-ary min-heap of policy timers on (t, seq) */
+    int ntimers, timers_cap;
+    uint64_t seq;
+
+    /* random streams of this replica */
+    rng_t copy_base;      /* RNG_COPIES stream at its start; tasks jump to their block */
+    /* optional: copy durations from a function instead of the stream (hand-built test
+       scenarios); kept across cl_reset. Returns the full duration T of copy `copy`. */
+    double (*duration_hook)(void *ctx, int task, int copy);
+    void *duration_ctx;
+
+    /* totals */
+    double busy_time;     /* slot time of every copy, all jobs */
+    double util_from;     /* utilization window: from the first measured arrival ... */
+    double util_to;       /* ... to the last arrival (batch: to the last completion) */
+    double busy_area;     /* integral of busy slots over the window */
+    int64_t copies;       /* copies launched */
+    int64_t kills;        /* copies killed before finishing */
+    int64_t task_events;  /* copy starts + copy ends (completions and kills) */
+    int orphans;          /* started, unfinished tasks with no running copy (must be 0
+                             between events; checked in test builds) */
+
+    /* allocated capacities (arrays are reused across replicas) */
+    int cap_jobs, cap_tasks, cap_leaves;
+};
+
+/* Size the arrays for a scenario (reusing earlier allocations when big enough) and
+ * generate the replica's workload: arrival times, weights, deadlines, from the streams of
+ * (seed, replica). Returns 0, or -1 when out of memory. */
+int cl_reset(struct cluster *cl, const struct cl_spec *spec, uint64_t seed, uint64_t replica);
+void cl_free(struct cluster *cl);
+
+/* Mark the next job arrived (called by the event loop at its arrival time). */
+void cl_arrive(struct cluster *cl, int job);
+
+/* Advance the clock to t >= now, integrating busy slots over the utilization window. */
+void cl_advance(struct cluster *cl, double t);
+
+/* Launch: the job's next never-launched task with `copies` copies (at most the free slots;
+ * at least one must be free). Returns the task index. */
+int cl_start_next_task(struct cluster *cl, int job, int copies);
+
+/* Launch one more copy of a started task on a free slot. The copy starts from task progress
+ * `offset` in [0,1): it needs (1-offset)·T_new (seed 004 §III, Speculative-Resume); use 0
+ * for a copy that restarts from the beginning. Returns its slot. */
+int cl_launch_copy(struct cluster *cl, int task, double offset);
+
+/* Kill the copy on a slot: its slot time is charged to its job and the slot is freed. */
+void cl_kill(struct cluster *cl, int slot);
+
+/* Kill every running copy of `task` except the one on slot `keep`. */
+void cl_kill_all_but(struct cluster *cl, int task, int keep);
+
+/* Complete the copy on a slot at the current time: the task is done, its other copies are
+ * killed. Returns the task. Called by the event loop. */
+int cl_complete(struct cluster *cl, int slot);
+
+/* The slot whose copy ends first (ties: lowest slot), and when; INFINITY if none runs. */
+static inline int cl_next_end_slot(const struct cluster *cl)
+{
+    return cl->end_tree[1];
+}
+static inline double cl_next_end(const struct cluster *cl)
+{
+    double t;
+    memcpy(&t, &cl->end_key[1], sizeof t);
+    return t;
+}
+
+/* Ask for on_timer(tag, arg) at time t (>= now). */
+void cl_set_timer(struct cluster *cl, double t, int tag, int32_t arg);
+
+/* The event loop's side of the timers: when the next is due, and take it. */
+static inline double cl_next_timer(const struct cluster *cl)
+{
+    return cl->ntimers ? cl->timers[0].t : INFINITY;
+}
+void cl_pop_timer(struct cluster *cl, struct cl_timer *out);
+
+/* Estimates (exact by default: seed 000 Remark 4). */
+static inline double cl_copy_remaining(const struct cluster *cl, int slot)
+{
+    return cl->slot_end[slot] - cl->now;
+}
+
+/* Progress score of the copy on a slot: fraction of the task's work processed, counting the
+ * offset it started from (seed 004 §III: "percentage of workload processed"). */
+static inline double cl_copy_progress(const struct cluster *cl, int slot)
+{
+    double run = cl->slot_end[slot] - cl->slot_start[slot];
+    double frac = run > 0 ? (cl->now - cl->slot_start[slot]) / run : 1.0;
+    return cl->slot_offset[slot] + (1.0 - cl->slot_offset[slot]) * frac;
+}
+
+/* Remaining work of a job as a size-based scheduler sees it: exact remaining time of its
+ * running tasks plus `expected_task` for each task never launched (000 §7.1.1 PSRPT). */
+static inline double cl_job_remaining_work(const struct cluster *cl, int job, double expected_task)
+{
+    const struct cl_job *j = &cl->job[job];
+    return j->run_end_sum - j->tasks_running * cl->now +
+           (j->ntasks - j->next_unstarted) * expected_task;
+}
+
+/* Test builds: check every invariant of the state (slot and task counts, links, machine
+ * time). No-op in release builds. */
+void cl_check(const struct cluster *cl);
+
+#endif

@@ -1,0 +1,63 @@
+/* metrics — per-replica metrics from a finished cluster state (see metrics.h).
+ *
+ * Only jobs after the warm-up count (the first `warmup` to arrive are dropped: they saw an
+ * empty cluster). Utilization is a property of the whole run and uses every job. */
+#include "models/metrics.h"
+
+#include <math.h>
+
+#include "engine/stats.h"
+#include "models/cluster.h"
+
+const struct metric_info metric_info[M_COUNT] = {
+    [M_FLOWTIME] = {"flowtime", "mean job flowtime C_i - a_i", false},
+    [M_FLOWTIME_WEIGHTED] = {"flowtime_weighted", "weighted mean flowtime sum w_i F_i / sum w_i",
+                             false},
+    [M_FLOWTIME_P50] = {"flowtime_p50", "median job flowtime within the replica", false},
+    [M_FLOWTIME_P90] = {"flowtime_p90", "90th percentile of job flowtime", false},
+    [M_FLOWTIME_P99] = {"flowtime_p99", "99th percentile of job flowtime", false},
+    [M_POCD] = {"pocd", "fraction of jobs completed by their deadline (NaN without deadline)",
+                true},
+    [M_MACHINE_TIME] = {"machine_time",
+                        "mean slot time per job, all copies, killed ones included", false},
+    [M_WASTED_TIME] = {"wasted_time", "mean slot time per job spent in killed copies", false},
+    [M_COPIES_PER_TASK] = {"copies_per_task", "copies launched per task", false},
+    [M_UTILIZATION] = {"utilization",
+                       "time-average busy fraction of the slots from the first measured arrival "
+                       "to the last arrival (batch: over the whole run)",
+                       false},
+};
+
+void metrics_compute(const struct cluster *cl, double *scratch, double out[M_COUNT])
+{
+    const struct cl_spec *sp = cl->spec;
+    int first = sp->warmup < cl->njobs ? sp->warmup : cl->njobs;
+    size_t n = 0;
+    double flow = 0, wflow = 0, wsum = 0, mt = 0, killed = 0, copies = 0, tasks = 0;
+    long met = 0;
+    for (int i = first; i < cl->njobs; i++) {
+        const struct cl_job *j = &cl->job[i];
+        double f = j->completion - j->arrival;
+        scratch[n++] = f;
+        flow += f;
+        wflow += j->weight * f;
+        wsum += j->weight;
+        mt += j->machine_time;
+        killed += j->killed_time;
+        copies += j->copies;
+        tasks += j->ntasks;
+        met += j->completion <= j->deadline;
+    }
+    double dn = (double)n;
+    out[M_FLOWTIME] = n ? flow / dn : NAN;
+    out[M_FLOWTIME_WEIGHTED] = wsum > 0 ? wflow / wsum : NAN;
+    out[M_FLOWTIME_P50] = st_quantile_select(scratch, n, 0.50);
+    out[M_FLOWTIME_P90] = st_quantile_select(scratch, n, 0.90);
+    out[M_FLOWTIME_P99] = st_quantile_select(scratch, n, 0.99);
+    out[M_POCD] = (n && isfinite(sp->deadline)) ? (double)met / dn : NAN;
+    out[M_MACHINE_TIME] = n ? mt / dn : NAN;
+    out[M_WASTED_TIME] = n ? killed / dn : NAN;
+    out[M_COPIES_PER_TASK] = tasks > 0 ? copies / tasks : NAN;
+    double span = fmin(cl->util_to, cl->now) - cl->util_from;
+    out[M_UTILIZATION] = span > 0 ? cl->busy_area / (cl->nslots * span) : NAN;
+}

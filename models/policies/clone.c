@@ -1,0 +1,81 @@
+/* clone — Chronos Clone (seed 004 §III, "Clone Strategy").
+ *
+ * "r+1 attempts of each task are launched at the beginning. The progress scores of the r+1
+ * attempts are checked at time τ_kill, and the attempt with the best progress is left for
+ * processing data, while the other r attempts are killed."
+ *
+ * Decisions (docs/policies.md): tasks start in FIFO order; a task's r+1 attempts are launched
+ * together when it is dispatched, as many as there are free slots (at least one) — the
+ * paper assumes enough machines; τ_kill is measured from the task's launch; ties in
+ * progress score go to the lowest copy number (the original), so τ_kill = 0 keeps the
+ * original without peeking at durations. A task whose first copy finishes before τ_kill
+ * completes then, and its other attempts are killed at that moment like any other. */
+#include "models/cluster.h"
+#include "models/policy.h"
+
+enum { CLONE_PARAM_R, CLONE_PARAM_TAU_KILL };
+enum { CLONE_TIMER_KILL = 1 };
+
+struct clone {
+    int copies;      /* r + 1 */
+    double tau_kill; /* check time after launch */
+};
+
+static int clone_init(struct cluster *cl, void *st, const double *param)
+{
+    (void)cl;
+    struct clone *c = st;
+    c->copies = (int)param[CLONE_PARAM_R] + 1;
+    c->tau_kill = param[CLONE_PARAM_TAU_KILL];
+    return 0;
+}
+
+static void clone_slot_free(struct cluster *cl, void *st)
+{
+    const struct clone *c = st;
+    while (cl->nfree > 0 && cl->pend_head >= 0) {
+        int task = cl_start_next_task(cl, cl->pend_head, c->copies);
+        if (cl->task_running[task] > 1)
+            cl_set_timer(cl, cl->now + c->tau_kill, CLONE_TIMER_KILL, task);
+    }
+}
+
+/* At τ_kill: keep the attempt with the best progress score, kill the others. */
+static void clone_timer(struct cluster *cl, void *st, int tag, int32_t arg)
+{
+    (void)st;
+    (void)tag;
+    int task = (int)arg;
+    if (cl->task_running[task] < 2)
+        return; /* finished, or already down to one attempt */
+    int keep = -1;
+    double best = -1.0;
+    for (int s = cl->task_head[task]; s >= 0; s = cl->slot_next[s]) {
+        double ps = cl_copy_progress(cl, s);
+        if (ps > best || (ps == best && cl->slot_copy[s] < cl->slot_copy[keep])) {
+            best = ps;
+            keep = s;
+        }
+    }
+    cl_kill_all_but(cl, task, keep);
+}
+
+static const struct pol_param clone_params[] = {
+    [CLONE_PARAM_R] = {"r", 1, 0, RNG_MAX_COPIES - 1, true,
+                       "extra attempts launched with each task (r+1 in all)"},
+    [CLONE_PARAM_TAU_KILL] = {"tau_kill", 0.5, 0, 1e300, false,
+                              "time after launch when all but the best-progress attempt "
+                              "are killed (Table I: 0.5 tmin)"},
+    {NULL, 0, 0, 0, false, NULL},
+};
+
+const struct policy pol_clone = {
+    .name = "clone",
+    .summary = "Chronos Clone: r+1 attempts per task, keep the best progress at tau_kill",
+    .source = "seed 004 §III (Clone Strategy), Theorems 1-2",
+    .params = clone_params,
+    .state_size = sizeof(struct clone),
+    .init = clone_init,
+    .on_slot_free = clone_slot_free,
+    .on_timer = clone_timer,
+};

@@ -1,0 +1,22 @@
+/* fifo — first come, first served, one copy per task, no speculation.
+ *
+ * Hadoop without speculation ("Hadoop-NS", seed 004 §VII): a free slot takes the oldest
+ * waiting task — jobs in arrival order, tasks in index order within a job. */
+#include "models/cluster.h"
+#include "models/policy.h"
+
+static void fifo_slot_free(struct cluster *cl, void *st)
+{
+    (void)st;
+    pol_start_fifo(cl, 1);
+}
+
+static const struct pol_param fifo_params[] = {{NULL, 0, 0, 0, false, NULL}};
+
+const struct policy pol_fifo = {
+    .name = "fifo",
+    .summary = "first come first served, one copy per task (Hadoop-NS)",
+    .source = "baseline of seed 004 §VII",
+    .params = fifo_params,
+    .on_slot_free = fifo_slot_free,
+};

@@ -1,0 +1,45 @@
+/* registry — every policy specmc ships, in one table (as Lua's linit.c), and the helpers
+ * shared by several policies. Adding a policy: write models/policies/NAME.c defining
+ * `const struct policy pol_NAME`, declare it here, add it to the table, document it in
+ * docs/policies.md and the README's table. */
+#include "models/policy.h"
+
+#include <string.h>
+
+#include "models/cluster.h"
+
+extern const struct policy pol_fifo, pol_psrpt, pol_clone, pol_mantri;
+
+const struct policy *const pol_registry[] = {
+    &pol_fifo,
+    &pol_psrpt,
+    &pol_mantri,
+    &pol_clone,
+};
+const size_t pol_registry_count = sizeof pol_registry / sizeof pol_registry[0];
+
+const struct policy *pol_find(const char *name)
+{
+    for (size_t i = 0; i < pol_registry_count; i++)
+        if (strcmp(pol_registry[i]->name, name) == 0)
+            return pol_registry[i];
+    return NULL;
+}
+
+size_t pol_param_count(const struct policy *p)
+{
+    size_t n = 0;
+    while (p->params && p->params[n].key)
+        n++;
+    return n;
+}
+
+int pol_start_fifo(struct cluster *cl, int copies)
+{
+    int started = 0;
+    while (cl->nfree > 0 && cl->pend_head >= 0) {
+        cl_start_next_task(cl, cl->pend_head, copies);
+        started++;
+    }
+    return started;
+}

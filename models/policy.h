@@ -1,0 +1,68 @@
+/* policy — the plug-in interface every scheduling policy implements, and the registry.
+ *
+ * A policy is a table of function pointers (as SQLite's sqlite3_vfs): a name, a one-line
+ * summary, its source in the seed papers, a parameter table, the size of its private state,
+ * and callbacks the event loop (models/replica.c) calls. Optional callbacks may be NULL.
+ * Policies change the cluster only through cluster.h (launch, kill, timers). They never see
+ * threads, files, configs or other replicas.
+ *
+ * When the callbacks run:
+ *   init          once per replica, before any event; state is zeroed, params validated.
+ *   on_arrival    a job arrived (after cl_arrive).
+ *   on_slot_free  at least one slot is free: after all events of an instant have been
+ *                 processed (event-driven, interval = 0), or at each tick (interval Δ > 0).
+ *                 The policy fills free slots as it sees fit and returns.
+ *   on_tick       every Δ when interval > 0, before on_slot_free.
+ *   on_timer      a timer the policy set with cl_set_timer fired.
+ *   on_copy_done  a task completed (its first copy finished; the others were killed).
+ *   free          after the replica, to release what init allocated. */
+#ifndef SPECMC_POLICY_H
+#define SPECMC_POLICY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct cluster;
+
+/* One parameter of a policy, settable in its INI section [policy.NAME]. */
+struct pol_param {
+    const char *key; /* INI key; NULL ends the table */
+    double def;      /* default (the paper's value where it gives one) */
+    double min, max; /* valid closed range */
+    bool integer;    /* must be a whole number */
+    const char *doc; /* one line: meaning, unit, source */
+};
+
+#define POL_MAX_PARAMS 16
+
+struct policy {
+    const char *name;                /* id used in [policy] list */
+    const char *summary;             /* one line for `specmc list` */
+    const char *source;              /* where its rule comes from (seed, section) */
+    const struct pol_param *params;  /* parameter table, terminated by {NULL} */
+    size_t state_size;               /* bytes of private state, zeroed before init */
+    int (*init)(struct cluster *cl, void *st, const double *param); /* 0 or -1 (no memory) */
+    void (*on_arrival)(struct cluster *cl, void *st, int job);
+    void (*on_slot_free)(struct cluster *cl, void *st);
+    void (*on_tick)(struct cluster *cl, void *st);
+    void (*on_timer)(struct cluster *cl, void *st, int tag, int32_t arg);
+    void (*on_copy_done)(struct cluster *cl, void *st, int task);
+    void (*free)(void *st);
+};
+
+/* The registry (models/policies/registry.c), in the order `specmc list` prints. */
+extern const struct policy *const pol_registry[];
+extern const size_t pol_registry_count;
+
+/* Look a policy up by name; NULL if unknown. */
+const struct policy *pol_find(const char *name);
+
+/* Number of parameters in a policy's table. */
+size_t pol_param_count(const struct policy *p);
+
+/* Shared building block: launch never-started tasks in FIFO order (job arrival, then task
+ * index) with `copies` copies each, while slots are free. Returns tasks started. */
+int pol_start_fifo(struct cluster *cl, int copies);
+
+#endif

@@ -1,0 +1,148 @@
+/* replica — the event loop of one replica (see replica.h).
+ *
+ * Time advances to the earliest of: the next copy end, the next policy timer, the next job
+ * arrival, the next scheduling tick. Everything that happens at one instant is processed
+ * before the policy decides, in this order: copy ends (lowest slot first), timers (in the
+ * order they were set), arrivals (job order), the tick. The policy is then asked to fill
+ * free slots — at every instant when the scheduling interval is 0, only at ticks (t = kΔ,
+ * k = 0, 1, ...) otherwise. Events created for the current instant (a timer set for now)
+ * run in the next pass of the loop at the same time. */
+#include "models/replica.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "models/cluster.h"
+
+struct rep_workspace {
+    struct cluster cl;       /* replica state, arrays reused */
+    double *scratch;         /* per-job scratch for quantiles */
+    int scratch_cap;
+    void *state;             /* policy state */
+    size_t state_cap;
+};
+
+struct rep_workspace *rep_workspace_new(void)
+{
+    return calloc(1, sizeof(struct rep_workspace));
+}
+
+void rep_workspace_free(struct rep_workspace *ws)
+{
+    if (!ws)
+        return;
+    cl_free(&ws->cl);
+    free(ws->scratch);
+    free(ws->state);
+    free(ws);
+}
+
+struct cluster *rep_cluster(struct rep_workspace *ws)
+{
+    return &ws->cl;
+}
+
+struct rep_totals rep_last_totals(const struct rep_workspace *ws)
+{
+    return (struct rep_totals){ws->cl.task_events, ws->cl.copies, ws->cl.kills, ws->cl.now};
+}
+
+static int prepare(struct rep_workspace *ws, const struct cl_spec *spec, size_t state_size)
+{
+    if (spec->jobs > ws->scratch_cap) {
+        double *p = realloc(ws->scratch, (size_t)spec->jobs * sizeof *p);
+        if (!p)
+            return REP_NOMEM;
+        ws->scratch = p;
+        ws->scratch_cap = spec->jobs;
+    }
+    if (state_size > ws->state_cap) {
+        void *p = realloc(ws->state, state_size);
+        if (!p)
+            return REP_NOMEM;
+        ws->state = p;
+        ws->state_cap = state_size;
+    }
+    if (state_size)
+        memset(ws->state, 0, state_size);
+    return REP_OK;
+}
+
+static int run_events(struct cluster *cl, const struct policy *pol, void *st)
+{
+    const double dt = cl->spec->interval;
+    int64_t ticks = 0; /* ticks done */
+    double next_tick = dt > 0 ? 0.0 : INFINITY;
+    int next_job = 0;
+    uint64_t instants = 0;
+
+    while (cl->ndone < cl->njobs) {
+        double t_arr = next_job < cl->njobs ? cl->job[next_job].arrival : INFINITY;
+        double t = fmin(fmin(cl_next_end(cl), cl_next_timer(cl)), fmin(t_arr, next_tick));
+        if (t == INFINITY)
+            return REP_STALL;
+        cl_advance(cl, t);
+
+        while (cl_next_end(cl) == t) {
+            int task = cl_complete(cl, cl_next_end_slot(cl));
+            if (pol->on_copy_done)
+                pol->on_copy_done(cl, st, task);
+        }
+        while (cl_next_timer(cl) == t) {
+            struct cl_timer tm;
+            cl_pop_timer(cl, &tm);
+            if (pol->on_timer)
+                pol->on_timer(cl, st, tm.tag, tm.arg);
+        }
+        while (next_job < cl->njobs && cl->job[next_job].arrival == t) {
+            cl_arrive(cl, next_job);
+            if (pol->on_arrival)
+                pol->on_arrival(cl, st, next_job);
+            next_job++;
+        }
+        bool decide = dt == 0;
+        if (next_tick == t) {
+            next_tick = (double)++ticks * dt;
+            if (pol->on_tick)
+                pol->on_tick(cl, st);
+            decide = true;
+        }
+        if (decide && cl->nfree > 0) {
+            pol->on_slot_free(cl, st);
+            if (cl->nfree == cl->nslots && cl->ntimers == 0 && next_job == cl->njobs &&
+                cl->ndone < cl->njobs)
+                return REP_STALL;
+        }
+        CL_ASSERT(cl->orphans == 0);
+#ifdef SPECMC_CHECK
+        if ((++instants & 1023u) == 0)
+            cl_check(cl);
+#else
+        (void)instants;
+#endif
+    }
+    cl_check(cl);
+    return REP_OK;
+}
+
+int rep_run(struct rep_workspace *ws, const struct cl_spec *spec, const struct policy *pol,
+            const double *param, uint64_t seed, uint64_t replica, double out[M_COUNT])
+{
+    struct cluster *cl = &ws->cl;
+    int rc = prepare(ws, spec, pol->state_size);
+    if (rc != REP_OK)
+        return rc;
+    if (cl_reset(cl, spec, seed, replica))
+        return REP_NOMEM;
+    void *st = pol->state_size ? ws->state : NULL;
+    if (pol->init && pol->init(cl, st, param))
+        return REP_NOMEM;
+    rc = run_events(cl, pol, st);
+    if (pol->free)
+        pol->free(st);
+    if (rc != REP_OK)
+        return rc;
+    metrics_compute(cl, ws->scratch, out);
+    return REP_OK;
+}

@@ -1,0 +1,41 @@
+/* replica — run one replica: one scenario, one policy, one (seed, replica index).
+ *
+ * Owns the event loop and a reusable workspace (cluster arrays, policy state, scratch), so a
+ * thread allocates once and runs many replicas. The result depends only on its arguments. */
+#ifndef SPECMC_REPLICA_H
+#define SPECMC_REPLICA_H
+
+#include <stdint.h>
+
+#include "models/metrics.h"
+#include "models/policy.h"
+#include "models/spec.h"
+
+enum rep_status {
+    REP_OK = 0,
+    REP_NOMEM = -1, /* out of memory */
+    REP_STALL = -2  /* the policy left jobs unfinished with nothing running or pending */
+};
+
+struct rep_workspace;
+
+struct rep_workspace *rep_workspace_new(void);
+void rep_workspace_free(struct rep_workspace *ws);
+
+/* Totals of the last replica run in a workspace (for benchmarks and tests). */
+struct rep_totals {
+    int64_t task_events; /* copy starts + copy ends (completions and kills) */
+    int64_t copies;      /* copies launched */
+    int64_t kills;       /* copies killed */
+    double end_time;     /* time of the last completion */
+};
+
+int rep_run(struct rep_workspace *ws, const struct cl_spec *spec, const struct policy *pol,
+            const double *param, uint64_t seed, uint64_t replica, double out[M_COUNT]);
+
+struct rep_totals rep_last_totals(const struct rep_workspace *ws);
+
+/* The cluster of the workspace, for tests that drive the model step by step. */
+struct cluster *rep_cluster(struct rep_workspace *ws);
+
+#endif

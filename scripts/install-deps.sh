@@ -1,0 +1,34 @@
+#!/bin/sh
+# Installs the Debian packages specmc needs to build, test and benchmark, if any are missing.
+# Runs apt-get as root, or through sudo; does nothing (and needs no privileges) when all are
+# present. Called by `make run`, `make test` and `make bench`.
+set -eu
+
+PACKAGES="gcc g++ make pkg-config git
+libhdf5-dev hdf5-tools libinih-dev libgsl-dev
+libcriterion-dev libpcg-cpp-dev
+python3 python3-numpy python3-h5py python3-simpy"
+
+missing=""
+for p in $PACKAGES; do
+    status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+    case "$status" in
+        *"install ok installed"*) ;;
+        *) missing="$missing $p" ;;
+    esac
+done
+[ -z "$missing" ] && exit 0
+
+echo "specmc: installing missing Debian packages:$missing"
+if [ "$(id -u)" -eq 0 ]; then
+    SUDO=""
+elif command -v sudo >/dev/null 2>&1; then
+    SUDO="sudo"
+else
+    echo "specmc: need root or sudo to install:$missing" >&2
+    exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -qq --no-install-recommends $missing

@@ -1,0 +1,63 @@
+# Shared helpers for the command-line tests (sourced by each test_*.sh).
+# $SPECMC is the binary under test; $WORK a fresh scratch directory per test file.
+set -u
+FAILS=0
+PASSES=0
+TESTS_DIR=$(cd "$(dirname "$0")" && pwd)
+CONFIGS="$TESTS_DIR/configs"
+
+pass() { PASSES=$((PASSES + 1)); }
+fail() { FAILS=$((FAILS + 1)); printf '  FAIL %s: %s\n' "$CURRENT" "$1"; }
+
+# run_cmd: run a command, capturing stdout, stderr and the exit status.
+run_cmd() {
+    "$@" >"$WORK/out" 2>"$WORK/err"
+    STATUS=$?
+}
+
+# expect_ok NAME CMD...: exit 0.
+expect_ok() {
+    CURRENT=$1; shift
+    run_cmd "$@"
+    if [ "$STATUS" -eq 0 ]; then pass; else fail "exit $STATUS, stderr: $(head -c 400 "$WORK/err")"; fi
+}
+
+# expect_error NAME PATTERN CMD...: non-zero exit, stderr matches the extended regex PATTERN.
+expect_error() {
+    CURRENT=$1; PATTERN=$2; shift 2
+    run_cmd "$@"
+    if [ "$STATUS" -eq 0 ]; then
+        fail "expected failure, got exit 0"
+    elif ! grep -Eq -- "$PATTERN" "$WORK/err"; then
+        fail "stderr does not match /$PATTERN/: $(head -c 400 "$WORK/err")"
+    else
+        pass
+    fi
+}
+
+# expect_grep NAME PATTERN FILE: FILE matches the extended regex.
+expect_grep() {
+    CURRENT=$1
+    if grep -Eq -- "$2" "$3"; then pass; else fail "no /$2/ in $(basename "$3"): $(head -c 300 "$3")"; fi
+}
+
+# expect_same NAME FILE1 FILE2: byte-identical files.
+expect_same() {
+    CURRENT=$1
+    if cmp -s "$2" "$3"; then pass; else fail "$2 and $3 differ: $(diff "$2" "$3" | head -5)"; fi
+}
+
+# write_ini NAME: copy a config from tests/cli/configs into $WORK, editing it with sed
+# expressions given as further arguments; prints the path.
+write_ini() {
+    src="$CONFIGS/$1.ini"; shift
+    dst="$WORK/$(basename "$src" .ini)-$RANDOM.ini"
+    cp "$src" "$dst"
+    for expr in "$@"; do sed -i -e "$expr" "$dst"; done
+    printf '%s\n' "$dst"
+}
+
+finish() {
+    printf '  %d passed, %d failed\n' "$PASSES" "$FAILS"
+    [ "$FAILS" -eq 0 ]
+}

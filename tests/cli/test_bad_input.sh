@@ -1,0 +1,77 @@
+# Bad input: each case gives a clear message naming file, line and key, a non-zero exit, and
+# leaves an existing output file untouched (SPEC §8).
+. "$(dirname "$0")/lib.sh"
+
+# An existing results file that no failing run may touch.
+good=$(write_ini small)
+"$SPECMC" run "$good" --out "$WORK/keep.h5" --quiet --replicas 2 || fail "setup run"
+sum_before=$(md5sum <"$WORK/keep.h5")
+
+bad() { # bad NAME PATTERN SED-EXPR...
+    name=$1; pattern=$2; shift 2
+    ini=$(write_ini small "$@")
+    expect_error "$name" "$pattern" "$SPECMC" run "$ini" --out "$WORK/keep.h5" --quiet
+}
+
+bad "negative slots" "small-[0-9]+\.ini:9: cluster\.slots: must be an integer in \[1, 100000000\], got '-3'" \
+    's/^slots = 20/slots = -3/'
+bad "unknown policy" "small-[0-9]+\.ini:24: policy\.list: unknown policy 'nosuch'; known: fifo, psrpt, mantri, clone" \
+    's/^list = .*/list = fifo, nosuch/'
+bad "unknown key" "small-[0-9]+\.ini:15: workload\.jobz: unknown key; valid in \[workload\]: arrival, rate, jobs" \
+    's/^jobs = 60/jobz = 60/'
+bad "malformed number" "small-[0-9]+\.ini:15: workload\.jobs: must be an integer in \[1, 100000000\], got '60x'" \
+    's/^jobs = 60/jobs = 60x/'
+bad "malformed value a sweep overrides" "small-[0-9]+\.ini:14: workload\.rate: must be a number > 0, got '1\.0x'" \
+    's/^rate = 1.0/rate = 1.0x/'
+bad "unknown policy key" "policy\.clone\.rr: unknown key; valid in \[policy\.clone\]: r, tau_kill" \
+    's/^r = 1/rr = 1/'
+bad "policy parameter range" "policy\.clone\.r: must be an integer in \[0, " 's/^r = 1/r = -1/'
+bad "beta zero" "workload\.beta: must be a number > 0, got '0'" 's/^beta = 1.5/beta = 0/'
+bad "tmin negative" "workload\.tmin: must be a number > 0, got '-1'" 's/^tmin = 1/tmin = -1/'
+bad "warmup too large" "workload\.warmup: must be smaller than workload\.jobs \(60\)" 's/^warmup = 5/warmup = 60/'
+bad "key twice" "small-[0-9]+\.ini:10: cluster\.slots: given twice \(first at line 9\)" 's/^interval = 0/slots = 4/'
+bad "unknown section" "\[clustre\]: unknown section" 's/^\[cluster\]/[clustre]/'
+bad "syntax error" "small-[0-9]+\.ini:9: syntax error" 's/^slots = 20/slots 20/'
+bad "bad choice" "workload\.task_time: unknown value 'gauss'; valid: pareto\|exponential" 's/^task_time = pareto/task_time = gauss/'
+bad "exponential needs mean" "workload\.mean: required by task_time = exponential" 's/^task_time = pareto/task_time = exponential/'
+bad "bad sweep value" "small-[0-9]+\.ini:31: workload\.rate: must be a number > 0, got '-2'" 's/^workload.rate = 1.0, 2.0/workload.rate = 1.0, -2/'
+bad "sweep unknown key" "sweep\.workload\.nope: unknown key" 's/^workload.rate = 1.0, 2.0/workload.nope = 1, 2/'
+bad "sweep experiment key" "sweep\.experiment\.seed: this key cannot be swept" 's/^workload.rate = 1.0, 2.0/experiment.seed = 1, 2/'
+bad "empty policy list" "policy\.list: (empty|unknown policy '')" 's/^list = .*/list = /'
+
+expect_error "missing config" "nope\.ini: cannot open: No such file" \
+    "$SPECMC" run "$WORK/nope.ini" --out "$WORK/keep.h5"
+expect_error "set without dot" "--set 'slots=3': expected section\.key=value" \
+    "$SPECMC" run "$good" --set slots=3 --out "$WORK/keep.h5"
+expect_error "set bad value" "--set: cluster\.slots: must be an integer in \[1, 100000000\], got 'x'" \
+    "$SPECMC" run "$good" --set cluster.slots=x --out "$WORK/keep.h5"
+expect_error "bad --threads" "--threads must be an integer in \[1, 4096\], got '0'" \
+    "$SPECMC" run "$good" --threads 0 --out "$WORK/keep.h5"
+expect_error "bad --replicas" "--replicas must be an integer" \
+    "$SPECMC" run "$good" --replicas abc --out "$WORK/keep.h5"
+expect_error "unknown option" "unknown option '--fast'" "$SPECMC" run "$good" --fast
+expect_error "unwritable output directory" "nodir/x\.h5: cannot write the output file: No such file or directory" \
+    "$SPECMC" run "$good" --out "$WORK/nodir/x.h5" --quiet
+mkdir -p "$WORK/ro" && chmod 555 "$WORK/ro"
+if [ "$(id -u)" -ne 0 ]; then
+    expect_error "read-only output directory" "ro/x\.h5: cannot write the output file: Permission denied" \
+        "$SPECMC" run "$good" --out "$WORK/ro/x.h5" --quiet
+fi
+
+# Pareto with beta <= 1 runs, with a warning that means do not converge.
+ini=$(write_ini small 's/^beta = 1.5/beta = 0.9/')
+expect_ok "beta below one runs" "$SPECMC" run "$ini" --out "$WORK/b.h5" --quiet --replicas 2
+expect_grep "beta below one warns" "warning: workload\.beta = 0\.9 <= 1: the Pareto mean is infinite" "$WORK/err"
+
+# report on bad files
+expect_error "report missing file" "nothere\.h5: No such file" "$SPECMC" report "$WORK/nothere.h5"
+echo "not hdf5" >"$WORK/text.h5"
+expect_error "report non-HDF5" "text\.h5: not an HDF5 file" "$SPECMC" report "$WORK/text.h5"
+expect_error "report no file" "report: no file given" "$SPECMC" report
+
+CURRENT="existing output untouched"
+if [ "$(md5sum <"$WORK/keep.h5")" = "$sum_before" ]; then pass; else fail "keep.h5 changed"; fi
+CURRENT="no temporary files left"
+if ls "$WORK" | grep -q '\.tmp\.'; then fail "$(ls "$WORK" | grep '\.tmp\.')"; else pass; fi
+
+finish

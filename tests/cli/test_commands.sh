@@ -1,0 +1,53 @@
+# The command line itself: help, version, list, run and report on a small experiment.
+. "$(dirname "$0")/lib.sh"
+
+expect_ok "help" "$SPECMC" --help
+expect_grep "help names run" "^  run CONFIG.ini" "$WORK/out"
+expect_ok "version" "$SPECMC" --version
+expect_grep "version format" "^specmc [0-9]+\.[0-9]+\.[0-9]+ \(" "$WORK/out"
+expect_error "no command" "usage: specmc COMMAND" "$SPECMC"
+expect_error "unknown command" "unknown command 'frobnicate'" "$SPECMC" frobnicate
+
+expect_ok "list" "$SPECMC" list
+for p in fifo psrpt mantri clone; do
+    expect_grep "list shows $p" "^  $p " "$WORK/out"
+done
+expect_grep "list shows metrics" "^  flowtime_p99 " "$WORK/out"
+expect_ok "list --keys" "$SPECMC" list --keys
+expect_grep "keys: workload.deadline" "^  deadline " "$WORK/out"
+expect_grep "keys: policy parameters" "^\[policy.clone\]" "$WORK/out"
+
+ini=$(write_ini small)
+expect_ok "run small" "$SPECMC" run "$ini" --out "$WORK/small.h5" --threads 2
+expect_grep "run prints the table" "^  clone +[0-9.]+ \[" "$WORK/out"
+expect_grep "run says where it wrote" "wrote .*small.h5" "$WORK/err"
+
+expect_ok "report table" "$SPECMC" report "$WORK/small.h5"
+expect_grep "table header" "policy +flowtime +flowtime_p99 +pocd +machine_time" "$WORK/out"
+expect_grep "table scenario line" "^scenario 1: workload.rate = 2.0" "$WORK/out"
+
+expect_ok "report csv" "$SPECMC" report "$WORK/small.h5" --csv
+CURRENT="csv header"
+if [ "$(head -n 1 "$WORK/out")" = "scenario,policy,metric,n,mean,stddev,ci_low,ci_high,workload.rate" ]; then
+    pass; else fail "header: $(head -n 1 "$WORK/out")"; fi
+CURRENT="csv rows: 2 scenarios x (4 policies x 10 metrics + 3 x 10 paired)"
+rows=$(($(wc -l <"$WORK/out") - 1))
+if [ "$rows" -eq 140 ]; then pass; else fail "$rows rows"; fi
+for m in flowtime flowtime_p99 pocd machine_time; do
+    expect_grep "csv has $m" "^1,clone,$m,40," "$WORK/out"
+done
+expect_grep "csv has paired rows" "^0,mantri,delta_flowtime,40," "$WORK/out"
+expect_grep "csv sweep column" "^1,fifo,flowtime,40,[^,]+,[^,]+,[^,]+,[^,]+,2.0$" "$WORK/out"
+
+# --replicas, --seed and --set reach the run
+expect_ok "overrides" "$SPECMC" run "$ini" --out "$WORK/o.h5" --quiet --replicas 3 --seed 99 \
+    --set workload.jobs=20 --set policy.clone.r=2
+expect_ok "report overrides" "$SPECMC" report "$WORK/o.h5" --csv
+expect_grep "replicas override" "^0,fifo,flowtime,3," "$WORK/out"
+CURRENT="quiet prints nothing on stdout"
+"$SPECMC" run "$ini" --out "$WORK/q.h5" --quiet --replicas 2 >"$WORK/q.out" 2>&1
+if [ ! -s "$WORK/q.out" ]; then pass; else fail "$(head -c 200 "$WORK/q.out")"; fi
+CURRENT="default output name"
+(cd "$WORK" && "$SPECMC" run "$ini" --quiet --replicas 2) && [ -f "$WORK/$(basename "$ini" .ini).h5" ] && pass || fail "no $(basename "$ini" .ini).h5 in the working directory"
+
+finish
