@@ -1,0 +1,205 @@
+/* The cluster state machine on its own: the end tree and the timer heap against brute force,
+ * common random numbers across policies and launch orders, accounting invariants, warm-up. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "engine/rng.h"
+#include "scenario.h"
+
+/* Durations with many ties (whole numbers 1..4) so that tie-breaking is exercised. */
+static double tie_hook(void *ctx, int task, int copy)
+{
+    (void)ctx;
+    return 1.0 + (double)((task * 7 + copy * 3) % 4);
+}
+
+static int brute_next_end(const struct cluster *cl, double *t)
+{
+    int best = -1;
+    *t = INFINITY;
+    for (int s = 0; s < cl->nslots; s++)
+        if (cl->slot_end[s] < *t) {
+            *t = cl->slot_end[s];
+            best = s;
+        }
+    return best;
+}
+
+/* Random launches, kills and completions; after each, the tree's winner is the brute-force
+ * earliest end with ties to the lowest slot, and every invariant holds. */
+Test(cluster, end_tree_matches_brute_force)
+{
+    struct cl_spec sp = sc_spec(37, 40, 5); /* 37 slots: the tree has padding leaves */
+    struct cluster cl = {0};
+    cl.duration_hook = tie_hook;
+    cr_assert_eq(cl_reset(&cl, &sp, 3, 0), 0);
+    for (int j = 0; j < cl.njobs; j++)
+        cl_arrive(&cl, j);
+    rng_t r;
+    rng_stream(&r, 5, 0, RNG_CHECK);
+    int steps = 0;
+    while (cl.ndone < cl.njobs && steps < 100000) {
+        steps++;
+        uint32_t action = rng_next32(&r) % 4;
+        if (action == 0 && cl.nfree > 0 && cl.pend_head >= 0) {
+            cl_start_next_task(&cl, cl.pend_head, 1 + (int)(rng_next32(&r) % 3));
+        } else if (action == 1 && cl.nfree > 0 && cl.nfree < cl.nslots) {
+            int s = cl_next_end_slot(&cl); /* a running task gets one more copy */
+            cl_launch_copy(&cl, cl.slot_task[s], 0.0);
+        } else if (action == 2 && cl.nfree < cl.nslots) {
+            int s = (int)(rng_next32(&r) % (uint32_t)cl.nslots);
+            if (cl.slot_task[s] >= 0 && cl.task_running[cl.slot_task[s]] > 1)
+                cl_kill(&cl, s); /* never the last copy: no orphans */
+        } else if (cl.nfree < cl.nslots) {
+            cl_advance(&cl, cl_next_end(&cl));
+            cl_complete(&cl, cl_next_end_slot(&cl));
+        } else if (cl.pend_head >= 0) {
+            cl_start_next_task(&cl, cl.pend_head, 1);
+        }
+        double t;
+        int s = brute_next_end(&cl, &t);
+        cr_assert_eq(cl_next_end(&cl), t, "step %d", steps);
+        if (s >= 0)
+            cr_assert_eq(cl_next_end_slot(&cl), s, "step %d: tie must go to the lowest slot", steps);
+        cl_check(&cl);
+    }
+    cr_assert_eq(cl.ndone, cl.njobs, "all jobs completed");
+    cr_assert_eq(cl.orphans, 0);
+    cl_free(&cl);
+}
+
+/* Timers fire in time order, and in the order they were set when due together. */
+Test(cluster, timers_in_time_then_insertion_order)
+{
+    struct cl_spec sp = sc_spec(1, 1, 1);
+    struct cluster cl = {0};
+    cr_assert_eq(cl_reset(&cl, &sp, 1, 0), 0);
+    double when[] = {5, 1, 3, 1, 5, 2, 1, 4, 3, 0.5};
+    int n = (int)(sizeof when / sizeof when[0]);
+    for (int i = 0; i < n; i++)
+        cl_set_timer(&cl, when[i], 0, i);
+    double last_t = -1;
+    int last_arg = -1;
+    for (int i = 0; i < n; i++) {
+        struct cl_timer tm;
+        cl_pop_timer(&cl, &tm);
+        cr_assert(tm.t > last_t || (tm.t == last_t && tm.arg > last_arg), "timer %d out of order",
+                  tm.arg);
+        cr_assert_eq(tm.t, when[tm.arg]);
+        last_t = tm.t;
+        last_arg = tm.arg;
+    }
+    cr_assert_eq(cl_next_timer(&cl), INFINITY);
+    cl_free(&cl);
+}
+
+/* Common random numbers: a replica's arrivals and task sizes do not depend on the policy, and
+ * copy k of task g has the same duration whatever order copies are launched in. */
+Test(cluster, common_random_numbers)
+{
+    struct cl_spec sp = sc_spec(8, 30, 4);
+    sp.arrival = ARRIVAL_POISSON;
+    sp.rate = 0.5;
+    double out[M_COUNT], param[POL_MAX_PARAMS];
+    int rc;
+    sc_params(pol_find("fifo"), param, NULL, 0);
+    struct rep_workspace *a = sc_run(&sp, "fifo", param, NULL, out, &rc);
+    sc_params(pol_find("clone"), param, NULL, 0);
+    struct rep_workspace *b = sc_run(&sp, "clone", param, NULL, out, &rc);
+    struct cluster *ca = rep_cluster(a), *cb = rep_cluster(b);
+    for (int j = 0; j < sp.jobs; j++)
+        cr_assert_eq(ca->job[j].arrival, cb->job[j].arrival);
+    for (int t = 0; t < ca->ntasks; t++)
+        cr_assert_eq(ca->task_size[t], cb->task_size[t]);
+    rep_workspace_free(a);
+    rep_workspace_free(b);
+
+    /* Extra copies: copies 1 and 2 of task 0 (job 0) and task 5 (job 1), launched in two
+     * different orders, have the same durations. */
+    struct cluster x = {0}, y = {0};
+    sp = sc_spec(16, 2, 4);
+    cl_reset(&x, &sp, 9, 3);
+    cl_reset(&y, &sp, 9, 3);
+    for (int j = 0; j < 2; j++)
+        cl_arrive(&x, j), cl_arrive(&y, j);
+    cl_start_next_task(&x, 0, 1); /* task 0 */
+    cl_start_next_task(&x, 1, 1); /* task 4 */
+    cl_start_next_task(&x, 1, 1); /* task 5 */
+    int sx[4] = {cl_launch_copy(&x, 0, 0.0), cl_launch_copy(&x, 0, 0.0),
+                 cl_launch_copy(&x, 5, 0.0), cl_launch_copy(&x, 5, 0.0)};
+    cl_start_next_task(&y, 1, 1);
+    cl_start_next_task(&y, 1, 1);
+    cl_start_next_task(&y, 0, 1);
+    int sy[4] = {cl_launch_copy(&y, 5, 0.0), cl_launch_copy(&y, 5, 0.0),
+                 cl_launch_copy(&y, 0, 0.0), cl_launch_copy(&y, 0, 0.0)};
+    double x0[2], x5[2], y0[2], y5[2];
+    for (int k = 0; k < 2; k++) {
+        x0[k] = x.slot_end[sx[k]] - x.slot_start[sx[k]];
+        x5[k] = x.slot_end[sx[k + 2]] - x.slot_start[sx[k + 2]];
+        y5[k] = y.slot_end[sy[k]] - y.slot_start[sy[k]];
+        y0[k] = y.slot_end[sy[k + 2]] - y.slot_start[sy[k + 2]];
+        cr_assert_eq(x0[k], y0[k], "task 0 copy %d", k + 1);
+        cr_assert_eq(x5[k], y5[k], "task 5 copy %d", k + 1);
+    }
+    cr_assert_neq(x0[0], x0[1], "copies of one task are independent draws");
+    cr_assert_neq(x0[0], x5[0], "copies of different tasks are independent draws");
+    cl_free(&x);
+    cl_free(&y);
+}
+
+/* Speculative-Resume offsets: a copy started from progress 0.4 needs 0.6 of its draw, and its
+ * progress score starts at 0.4. */
+Test(cluster, resume_offset)
+{
+    struct cl_spec sp = sc_spec(2, 1, 1);
+    struct sc_durations d = {.d = {{10.0, 5.0}}};
+    struct cluster cl = {0};
+    cl.duration_hook = sc_hook;
+    cl.duration_ctx = &d;
+    cl_reset(&cl, &sp, 1, 0);
+    cl_arrive(&cl, 0);
+    int task = cl_start_next_task(&cl, 0, 1);
+    int s = cl_launch_copy(&cl, task, 0.4);
+    cr_assert_float_eq(cl.slot_end[s], 3.0, 1e-12);
+    cr_assert_float_eq(cl_copy_progress(&cl, s), 0.4, 1e-12);
+    cl_advance(&cl, 1.5);
+    cr_assert_float_eq(cl_copy_progress(&cl, s), 0.7, 1e-12);
+    cl_free(&cl);
+}
+
+/* Warm-up: the first `warmup` jobs to arrive are left out. Batch of 4 one-task jobs on one slot,
+ * tasks 1, 2, 3, 4 long: flowtimes 1, 3, 6, 10. warmup 2 → mean (6 + 10)/2 = 8. */
+Test(cluster, warmup_leaves_out_the_first_jobs)
+{
+    struct cl_spec sp = sc_spec(1, 4, 1);
+    sp.warmup = 2;
+    struct sc_durations d = {.d = {{1}, {2}, {3}, {4}}};
+    double out[M_COUNT], param[POL_MAX_PARAMS];
+    int rc;
+    sc_params(pol_find("fifo"), param, NULL, 0);
+    struct rep_workspace *ws = sc_run(&sp, "fifo", param, &d, out, &rc);
+    cr_assert_float_eq(out[M_FLOWTIME], 8.0, 1e-12);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 3.5, 1e-12);
+    cr_assert_float_eq(out[M_UTILIZATION], 1.0, 1e-12, "batch: busy the whole run");
+    rep_workspace_free(ws);
+}
+
+/* PoCD counts jobs done by a_i + D: flowtimes 1, 3, 6, 10 with D = 5 → 2 of 4. */
+Test(cluster, pocd_counts_deadlines)
+{
+    struct cl_spec sp = sc_spec(1, 4, 1);
+    sp.deadline = 5.0;
+    struct sc_durations d = {.d = {{1}, {2}, {3}, {4}}};
+    double out[M_COUNT], param[POL_MAX_PARAMS];
+    int rc;
+    sc_params(pol_find("fifo"), param, NULL, 0);
+    struct rep_workspace *ws = sc_run(&sp, "fifo", param, &d, out, &rc);
+    cr_assert_float_eq(out[M_POCD], 0.5, 1e-12);
+    cr_assert_float_eq(out[M_FLOWTIME_P50], 4.5, 1e-12);
+    rep_workspace_free(ws);
+    sp.deadline = INFINITY;
+    ws = sc_run(&sp, "fifo", param, &d, out, &rc);
+    cr_assert(isnan(out[M_POCD]), "no deadline: PoCD is not defined");
+    rep_workspace_free(ws);
+}

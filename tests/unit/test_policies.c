@@ -1,0 +1,282 @@
+/* Each policy's rule on hand-built scenarios with scripted copy durations: which task gets a
+ * slot, when a copy is launched or killed, and that machine time adds up. Every expected
+ * number is computed by hand in the comment above its assertion. */
+#include <criterion/criterion.h>
+#include <math.h>
+
+#include "scenario.h"
+
+#define EPS 1e-12
+
+static double param[POL_MAX_PARAMS];
+
+/* ------------------------------------------------------------------ fifo and psrpt */
+
+/* One slot, a batch of two jobs of three unit tasks: FIFO runs all of job 0 (done at 3) before
+ * job 1 (done at 6). */
+Test(fifo, serves_in_arrival_order)
+{
+    struct cl_spec sp = sc_spec(1, 2, 3);
+    struct sc_durations d = {.other = 1.0};
+    double out[M_COUNT];
+    int rc;
+    sc_params(pol_find("fifo"), param, NULL, 0);
+    struct rep_workspace *ws = sc_run(&sp, "fifo", param, &d, out, &rc);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(rc, REP_OK);
+    cr_assert_float_eq(cl->job[0].completion, 3.0, EPS);
+    cr_assert_float_eq(cl->job[1].completion, 6.0, EPS);
+    cr_assert_float_eq(cl->task_start[3], 3.0, EPS, "job 1 starts only after job 0");
+    cr_assert_float_eq(out[M_FLOWTIME], 4.5, EPS);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 3.0, EPS);
+    cr_assert_float_eq(out[M_COPIES_PER_TASK], 1.0, EPS);
+    rep_workspace_free(ws);
+}
+
+/* One slot, a batch of two jobs of two tasks; job 1's first task is 0.5, all others 2. At t=0
+ * both jobs have remaining work 2·E[X] = 6 (E[X] = 3 for Pareto(1, 1.5)): the tie goes to the
+ * earlier job, 0..2. At t=2 job 0 has 3 left and job 1 6: job 0 again, 2..4. Then job 1,
+ * 4..4.5 and 4.5..6.5. Breaking the tie the other way would finish job 1 at 2.5. */
+Test(psrpt, ties_go_to_the_earlier_job)
+{
+    struct cl_spec sp = sc_spec(1, 2, 2);
+    struct sc_durations d = {.other = 2.0};
+    d.d[2][0] = 0.5;
+    double out[M_COUNT];
+    int rc;
+    sc_params(pol_find("psrpt"), param, NULL, 0);
+    struct rep_workspace *ws = sc_run(&sp, "psrpt", param, &d, out, &rc);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(rc, REP_OK);
+    cr_assert_float_eq(cl->job[0].completion, 4.0, EPS);
+    cr_assert_float_eq(cl->job[1].completion, 6.5, EPS);
+    rep_workspace_free(ws);
+}
+
+/* The rule itself: the job with less remaining work goes first even if it arrived later.
+ * Two slots, a batch of three jobs of two tasks (job j has tasks 2j, 2j+1), all tasks 1 but
+ * job 1's first, 50. t=0: job 0 (tie, earliest) task 0; job 0 then has 1 + 3 = 4 < 6 left,
+ * so its task 1 too. t=1: jobs 1 and 2 tie at 6 → job 1 task 2 (1..51), after which job 1
+ * has 50 + 3 left and job 2 6 → job 2 task 4 (1..2). t=2: job 2 (3 left) beats job 1 (52) →
+ * task 5 (2..3). t=3: job 1 task 3. FIFO instead starts task 3 at 1 and finishes job 2 at 4. */
+Test(psrpt, remaining_work_not_arrival_order)
+{
+    struct cl_spec sp = sc_spec(2, 3, 2);
+    struct sc_durations d = {.other = 1.0};
+    d.d[2][0] = 50.0; /* job 1 task 0 */
+    double out[M_COUNT];
+    int rc;
+    sc_params(pol_find("psrpt"), param, NULL, 0);
+    struct rep_workspace *ws = sc_run(&sp, "psrpt", param, &d, out, &rc);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(rc, REP_OK);
+    cr_assert_float_eq(cl->task_start[4], 1.0, EPS, "job 2 task 0 at 1");
+    cr_assert_float_eq(cl->task_start[5], 2.0, EPS, "job 2 task 1 before job 1 task 1");
+    cr_assert_float_eq(cl->task_start[3], 3.0, EPS, "job 1 task 1 last");
+    cr_assert_float_eq(cl->job[2].completion, 3.0, EPS);
+    rep_workspace_free(ws);
+
+    sc_params(pol_find("fifo"), param, NULL, 0);
+    ws = sc_run(&sp, "fifo", param, &d, out, &rc);
+    cl = rep_cluster(ws);
+    cr_assert_float_eq(cl->task_start[3], 1.0, EPS, "FIFO starts job 1 task 1 at 1");
+    cr_assert_float_eq(cl->task_start[4], 2.0, EPS, "FIFO: job 2 waits for job 1");
+    cr_assert_float_eq(cl->job[2].completion, 4.0, EPS);
+    rep_workspace_free(ws);
+}
+
+/* ------------------------------------------------------------------ clone */
+
+/* r = 2: three attempts of durations 5, 3, 4 start at 0; at tau_kill = 0.5 the best progress
+ * (0.5/3) is copy 1, the others are killed. The task ends at 3; machine time 3 + 0.5 + 0.5. */
+Test(clone, keeps_best_progress_at_tau_kill)
+{
+    struct cl_spec sp = sc_spec(3, 1, 1);
+    struct sc_durations d = {.d = {{5.0, 3.0, 4.0}}, .other = 9.0};
+    double out[M_COUNT];
+    int rc;
+    const struct policy *p = pol_find("clone");
+    sc_params(p, param, NULL, 0);
+    sc_params(p, param, "r", 2);
+    sc_params(p, param, "tau_kill", 0.5);
+    struct rep_workspace *ws = sc_run(&sp, "clone", param, &d, out, &rc);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(rc, REP_OK);
+    cr_assert_float_eq(cl->job[0].completion, 3.0, EPS);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 4.0, EPS);
+    cr_assert_float_eq(out[M_WASTED_TIME], 1.0, EPS);
+    cr_assert_float_eq(out[M_COPIES_PER_TASK], 3.0, EPS);
+    cr_assert_eq(cl->kills, 2);
+    rep_workspace_free(ws);
+}
+
+/* The kill must keep the best progress, not the original: with durations 2, 5 the original
+ * wins (task ends at 2, machine time 2.5); with 5, 2 the clone wins (ends at 2, same cost). */
+Test(clone, keeps_clone_or_original_whichever_leads)
+{
+    struct cl_spec sp = sc_spec(2, 1, 1);
+    const struct policy *p = pol_find("clone");
+    sc_params(p, param, NULL, 0);
+    double out[M_COUNT];
+    int rc;
+    struct sc_durations a = {.d = {{2.0, 5.0}}}, b = {.d = {{5.0, 2.0}}};
+    struct rep_workspace *ws = sc_run(&sp, "clone", param, &a, out, &rc);
+    cr_assert_float_eq(rep_cluster(ws)->job[0].completion, 2.0, EPS);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 2.5, EPS);
+    rep_workspace_free(ws);
+    ws = sc_run(&sp, "clone", param, &b, out, &rc);
+    cr_assert_float_eq(rep_cluster(ws)->job[0].completion, 2.0, EPS);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 2.5, EPS);
+    rep_workspace_free(ws);
+}
+
+/* A copy that finishes before tau_kill completes the task and the others die with it:
+ * durations 0.3, 2, 2 with tau_kill 0.5 → done at 0.3, machine time 3 · 0.3. */
+Test(clone, early_finish_kills_the_rest)
+{
+    struct cl_spec sp = sc_spec(3, 1, 1);
+    struct sc_durations d = {.d = {{0.3, 2.0, 2.0}}};
+    const struct policy *p = pol_find("clone");
+    sc_params(p, param, NULL, 0);
+    sc_params(p, param, "r", 2);
+    double out[M_COUNT];
+    int rc;
+    struct rep_workspace *ws = sc_run(&sp, "clone", param, &d, out, &rc);
+    cr_assert_float_eq(rep_cluster(ws)->job[0].completion, 0.3, EPS);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 0.9, 1e-12);
+    rep_workspace_free(ws);
+}
+
+/* Fewer free slots than r+1: as many attempts as there are slots (2 of 4). */
+Test(clone, attempts_limited_by_free_slots)
+{
+    struct cl_spec sp = sc_spec(2, 1, 1);
+    struct sc_durations d = {.other = 1.0};
+    const struct policy *p = pol_find("clone");
+    sc_params(p, param, NULL, 0);
+    sc_params(p, param, "r", 3);
+    double out[M_COUNT];
+    int rc;
+    struct rep_workspace *ws = sc_run(&sp, "clone", param, &d, out, &rc);
+    cr_assert_float_eq(out[M_COPIES_PER_TASK], 2.0, EPS);
+    rep_workspace_free(ws);
+}
+
+/* Equal progress (equal durations): the original is kept, never a clone. */
+Test(clone, ties_keep_the_original)
+{
+    struct cl_spec sp = sc_spec(2, 1, 1);
+    struct sc_durations d = {.other = 4.0};
+    const struct policy *p = pol_find("clone");
+    sc_params(p, param, NULL, 0);
+    double out[M_COUNT];
+    int rc;
+    struct rep_workspace *ws = sc_run(&sp, "clone", param, &d, out, &rc);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(cl->kills, 1);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 4.5, EPS);
+    rep_workspace_free(ws);
+}
+
+/* ------------------------------------------------------------------ mantri */
+
+/* The test F(t_rem·c/(c+1)) > δ with F Pareto(1, 1.5), δ = 0.25, c = 1: copy iff
+ * t_rem/2 > 0.75^(-1/1.5) = 1.21141..., i.e. t_rem > 2.42282... Two slots, one job of two
+ * tasks: task 0 takes 1, task 1 takes L. At t = 1 a slot frees with t_rem = L − 1. */
+static int mantri_copies_of_task1(double L, double delta)
+{
+    struct cl_spec sp = sc_spec(2, 1, 2);
+    struct sc_durations d = {.other = 100.0}; /* a copy never beats the original */
+    d.d[0][0] = 1.0;
+    d.d[1][0] = L;
+    const struct policy *p = pol_find("mantri");
+    sc_params(p, param, NULL, 0);
+    sc_params(p, param, "delta", delta);
+    sc_params(p, param, "check_interval", 1000.0); /* keep the copy alive: count it */
+    double out[M_COUNT];
+    int rc;
+    struct rep_workspace *ws = sc_run(&sp, "mantri", param, &d, out, &rc);
+    cr_assert_eq(rc, REP_OK);
+    int copies = rep_cluster(ws)->task_copies[1];
+    rep_workspace_free(ws);
+    return copies;
+}
+
+Test(mantri, copy_exactly_when_inequality_holds)
+{
+    double threshold = 1.0 + 2.0 * pow(0.75, -1.0 / 1.5); /* L at which t_rem hits 2.4228 */
+    cr_assert_eq(mantri_copies_of_task1(threshold - 1e-9, 0.25), 1, "just below: no copy");
+    cr_assert_eq(mantri_copies_of_task1(threshold + 1e-9, 0.25), 2, "just above: one copy");
+    /* δ moves the threshold: with δ = 0.5, t_rem/2 > 0.5^(-1/1.5) = 1.5874 */
+    double t2 = 1.0 + 2.0 * pow(0.5, -1.0 / 1.5);
+    cr_assert_eq(mantri_copies_of_task1(threshold + 0.1, 0.5), 1);
+    cr_assert_eq(mantri_copies_of_task1(t2 + 1e-9, 0.5), 2);
+}
+
+/* c counts running copies: with a second copy running the bar is t_rem·2/3. Many free slots,
+ * an original of 50 and copies of 100: copies are launched at t=0 while
+ * F(50·c/(c+1)) > 0.25 — always true here — until max_extra is reached. */
+Test(mantri, at_most_max_extra_copies)
+{
+    struct cl_spec sp = sc_spec(10, 1, 1);
+    struct sc_durations d = {.d = {{50.0}}, .other = 100.0};
+    const struct policy *p = pol_find("mantri");
+    double out[M_COUNT];
+    int rc;
+    for (int extra = 0; extra <= 3; extra++) {
+        sc_params(p, param, NULL, 0);
+        sc_params(p, param, "max_extra", extra);
+        struct rep_workspace *ws = sc_run(&sp, "mantri", param, &d, out, &rc);
+        cr_assert_eq(rep_cluster(ws)->task_copies[0], 1 + extra, "max_extra %d", extra);
+        rep_workspace_free(ws);
+    }
+}
+
+/* The periodic check keeps the attempt that finishes first and kills the rest. Four slots, one
+ * task: original 10; at t=0 a copy (t_rem 10, F(5) > 0.25) of 4, so the task's t_rem is now 4;
+ * a third attempt (c = 2: F(4·2/3) > 0.25) and a fourth (c = 3: F(3) > 0.25), both 100. At the
+ * check at t = 1 the attempt ending at 4 is kept: done at 4, machine time 4 + 3·1 = 7. */
+Test(mantri, periodic_check_keeps_the_fastest)
+{
+    struct cl_spec sp = sc_spec(4, 1, 1);
+    struct sc_durations d = {.d = {{10.0, 4.0}}, .other = 100.0};
+    const struct policy *p = pol_find("mantri");
+    sc_params(p, param, NULL, 0);
+    double out[M_COUNT];
+    int rc;
+    struct rep_workspace *ws = sc_run(&sp, "mantri", param, &d, out, &rc);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(rc, REP_OK);
+    cr_assert_eq(cl->task_copies[0], 4);
+    cr_assert_float_eq(cl->job[0].completion, 4.0, EPS);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 7.0, EPS);
+    cr_assert_float_eq(out[M_WASTED_TIME], 3.0, EPS);
+    rep_workspace_free(ws);
+}
+
+/* Duplicates come before waiting tasks by default and after them with spare_only = 1.
+ * One slot free at t = 1 (task 0 of length 1 ends), task 1 runs 10 (qualifies), task 2
+ * waits (jobs of 3 tasks, 2 slots). Default: the slot goes to a copy of task 1; spare_only:
+ * to task 2. */
+Test(mantri, spare_only_serves_waiting_tasks_first)
+{
+    struct cl_spec sp = sc_spec(2, 1, 3);
+    struct sc_durations d = {.other = 100.0};
+    d.d[0][0] = 1.0;
+    d.d[1][0] = 10.0;
+    d.d[2][0] = 1.0;
+    const struct policy *p = pol_find("mantri");
+    double out[M_COUNT];
+    int rc;
+    sc_params(p, param, NULL, 0);
+    sc_params(p, param, "check_interval", 1000.0);
+    struct rep_workspace *ws = sc_run(&sp, "mantri", param, &d, out, &rc);
+    cr_assert_eq(rep_cluster(ws)->task_copies[1], 2);
+    cr_assert_float_eq(rep_cluster(ws)->task_start[2], 10.0, EPS, "task 2 waits for a slot");
+    rep_workspace_free(ws);
+    sc_params(p, param, "spare_only", 1);
+    ws = sc_run(&sp, "mantri", param, &d, out, &rc);
+    cr_assert_float_eq(rep_cluster(ws)->task_start[2], 1.0, EPS);
+    cr_assert_eq(rep_cluster(ws)->task_copies[1], 2, "a copy once no task waits (t = 2)");
+    rep_workspace_free(ws);
+}
