@@ -27,7 +27,8 @@ them to specmc as overrides. The contract with specmc is one command:
 
 which must exit 0 and leave DIR/NAME.h5; its events are 2 * J * tasks * R (one policy). Its
 time is the wall time of the whole process (start-up and HDF5 output included), so the ratio
-is conservative for specmc. For the flowtime sanity line: `SPECMC report FILE.h5 --csv`.
+is conservative for specmc. For the flowtime sanity line: `SPECMC report FILE.h5 --csv`
+(row policy=fifo, metric=flowtime).
 
 Every measurement is repeated (3 times; once with --quick) and the median is reported.
 """
@@ -156,31 +157,17 @@ class Specmc(object):
 
 def specmc_flowtime(csv_text):
     """(mean, ci_low, ci_high) of FIFO's mean flowtime from `report --csv`, or None."""
-    rows = list(csv.reader(io.StringIO(csv_text)))
-    rows = [r for r in rows if r and not r[0].startswith("#")]
-    if not rows:
-        return None
-    cols = ["scenario", "policy", "metric", "n", "mean", "stddev", "ci_low", "ci_high"]
-    if "metric" in rows[0]:
-        cols, rows = rows[0], rows[1:]
-    ix = {name: cols.index(name) for name in ("policy", "metric", "mean", "ci_low", "ci_high")}
-    cands = [r for r in rows if len(r) > ix["ci_high"] and r[ix["policy"]] == "fifo"
-             and "flowtime" in r[ix["metric"]]]
-    for preferred in ("flowtime", "mean_flowtime", "flowtime_mean"):
-        exact = [r for r in cands if r[ix["metric"]] == preferred]
-        if exact:
-            cands = exact
-            break
-    else:
-        cands = [r for r in cands if not any(s in r[ix["metric"]]
-                                             for s in ("weight", "p50", "p90", "p99", "q"))]
-    if not cands:
-        return None
-    r = cands[0]
-    try:
-        return tuple(float(r[ix[k]]) for k in ("mean", "ci_low", "ci_high")) + (r[ix["metric"]],)
-    except ValueError:
-        return None
+    for r in csv.DictReader(io.StringIO(csv_text)):
+        if r["policy"] == "fifo" and r["metric"] == "flowtime":
+            return float(r["mean"]), float(r["ci_low"]), float(r["ci_high"])
+    return None
+
+
+def expected_max_pareto(n, tmin, beta):
+    """E[max of n i.i.d. Pareto(tmin, beta)] = tmin n! Gamma(1 - 1/beta) / Gamma(n + 1 - 1/beta)
+    (order statistics of the Pareto law): a job's flowtime with no queueing at all."""
+    a = 1.0 / beta
+    return tmin * math.exp(math.lgamma(n + 1) + math.lgamma(1 - a) - math.lgamma(n + 1 - a))
 
 
 # --- sections --------------------------------------------------------------------------------
@@ -251,10 +238,14 @@ def section_fifo(ctx):
     line = "   sanity, mean job flowtime: SimPy %.3f (%d run%s x %s jobs)" % (
         simpy_flow, reps, "" if reps == 1 else "s", fmt_int(jobs))
     if flow:
-        line += "; specmc %.3f [%.3f, %.3f] (report metric '%s')" % flow
+        line += "; specmc %.3f [%.3f, %.3f]" % flow
     else:
-        line += "; specmc n/a (no fifo flowtime row in `specmc report --csv`)"
+        raise BenchError("no fifo flowtime row in `specmc report --csv`")
     print(line)
+    print("   (no queueing, a job takes E[max of %d task times] = %.3f; with tail index %g the "
+          "task times have infinite variance, so sample means converge slowly and mostly "
+          "from below)" % (m["tasks"], expected_max_pareto(m["tasks"], m["tmin"], m["beta"]),
+                           m["beta"]))
     print()
     ctx["fifo"] = dict(jobs=jobs, replicas=replicas, seconds_t1=spec_sec, ratio=ratio)
 
