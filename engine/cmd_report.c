@@ -12,6 +12,7 @@
 /* Metrics shown in the human table, and the paired difference beside them. */
 static const char *const table_metrics[] = {"flowtime", "flowtime_p99", "pocd", "machine_time"};
 #define TABLE_METRICS (int)(sizeof table_metrics / sizeof table_metrics[0])
+#define CELL 17 /* columns per metric cell */
 
 static int metric_index(const struct rs_file *f, const char *name)
 {
@@ -21,67 +22,73 @@ static int metric_index(const struct rs_file *f, const char *name)
     return -1;
 }
 
-/* Four significant digits without exponents for everyday magnitudes. */
-static void fmt_num(char *buf, size_t len, double x)
-{
-    double a = fabs(x);
-    if (isnan(x))
-        snprintf(buf, len, "-");
-    else if (a != 0 && (a >= 1e6 || a < 1e-3))
-        snprintf(buf, len, "%.3e", x);
-    else
-        snprintf(buf, len, "%.*f", a >= 1000 ? 0 : a >= 100 ? 1 : a >= 10 ? 2 : a >= 1 ? 3 : 4, x);
-}
-
+/* "mean ± h" with h half the interval's width (t intervals are symmetric; a Wilson interval
+ * near 0 or 1 is not, and --csv gives its exact ends), h to two significant digits and the
+ * mean to the same decimal place. */
 static void fmt_interval(char *buf, size_t len, const struct st_summary *s)
 {
-    char m[24], lo[24], hi[24];
+    double h = 0.5 * (s->ci_high - s->ci_low), a = fmax(fabs(s->mean), h);
     if (s->n == 0 || isnan(s->mean)) {
         snprintf(buf, len, "-");
-        return;
+    } else if (a >= 1e6 || (a > 0 && a < 1e-4)) {
+        snprintf(buf, len, "%.3e ± %.1e", s->mean, h);
+    } else if (isnan(h)) {
+        snprintf(buf, len, "%.4g", s->mean);
+    } else {
+        int d = h > 0 ? 1 - (int)floor(log10(h)) : 4;
+        d = d < 0 ? 0 : d > 6 ? 6 : d;
+        snprintf(buf, len, "%.*f ± %.*f", d, s->mean, d, h);
     }
-    fmt_num(m, sizeof m, s->mean);
-    fmt_num(lo, sizeof lo, s->ci_low);
-    fmt_num(hi, sizeof hi, s->ci_high);
-    snprintf(buf, len, "%s [%s, %s]", m, lo, hi);
+}
+
+/* Print a cell left-aligned in `width` columns; "±" is two bytes but one column. */
+static void print_cell(const char *text, int width)
+{
+    int cols = (int)strlen(text) - (strstr(text, "±") ? 1 : 0);
+    printf(" %s%*s", text, width > cols ? width - cols : 0, "");
 }
 
 static void print_table(const struct rs_file *f)
 {
-    printf("experiment %s: seed %llu, %d replicas per cell, %.4g%% intervals\n", f->experiment,
-           (unsigned long long)f->seed, f->replicas, 100 * f->confidence);
+    printf("experiment %s: seed %llu, %d replicas per cell; mean ± half-width of the %.4g%% "
+           "interval\n",
+           f->experiment, (unsigned long long)f->seed, f->replicas, 100 * f->confidence);
     int idx[TABLE_METRICS];
     for (int k = 0; k < TABLE_METRICS; k++)
         idx[k] = metric_index(f, table_metrics[k]);
     int flow = metric_index(f, "flowtime");
+    char diff_head[64];
+    snprintf(diff_head, sizeof diff_head, "flowtime - %s", f->policies[0]);
     for (int s = 0; s < f->nscen; s++) {
         printf("\nscenario %d", s);
         for (int a = 0; a < f->nsweep; a++)
             printf("%s %s = %s", a ? "," : ":", f->sweep_keys[a], f->sweep_values[s * f->nsweep + a]);
-        printf("\n  %-10s", "policy");
+        printf("\n  %-8s", "policy");
         for (int k = 0; k < TABLE_METRICS; k++)
-            printf(" %-26s", table_metrics[k]);
-        printf(" flowtime vs %s\n", f->policies[0]);
+            print_cell(table_metrics[k], CELL);
+        print_cell(diff_head, 0);
+        printf("\n");
         for (int p = 0; p < f->npol; p++) {
-            printf("  %-10s", f->policies[p]);
-            char buf[128];
+            printf("  %-8s", f->policies[p]);
+            char buf[64];
             for (int k = 0; k < TABLE_METRICS; k++) {
                 if (idx[k] < 0)
                     snprintf(buf, sizeof buf, "-");
                 else
                     fmt_interval(buf, sizeof buf, &f->summary[rs_cell(f, s, p, idx[k])]);
-                printf(" %-26s", buf);
+                print_cell(buf, CELL);
             }
             if (p == 0 || flow < 0)
                 snprintf(buf, sizeof buf, "(baseline)");
             else
                 fmt_interval(buf, sizeof buf, &f->paired[rs_cell(f, s, p, flow)]);
-            printf(" %s\n", buf);
+            print_cell(buf, 0);
+            printf("\n");
         }
     }
-    printf("\nmean [%.4g%% interval] over replicas; pocd is '-' without deadlines; "
-           "'specmc report FILE --csv' lists every metric.\n",
-           100 * f->confidence);
+    printf("\nThe last column pairs replicas (same workload under both policies). pocd is '-' "
+           "without deadlines.\n'specmc report FILE --csv' gives every metric with both "
+           "interval ends.\n");
 }
 
 /* A CSV field, quoted when it holds a comma, quote or newline. */

@@ -604,7 +604,8 @@ static char *read_file(const char *path, char *err, size_t errlen)
 }
 
 /* Split "section.key=value" from --set; the section is everything before the last dot of
- * the left-hand side. */
+ * the left-hand side, except for sweeps: "sweep.workload.rate=1,2" is key workload.rate of
+ * [sweep]. */
 static bool split_set(const char *arg, char **section, char **key, char **value)
 {
     const char *eq = strchr(arg, '=');
@@ -614,7 +615,7 @@ static bool split_set(const char *arg, char **section, char **key, char **value)
     if (!lhs)
         return false;
     char *l = text_trim(lhs);
-    char *dot = strrchr(l, '.');
+    char *dot = strncmp(l, "sweep.", 6) ? strrchr(l, '.') : l + 5;
     if (!dot || dot == l || !dot[1]) {
         free(lhs);
         return false;

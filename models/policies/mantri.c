@@ -8,18 +8,24 @@
  * the attempt with the best progress running.
  *
  * Decisions (docs/policies.md):
- *  - t_rem is exact (seed 000 Remark 4: both its algorithm and Mantri estimate perfectly);
- *    t_new ~ F, the job's task-time distribution, which the scheduler knows. So the test is
- *    F(t_rem·c/(c+1)) > δ, evaluated exactly. δ = 0.25 is Mantri's published value.
+ *  - Estimates come from progress reports, sent every Δ = report_interval (Mantri's
+ *    "period of progress reports"). A copy has no estimate before its first report, Δ after
+ *    it starts; from then on its remaining time is exact (seed 000 Remark 4: both its
+ *    algorithm and Mantri estimate perfectly). A task's t_rem is the least remaining time
+ *    among its copies that have reported; a task none of whose copies has reported is not
+ *    considered. t_new ~ F, the job's task-time distribution, which the scheduler knows, so
+ *    the test is F(t_rem·c/(c+1)) > δ, evaluated exactly. δ = 0.25 is Mantri's published
+ *    value. Decisions are taken whenever slots are free: at every event, and at the report
+ *    heartbeat every Δ.
  *  - When several tasks qualify, the copy goes to the task with the largest probability
- *    (largest t_rem·c/(c+1)); ties to the lowest task index. Waiting tasks get a slot only when
- *    no running task qualifies (Mantri evaluates duplicates first when a slot frees). Setting
+ *    (largest t_rem·c/(c+1)); ties to the lowest task index. Waiting tasks get a slot only
+ *    when no running task qualifies (Mantri evaluates duplicates first when a slot frees).
  *    spare_only = 1 gives seed 004 §I's variant instead: copies only when no task waits.
- *  - "Best progress" at the periodic check is the attempt that will finish first (smallest
- *    remaining time; Mantri keeps "the fastest" copy). Raw progress scores are not
- *    comparable between attempts started at different times: a copy launched a moment ago
- *    always has the lower score and would be killed before it could help.
- *  - The check runs every check_interval time units on the global clock.
+ *  - The periodic check runs at every heartbeat: a task whose attempts have all reported
+ *    keeps only the one that will finish first (Mantri keeps "the fastest"; raw progress
+ *    scores are not comparable between attempts started at different times — a copy
+ *    launched a moment ago always has the lower score and would be killed before it could
+ *    help).
  *  - Mantri's kill-and-restart action and its network-aware placement are out of scope: the
  *    seeds compare against the duplicate rule only. Waiting tasks start in FIFO order. */
 #include <math.h>
@@ -27,13 +33,13 @@
 #include "models/cluster.h"
 #include "models/policy.h"
 
-enum { MANTRI_DELTA, MANTRI_MAX_EXTRA, MANTRI_CHECK, MANTRI_SPARE_ONLY };
+enum { MANTRI_DELTA, MANTRI_MAX_EXTRA, MANTRI_REPORT, MANTRI_SPARE_ONLY };
 enum { MANTRI_TIMER_CHECK = 1 };
 
 struct mantri {
     double delta;          /* δ */
     int max_extra;         /* extra attempts allowed per task */
-    double check_interval; /* period of the keep-the-best check */
+    double report;         /* Δ: progress-report period */
     int spare_only;        /* copies only when no task is waiting */
 };
 
@@ -42,26 +48,38 @@ static int mantri_init(struct cluster *cl, void *st, const double *param)
     struct mantri *m = st;
     m->delta = param[MANTRI_DELTA];
     m->max_extra = (int)param[MANTRI_MAX_EXTRA];
-    m->check_interval = param[MANTRI_CHECK];
+    m->report = param[MANTRI_REPORT];
     m->spare_only = param[MANTRI_SPARE_ONLY] != 0;
-    cl_set_timer(cl, m->check_interval, MANTRI_TIMER_CHECK, 0);
+    cl_set_timer(cl, m->report, MANTRI_TIMER_CHECK, 0);
     return 0;
 }
 
+static bool reported(const struct cluster *cl, const struct mantri *m, int slot)
+{
+    return cl->now - cl->slot_start[slot] >= m->report;
+}
+
 /* The running task that most deserves a copy, or -1 if none passes the test. F is
- * increasing, so the largest P(t_new < t_rem·c/(c+1)) belongs to the largest argument. */
+ * increasing, so the largest P(t_new < t_rem·c/(c+1)) belongs to the largest argument.
+ * Each task is visited once, from the head of its copy list. */
 static int mantri_candidate(const struct cluster *cl, const struct mantri *m)
 {
     int best = -1;
     double best_x = -1.0;
     for (int s = 0; s < cl->nslots; s++) {
         int t = cl->slot_task[s];
-        if (t < 0 || cl->task_copies[t] - 1 >= m->max_extra)
+        if (t < 0 || cl->task_head[t] != s || cl->task_copies[t] - 1 >= m->max_extra)
             continue;
+        double rem = INFINITY;
+        for (int x = s; x >= 0; x = cl->slot_next[x])
+            if (reported(cl, m, x))
+                rem = fmin(rem, cl_copy_remaining(cl, x));
+        if (rem == INFINITY)
+            continue; /* no estimate yet */
         double c = cl->task_running[t];
-        double x = (cl->task_end[t] - cl->now) * c / (c + 1.0);
-        if (x > best_x || (x == best_x && t < best)) {
-            best_x = x;
+        double score = rem * c / (c + 1.0);
+        if (score > best_x || (score == best_x && t < best)) {
+            best_x = score;
             best = t;
         }
     }
@@ -84,7 +102,8 @@ static void mantri_slot_free(struct cluster *cl, void *st)
     }
 }
 
-/* Periodic check: every task with several attempts keeps the one that finishes first. */
+/* The heartbeat: every task whose attempts have all reported keeps the one that finishes
+ * first; then, slots being free or not, the event loop lets the policy decide. */
 static void mantri_timer(struct cluster *cl, void *st, int tag, int32_t arg)
 {
     (void)tag;
@@ -92,17 +111,21 @@ static void mantri_timer(struct cluster *cl, void *st, int tag, int32_t arg)
     const struct mantri *m = st;
     for (int s = 0; s < cl->nslots; s++) {
         int t = cl->slot_task[s];
-        if (t < 0 || cl->task_running[t] < 2)
+        if (t < 0 || cl->task_head[t] != s || cl->task_running[t] < 2)
             continue;
-        int keep = -1;
-        for (int x = cl->task_head[t]; x >= 0; x = cl->slot_next[x])
-            if (keep < 0 || cl->slot_end[x] < cl->slot_end[keep] ||
+        int keep = s;
+        bool all = true;
+        for (int x = s; x >= 0; x = cl->slot_next[x]) {
+            all = all && reported(cl, m, x);
+            if (cl->slot_end[x] < cl->slot_end[keep] ||
                 (cl->slot_end[x] == cl->slot_end[keep] && cl->slot_copy[x] < cl->slot_copy[keep]))
                 keep = x;
-        cl_kill_all_but(cl, t, keep);
+        }
+        if (all)
+            cl_kill_all_but(cl, t, keep);
     }
     if (cl->ndone < cl->njobs)
-        cl_set_timer(cl, cl->now + m->check_interval, MANTRI_TIMER_CHECK, 0);
+        cl_set_timer(cl, cl->now + m->report, MANTRI_TIMER_CHECK, 0);
 }
 
 static const struct pol_param mantri_params[] = {
@@ -110,8 +133,9 @@ static const struct pol_param mantri_params[] = {
                       "copy when P(t_rem > t_new (c+1)/c) exceeds this (Mantri: 0.25)"},
     [MANTRI_MAX_EXTRA] = {"max_extra", 3, 0, RNG_MAX_COPIES - 1, true,
                           "extra attempts allowed per task (seed 004 §I: 3)"},
-    [MANTRI_CHECK] = {"check_interval", 1.0, 1e-9, 1e300, false,
-                      "period of the check that keeps only the fastest attempt"},
+    [MANTRI_REPORT] = {"report_interval", 1.0, 1e-9, 1e300, false,
+                       "progress-report period: a copy's estimate exists from its first report; "
+                       "at each report, all but the fastest attempt are killed"},
     [MANTRI_SPARE_ONLY] = {"spare_only", 0, 0, 1, true,
                            "1: copy only when no task is waiting (seed 004 §I reading)"},
     {NULL, 0, 0, 0, false, NULL},

@@ -19,7 +19,7 @@ expect_grep "keys: policy parameters" "^\[policy.clone\]" "$WORK/out"
 
 ini=$(write_ini small)
 expect_ok "run small" "$SPECMC" run "$ini" --out "$WORK/small.h5" --threads 2
-expect_grep "run prints the table" "^  clone +[0-9.]+ \[" "$WORK/out"
+expect_grep "run prints the table" "^  clone +[0-9.]+ ± [0-9.]+ " "$WORK/out"
 expect_grep "run says where it wrote" "wrote .*small.h5" "$WORK/err"
 
 expect_ok "report table" "$SPECMC" report "$WORK/small.h5"

@@ -182,17 +182,18 @@ Test(clone, ties_keep_the_original)
 
 /* The test F(t_rem·c/(c+1)) > δ with F Pareto(1, 1.5), δ = 0.25, c = 1: copy iff
  * t_rem/2 > 0.75^(-1/1.5) = 1.21141..., i.e. t_rem > 2.42282... Two slots, one job of two
- * tasks: task 0 takes 1, task 1 takes L. At t = 1 a slot frees with t_rem = L − 1. */
+ * tasks: task 0 takes 1, task 1 takes L. At t = 1 a slot frees and task 1 has just sent its
+ * first progress report (report_interval 1): t_rem = L − 1. At t = 2 the losing copy (100) is
+ * killed and t_rem = L − 2 no longer qualifies, so the count of launched copies is final. */
 static int mantri_copies_of_task1(double L, double delta)
 {
     struct cl_spec sp = sc_spec(2, 1, 2);
-    struct sc_durations d = {.other = 100.0}; /* a copy never beats the original */
+    struct sc_durations d = {.other = 100.0};
     d.d[0][0] = 1.0;
     d.d[1][0] = L;
     const struct policy *p = pol_find("mantri");
     sc_params(p, param, NULL, 0);
     sc_params(p, param, "delta", delta);
-    sc_params(p, param, "check_interval", 1000.0); /* keep the copy alive: count it */
     double out[M_COUNT];
     int rc;
     struct rep_workspace *ws = sc_run(&sp, "mantri", param, &d, out, &rc);
@@ -213,9 +214,27 @@ Test(mantri, copy_exactly_when_inequality_holds)
     cr_assert_eq(mantri_copies_of_task1(t2 + 1e-9, 0.5), 2);
 }
 
-/* c counts running copies: with a second copy running the bar is t_rem·2/3. Many free slots,
- * an original of 50 and copies of 100: copies are launched at t=0 while
- * F(50·c/(c+1)) > 0.25 — always true here — until max_extra is reached. */
+/* No estimate before the first progress report: with report_interval 3 the slot freed at t = 1
+ * finds task 1 unreported, and at t = 3 its t_rem = L − 3 no longer qualifies. */
+Test(mantri, no_copy_before_the_first_report)
+{
+    struct cl_spec sp = sc_spec(2, 1, 2);
+    struct sc_durations d = {.other = 100.0};
+    d.d[0][0] = 1.0;
+    d.d[1][0] = 5.0; /* t_rem at 1 would be 4: a copy, had it been known */
+    const struct policy *p = pol_find("mantri");
+    sc_params(p, param, NULL, 0);
+    sc_params(p, param, "report_interval", 3.0);
+    double out[M_COUNT];
+    int rc;
+    struct rep_workspace *ws = sc_run(&sp, "mantri", param, &d, out, &rc);
+    cr_assert_eq(rep_cluster(ws)->task_copies[1], 1);
+    rep_workspace_free(ws);
+}
+
+/* c counts running copies, and t_rem only reported ones. Ten slots, an original of 50, copies
+ * of 100. At t = 1 (first report, t_rem 49) copies are launched while F(49·c/(c+1)) > 0.25 —
+ * always here — until max_extra is reached; at t = 2 they are killed and no more follow. */
 Test(mantri, at_most_max_extra_copies)
 {
     struct cl_spec sp = sc_spec(10, 1, 1);
@@ -228,14 +247,17 @@ Test(mantri, at_most_max_extra_copies)
         sc_params(p, param, "max_extra", extra);
         struct rep_workspace *ws = sc_run(&sp, "mantri", param, &d, out, &rc);
         cr_assert_eq(rep_cluster(ws)->task_copies[0], 1 + extra, "max_extra %d", extra);
+        cr_assert_float_eq(rep_cluster(ws)->job[0].completion, 50.0, EPS);
+        cr_assert_float_eq(out[M_MACHINE_TIME], 50.0 + extra, EPS, "each copy runs 1 (t 1..2)");
         rep_workspace_free(ws);
     }
 }
 
-/* The periodic check keeps the attempt that finishes first and kills the rest. Four slots, one
- * task: original 10; at t=0 a copy (t_rem 10, F(5) > 0.25) of 4, so the task's t_rem is now 4;
- * a third attempt (c = 2: F(4·2/3) > 0.25) and a fourth (c = 3: F(3) > 0.25), both 100. At the
- * check at t = 1 the attempt ending at 4 is kept: done at 4, machine time 4 + 3·1 = 7. */
+/* The check keeps the attempt that finishes first once all have reported. Four slots, one task:
+ * original 10. At t = 1 (t_rem 9): a copy of 4 (ends 5), then, t_rem still 9 (the new copy has
+ * not reported), a third (c = 2: F(6) > 0.25) and a fourth (c = 3: F(6.75)) attempt of 100.
+ * At t = 2 all have reported: the copy ending at 5 is kept. Done at 5; machine time
+ * 2 (original) + 4 + 1 + 1 = 8, of which 4 killed. */
 Test(mantri, periodic_check_keeps_the_fastest)
 {
     struct cl_spec sp = sc_spec(4, 1, 1);
@@ -248,16 +270,18 @@ Test(mantri, periodic_check_keeps_the_fastest)
     struct cluster *cl = rep_cluster(ws);
     cr_assert_eq(rc, REP_OK);
     cr_assert_eq(cl->task_copies[0], 4);
-    cr_assert_float_eq(cl->job[0].completion, 4.0, EPS);
-    cr_assert_float_eq(out[M_MACHINE_TIME], 7.0, EPS);
-    cr_assert_float_eq(out[M_WASTED_TIME], 3.0, EPS);
+    cr_assert_float_eq(cl->job[0].completion, 5.0, EPS);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 8.0, EPS);
+    cr_assert_float_eq(out[M_WASTED_TIME], 4.0, EPS);
     rep_workspace_free(ws);
 }
 
-/* Duplicates come before waiting tasks by default and after them with spare_only = 1.
- * One slot free at t = 1 (task 0 of length 1 ends), task 1 runs 10 (qualifies), task 2
- * waits (jobs of 3 tasks, 2 slots). Default: the slot goes to a copy of task 1; spare_only:
- * to task 2. */
+/* Duplicates come before waiting tasks by default and after them with spare_only = 1. Two
+ * slots, one job of three tasks: 1, 10, 1; copies 100. Default: at t = 1 the freed slot goes to
+ * a copy of task 1 (t_rem 9); at t = 2 it is killed (the original ends first) and, t_rem 8
+ * still qualifying, replaced; likewise at 3; at 4 the third extra copy is killed and, the cap
+ * reached, the slot finally goes to task 2. With spare_only = 1 task 2 starts at 1 and the
+ * copies follow once no task waits. */
 Test(mantri, spare_only_serves_waiting_tasks_first)
 {
     struct cl_spec sp = sc_spec(2, 1, 3);
@@ -269,14 +293,13 @@ Test(mantri, spare_only_serves_waiting_tasks_first)
     double out[M_COUNT];
     int rc;
     sc_params(p, param, NULL, 0);
-    sc_params(p, param, "check_interval", 1000.0);
     struct rep_workspace *ws = sc_run(&sp, "mantri", param, &d, out, &rc);
-    cr_assert_eq(rep_cluster(ws)->task_copies[1], 2);
-    cr_assert_float_eq(rep_cluster(ws)->task_start[2], 10.0, EPS, "task 2 waits for a slot");
+    cr_assert_eq(rep_cluster(ws)->task_copies[1], 4);
+    cr_assert_float_eq(rep_cluster(ws)->task_start[2], 4.0, EPS, "task 2 waits for the copies");
     rep_workspace_free(ws);
     sc_params(p, param, "spare_only", 1);
     ws = sc_run(&sp, "mantri", param, &d, out, &rc);
     cr_assert_float_eq(rep_cluster(ws)->task_start[2], 1.0, EPS);
-    cr_assert_eq(rep_cluster(ws)->task_copies[1], 2, "a copy once no task waits (t = 2)");
+    cr_assert_eq(rep_cluster(ws)->task_copies[1], 4, "copies once no task waits");
     rep_workspace_free(ws);
 }
