@@ -1017,7 +1017,7 @@ int cfg_load(struct cfg *c, const char *path, const char *const *sets, int nsets
         goto fail;
     }
     c->nsweep = naxes;
-    c->sweep_keys = naxes ? calloc((size_t)naxes, sizeof *c->sweep_keys) : NULL;
+    c->sweep_keys = naxes > 0 ? calloc((size_t)naxes, sizeof *c->sweep_keys) : NULL;
     for (int a = 0; a < naxes; a++)
         if (c->sweep_keys)
             c->sweep_keys[a] = strdup(axes[a].e->key);
