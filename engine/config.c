@@ -38,60 +38,69 @@ struct key_schema {
     const char *key;
     enum key_type type;
     const char *def;     /* default as text; NULL = no default (required where used) */
-    double min, max;     /* closed range for numbers */
+    double min, max;     /* range for numbers */
     bool min_open;       /* min is exclusive */
+    bool max_open;       /* max is exclusive */
     const char *choices; /* KT_CHOICE: '|'-separated */
     bool sweepable;
     const char *doc;
 };
 
+#define INF 1e300
 static const struct key_schema schema[K_COUNT] = {
-    [K_NAME] = {"experiment", "name", KT_STRING, "experiment", 0, 0, false, NULL, false,
-                "name recorded in the output file"},
-    [K_REPLICAS] = {"experiment", "replicas", KT_INT, "1000", 1, INT_MAX, false, NULL, false,
-                    "independent replicas per scenario and policy"},
-    [K_SEED] = {"experiment", "seed", KT_U64, "1", 0, 0, false, NULL, false,
-                "64-bit seed; results depend only on (config, seed)"},
-    [K_CONFIDENCE] = {"experiment", "confidence", KT_REAL, "0.95", 0, 1, true, NULL, false,
-                      "confidence level of every interval, in (0, 1)"},
-    [K_SLOTS] = {"cluster", "slots", KT_INT, "100", 1, 100000000, false, NULL, true,
-                 "S, identical slots (machines)"},
-    [K_INTERVAL] = {"cluster", "interval", KT_REAL, "0", 0, 1e300, false, NULL, true,
-                    "scheduling interval; 0 = decide at every event"},
-    [K_ARRIVAL] = {"workload", "arrival", KT_CHOICE, "poisson", 0, 0, false, "poisson|batch",
-                   true, "poisson (open, rate jobs per unit time) or batch (all at t = 0)"},
-    [K_RATE] = {"workload", "rate", KT_REAL, NULL, 0, 1e300, true, NULL, true,
-                "job arrival rate, jobs per unit time (poisson)"},
-    [K_JOBS] = {"workload", "jobs", KT_INT, "1000", 1, 100000000, false, NULL, true,
-                "jobs per replica"},
-    [K_TASKS] = {"workload", "tasks", KT_INT, "1", 1, 10000000, false, NULL, true,
-                 "tasks per job"},
-    [K_TASK_TIME] = {"workload", "task_time", KT_CHOICE, "pareto", 0, 0, false,
-                     "pareto|exponential|deterministic|lognormal|uniform", true,
-                     "distribution of every copy's duration"},
-    [K_TMIN] = {"workload", "tmin", KT_REAL, "1", 0, 1e300, true, NULL, true,
-                "Pareto minimum t_min"},
-    [K_BETA] = {"workload", "beta", KT_REAL, "1.5", 0, 1e300, true, NULL, true,
-                "Pareto tail index beta (mean infinite for beta <= 1)"},
-    [K_MEAN] = {"workload", "mean", KT_REAL, NULL, 0, 1e300, true, NULL, true,
-                "mean of exponential or lognormal; the value of deterministic"},
-    [K_SIGMA] = {"workload", "sigma", KT_REAL, NULL, 0, 1e300, true, NULL, true,
-                 "lognormal: standard deviation of log T"},
-    [K_LOW] = {"workload", "low", KT_REAL, NULL, 0, 1e300, false, NULL, true,
-               "uniform: lower end"},
-    [K_HIGH] = {"workload", "high", KT_REAL, NULL, 0, 1e300, true, NULL, true,
-                "uniform: upper end"},
-    [K_DEADLINE] = {"workload", "deadline", KT_REAL, NULL, 0, 1e300, true, NULL, true,
-                    "deadline relative to each job's arrival; unset = no deadlines"},
-    [K_WARMUP] = {"workload", "warmup", KT_INT, "0", 0, 100000000, false, NULL, true,
-                  "first-arriving jobs of each replica left out of the metrics"},
-    [K_WEIGHT_MIN] = {"workload", "weight_min", KT_INT, "1", 0, 1000000, false, NULL, true,
-                      "job weights are uniform integers in [weight_min, weight_max]"},
-    [K_WEIGHT_MAX] = {"workload", "weight_max", KT_INT, "1", 0, 1000000, false, NULL, true,
-                      "upper end of job weights"},
-    [K_LIST] = {"policy", "list", KT_LIST, "fifo", 0, 0, false, NULL, false,
-                "policies to run, comma-separated; the first is the paired baseline"},
+    [K_NAME] = {"experiment", "name", KT_STRING,
+                .doc = "name recorded in the output file (default: the config's base name)"},
+    [K_REPLICAS] = {"experiment", "replicas", KT_INT, .def = "1000", .min = 1, .max = INT_MAX,
+                    .doc = "independent replicas per scenario and policy"},
+    [K_SEED] = {"experiment", "seed", KT_U64, .def = "1",
+                .doc = "64-bit seed; results depend only on (config, seed)"},
+    [K_CONFIDENCE] = {"experiment", "confidence", KT_REAL, .def = "0.95", .min = 0, .max = 1,
+                      .min_open = true, .max_open = true,
+                      .doc = "confidence level of every interval, in (0, 1)"},
+    [K_SLOTS] = {"cluster", "slots", KT_INT, .def = "100", .min = 1, .max = 100000000,
+                 .sweepable = true, .doc = "S, identical slots (machines)"},
+    [K_INTERVAL] = {"cluster", "interval", KT_REAL, .def = "0", .min = 0, .max = INF,
+                    .sweepable = true, .doc = "scheduling interval; 0 = decide at every event"},
+    [K_ARRIVAL] = {"workload", "arrival", KT_CHOICE, .def = "poisson", .choices = "poisson|batch",
+                   .sweepable = true,
+                   .doc = "poisson (open, rate jobs per unit time) or batch (all at t = 0)"},
+    [K_RATE] = {"workload", "rate", KT_REAL, .min = 0, .max = INF, .min_open = true,
+                .sweepable = true, .doc = "job arrival rate, jobs per unit time (poisson)"},
+    [K_JOBS] = {"workload", "jobs", KT_INT, .def = "1000", .min = 1, .max = 100000000,
+                .sweepable = true, .doc = "jobs per replica"},
+    [K_TASKS] = {"workload", "tasks", KT_INT, .def = "1", .min = 1, .max = 10000000,
+                 .sweepable = true, .doc = "tasks per job"},
+    [K_TASK_TIME] = {"workload", "task_time", KT_CHOICE, .def = "pareto",
+                     .choices = "pareto|exponential|deterministic|lognormal|uniform",
+                     .sweepable = true, .doc = "distribution of every copy's duration"},
+    [K_TMIN] = {"workload", "tmin", KT_REAL, .def = "1", .min = 0, .max = INF, .min_open = true,
+                .sweepable = true, .doc = "Pareto minimum t_min"},
+    [K_BETA] = {"workload", "beta", KT_REAL, .def = "1.5", .min = 0, .max = INF, .min_open = true,
+                .sweepable = true, .doc = "Pareto tail index beta (mean infinite for beta <= 1)"},
+    [K_MEAN] = {"workload", "mean", KT_REAL, .min = 0, .max = INF, .min_open = true,
+                .sweepable = true,
+                .doc = "mean of exponential or lognormal; the value of deterministic"},
+    [K_SIGMA] = {"workload", "sigma", KT_REAL, .min = 0, .max = INF, .min_open = true,
+                 .sweepable = true, .doc = "lognormal: standard deviation of log T"},
+    [K_LOW] = {"workload", "low", KT_REAL, .min = 0, .max = INF, .sweepable = true,
+               .doc = "uniform: lower end"},
+    [K_HIGH] = {"workload", "high", KT_REAL, .min = 0, .max = INF, .min_open = true,
+                .sweepable = true, .doc = "uniform: upper end"},
+    [K_DEADLINE] = {"workload", "deadline", KT_REAL, .min = 0, .max = INF, .min_open = true,
+                    .sweepable = true,
+                    .doc = "deadline relative to each job's arrival; unset = no deadlines"},
+    [K_WARMUP] = {"workload", "warmup", KT_INT, .def = "0", .min = 0, .max = 100000000,
+                  .sweepable = true,
+                  .doc = "first-arriving jobs of each replica left out of the metrics"},
+    [K_WEIGHT_MIN] = {"workload", "weight_min", KT_INT, .def = "1", .min = 0, .max = 1000000,
+                      .sweepable = true,
+                      .doc = "job weights are uniform integers in [weight_min, weight_max]"},
+    [K_WEIGHT_MAX] = {"workload", "weight_max", KT_INT, .def = "1", .min = 0, .max = 1000000,
+                      .sweepable = true, .doc = "upper end of job weights"},
+    [K_LIST] = {"policy", "list", KT_LIST, .def = "fifo",
+                .doc = "policies to run, comma-separated; the first is the paired baseline"},
 };
+#undef INF
 
 /* ---------------------------------------------------------------- raw entries */
 
@@ -282,7 +291,7 @@ static bool parse_u64(const char *s, uint64_t *out)
 }
 
 static void describe_range(char *buf, size_t len, bool integer, double min, double max,
-                           bool min_open)
+                           bool min_open, bool max_open)
 {
     const char *what = integer ? "an integer" : "a number";
     int digits = integer ? 0 : 6; /* integers in full, never as 1e+08 */
@@ -291,15 +300,16 @@ static void describe_range(char *buf, size_t len, bool integer, double min, doub
     else if (integer)
         snprintf(buf, len, "%s in [%.0f, %.0f]", what, min, max);
     else
-        snprintf(buf, len, "%s in %s%g, %g]", what, min_open ? "(" : "[", min, max);
+        snprintf(buf, len, "%s in %s%g, %g%s", what, min_open ? "(" : "[", min, max,
+                 max_open ? ")" : "]");
 }
 
 /* Check a number against a range; on failure writes "must be ..., got 'v'" into msg. */
 static bool check_number(const char *value, bool integer, double min, double max, bool min_open,
-                         double *out, char *msg, size_t msglen)
+                         bool max_open, double *out, char *msg, size_t msglen)
 {
     char range[96];
-    describe_range(range, sizeof range, integer, min, max, min_open);
+    describe_range(range, sizeof range, integer, min, max, min_open, max_open);
     double v;
     bool ok;
     if (integer) {
@@ -310,7 +320,7 @@ static bool check_number(const char *value, bool integer, double min, double max
         ok = parse_real(value, &v);
     }
     if (ok)
-        ok = (min_open ? v > min : v >= min) && v <= max;
+        ok = (min_open ? v > min : v >= min) && (max_open ? v < max : v <= max);
     if (!ok) {
         snprintf(msg, msglen, "must be %s, got '%s'", range, value);
         return false;
@@ -372,7 +382,7 @@ static bool num(struct conv *cv, enum key_id k, double *out, const char *needed_
         return false;
     }
     char msg[256], w[512];
-    if (!check_number(value, ks->type == KT_INT, ks->min, ks->max, ks->min_open, out, msg,
+    if (!check_number(value, ks->type == KT_INT, ks->min, ks->max, ks->min_open, ks->max_open, out, msg,
                       sizeof msg)) {
         fail(cv->p, "%s: %s.%s: %s", e ? where(e, w, sizeof w) : "default", ks->section,
              ks->key, msg);
@@ -553,7 +563,7 @@ static bool build_params(struct conv *cv, const struct cfg *c, double *params)
                 continue;
             }
             char msg[256], w[512];
-            if (!check_number(e->value, pp->integer, pp->min, pp->max, false, out, msg,
+            if (!check_number(e->value, pp->integer, pp->min, pp->max, false, false, out, msg,
                               sizeof msg)) {
                 fail(cv->p, "%s: policy.%s.%s: %s", where(e, w, sizeof w), pol->name, pp->key,
                      msg);
@@ -676,7 +686,13 @@ static bool read_experiment(struct parse *p, struct cfg *c, struct view *base)
     struct conv cv = {.p = p, .v = base};
     double v;
     const struct entry *e = base->set[K_NAME];
-    c->name = strdup(e ? e->value : schema[K_NAME].def);
+    if (e) {
+        c->name = strdup(e->value);
+    } else { /* experiments/chronos-table1.ini -> chronos-table1 */
+        const char *b = strrchr(p->path, '/') ? strrchr(p->path, '/') + 1 : p->path;
+        size_t n = strlen(b);
+        c->name = strndup(b, n > 4 && !strcmp(b + n - 4, ".ini") ? n - 4 : n);
+    }
     if (!num(&cv, K_REPLICAS, &v, "the run"))
         return false;
     c->replicas = (int)v;
@@ -741,7 +757,7 @@ static bool valid_alone(struct parse *p, int k, const struct entry *e)
     char msg[256], w[512];
     double v;
     if (ks->type == KT_INT || ks->type == KT_REAL) {
-        if (!check_number(e->value, ks->type == KT_INT, ks->min, ks->max, ks->min_open, &v, msg,
+        if (!check_number(e->value, ks->type == KT_INT, ks->min, ks->max, ks->min_open, ks->max_open, &v, msg,
                           sizeof msg)) {
             fail(p, "%s: %s.%s: %s", where(e, w, sizeof w), ks->section, ks->key, msg);
             return false;
@@ -785,7 +801,7 @@ static bool resolve_entries(struct parse *p, struct cfg *c, struct view *base)
             const struct pol_param *pp = &pol->params[k];
             char msg[256];
             double v;
-            if (!check_number(e->value, pp->integer, pp->min, pp->max, false, &v, msg, sizeof msg)) {
+            if (!check_number(e->value, pp->integer, pp->min, pp->max, false, false, &v, msg, sizeof msg)) {
                 fail(p, "%s: %s.%s: %s", where(e, w, sizeof w), e->section, e->key, msg);
                 return false;
             }
@@ -1083,10 +1099,8 @@ void cfg_print_keys(FILE *out)
             section = ks->section;
             fprintf(out, "%s[%s]\n", k ? "\n" : "", section);
         }
-        char deflt[64];
-        snprintf(deflt, sizeof deflt, "%s", ks->def ? ks->def : "(none)");
-        fprintf(out, "  %-12s default %-9s %s%s\n", ks->key, deflt, ks->doc,
-                ks->choices ? "" : "");
+        fprintf(out, "  %-12s default %-9s %s\n", ks->key, ks->def ? ks->def : "(none)",
+                ks->doc);
         if (ks->choices)
             fprintf(out, "  %-12s         %-9s one of: %s\n", "", "", ks->choices);
     }

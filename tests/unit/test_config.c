@@ -1,0 +1,175 @@
+/* The config module: defaults, --set, sweep expansion order, policy parameters, the lognormal
+ * parameterisation, warnings, and a few errors (the command-line tests cover the messages of
+ * every bad-input case). */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/config.h"
+
+static char path[64];
+static char err[1024];
+
+static void write_ini(const char *text)
+{
+    snprintf(path, sizeof path, "/tmp/specmc-test-XXXXXX");
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0);
+    cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
+}
+
+static int load(struct cfg *c, const char *text, const char *const *sets, int nsets)
+{
+    write_ini(text);
+    err[0] = '\0';
+    int rc = cfg_load(c, path, sets, nsets, err, sizeof err);
+    unlink(path);
+    return rc;
+}
+
+static int param_index(const struct policy *p, const char *key)
+{
+    for (int i = 0; p->params[i].key; i++)
+        if (!strcmp(p->params[i].key, key))
+            return i;
+    return -1;
+}
+
+Test(config, defaults)
+{
+    struct cfg c;
+    cr_assert_eq(load(&c, "[workload]\nrate = 2\n", NULL, 0), 0, "%s", err);
+    cr_assert_eq(c.replicas, 1000);
+    cr_assert_str_eq(c.name, strrchr(path, '/') + 1, "name defaults to the file's base name");
+    cr_assert_eq(c.seed, 1u);
+    cr_assert_float_eq(c.confidence, 0.95, 1e-15);
+    cr_assert_eq(c.npolicies, 1);
+    cr_assert_str_eq(c.policies[0]->name, "fifo");
+    cr_assert_eq(c.nscenarios, 1);
+    const struct cl_spec *sp = &c.scen[0].spec;
+    cr_assert_eq(sp->slots, 100);
+    cr_assert_eq(sp->interval, 0.0);
+    cr_assert_eq(sp->arrival, ARRIVAL_POISSON);
+    cr_assert_eq(sp->jobs, 1000);
+    cr_assert_eq(sp->tasks, 1);
+    cr_assert_eq(sp->task_time.kind, DIST_PARETO);
+    cr_assert_eq(sp->task_time.a, 1.0);
+    cr_assert_eq(sp->task_time.b, 1.5);
+    cr_assert(isinf(sp->deadline), "no deadline by default");
+    cr_assert_eq(sp->weight_min, 1);
+    cr_assert_eq(sp->weight_max, 1);
+    cfg_free(&c);
+}
+
+/* The cartesian product, first sweep key slowest: (rate, r) = (1,0) (1,1) (1,2) (2,0) ... */
+Test(config, sweep_order_and_policy_parameters)
+{
+    struct cfg c;
+    cr_assert_eq(load(&c,
+                      "[workload]\nrate = 1\n[policy]\nlist = fifo, clone\n"
+                      "[policy.clone]\ntau_kill = 0.25\n"
+                      "[sweep]\nworkload.rate = 1, 2\npolicy.clone.r = 0, 1, 2\n",
+                      NULL, 0),
+                 0, "%s", err);
+    cr_assert_eq(c.nscenarios, 6);
+    cr_assert_eq(c.nsweep, 2);
+    cr_assert_str_eq(c.sweep_keys[0], "workload.rate");
+    cr_assert_str_eq(c.sweep_keys[1], "policy.clone.r");
+    const struct policy *clone = c.policies[1];
+    int r = param_index(clone, "r"), tau = param_index(clone, "tau_kill");
+    for (int s = 0; s < 6; s++) {
+        cr_assert_eq(c.scen[s].spec.rate, s < 3 ? 1.0 : 2.0, "scenario %d", s);
+        cr_assert_eq(cfg_params(&c, s, 1)[r], (double)(s % 3), "scenario %d", s);
+        cr_assert_eq(cfg_params(&c, s, 1)[tau], 0.25);
+        char want[8];
+        snprintf(want, sizeof want, "%d", s % 3);
+        cr_assert_str_eq(c.scen[s].sweep_values[1], want);
+    }
+    cfg_free(&c);
+}
+
+Test(config, set_overrides_and_adds)
+{
+    struct cfg c;
+    const char *sets[] = {"cluster.slots=7", "workload.deadline = 12.5", "policy.list=fifo,psrpt",
+                          "sweep.workload.rate=3,4"};
+    cr_assert_eq(load(&c, "[cluster]\nslots = 5\n[workload]\nrate = 1\n", sets, 4), 0, "%s", err);
+    cr_assert_eq(c.scen[0].spec.slots, 7);
+    cr_assert_eq(c.scen[0].spec.deadline, 12.5);
+    cr_assert_eq(c.npolicies, 2);
+    cr_assert_eq(c.nscenarios, 2);
+    cr_assert_eq(c.scen[1].spec.rate, 4.0);
+    cr_assert(strstr(c.overrides, "cluster.slots=7\n"), "overrides recorded for provenance");
+    cfg_free(&c);
+}
+
+/* Lognormal is configured by its mean: mu = ln(mean) - sigma^2/2. */
+Test(config, lognormal_by_mean)
+{
+    struct cfg c;
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\ntask_time = lognormal\nmean = 2\nsigma = 0.5\n",
+                      NULL, 0),
+                 0, "%s", err);
+    cr_assert_float_eq(dist_mean(&c.scen[0].spec.task_time), 2.0, 1e-12);
+    cr_assert_eq(c.scen[0].spec.task_time.b, 0.5);
+    cfg_free(&c);
+}
+
+Test(config, batch_needs_no_rate)
+{
+    struct cfg c;
+    cr_assert_eq(load(&c, "[workload]\narrival = batch\njobs = 3\n", NULL, 0), 0, "%s", err);
+    cr_assert_eq(c.scen[0].spec.arrival, ARRIVAL_BATCH);
+    cfg_free(&c);
+    cr_assert_eq(load(&c, "[workload]\njobs = 3\n", NULL, 0), -1);
+    cr_assert(strstr(err, "workload.rate: required by arrival = poisson"), "%s", err);
+}
+
+static bool has_warning(const struct cfg *c, const char *text)
+{
+    for (int i = 0; i < c->nwarnings; i++)
+        if (strstr(c->warnings[i], text))
+            return true;
+    return false;
+}
+
+Test(config, warnings)
+{
+    struct cfg c;
+    cr_assert_eq(load(&c,
+                      "[workload]\nrate = 1\nbeta = 0.9\nmean = 3\ndeadline = 0.5\n", NULL, 0),
+                 0, "%s", err);
+    cr_assert(has_warning(&c, "beta = 0.9 <= 1: the Pareto mean is infinite"));
+    cr_assert(has_warning(&c, "workload.mean is set but no scenario uses it"));
+    cr_assert(has_warning(&c, "deadline = 0.5 is below tmin = 1"));
+    cfg_free(&c);
+    /* a key used by some scenario of a sweep is not reported */
+    cr_assert_eq(load(&c,
+                      "[workload]\nrate = 1\nmean = 3\n[sweep]\nworkload.task_time = pareto, "
+                      "exponential\n",
+                      NULL, 0),
+                 0, "%s", err);
+    cr_assert(!has_warning(&c, "workload.mean"));
+    cfg_free(&c);
+}
+
+Test(config, errors_name_file_line_and_key)
+{
+    struct cfg c;
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\n\n[sweep]\npolicy.clone.r = 1, 2\n", NULL, 0), -1);
+    cr_assert(strstr(err, ":5: sweep.policy.clone.r: policy is not in [policy] list"), "%s", err);
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\nweight_min = 3\nweight_max = 2\n", NULL, 0), -1);
+    cr_assert(strstr(err, ":4: workload.weight_max: must be >= weight_min (3)"), "%s", err);
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\ntask_time = uniform\nlow = 2\nhigh = 1\n", NULL, 0),
+                 -1);
+    cr_assert(strstr(err, ":5: workload.high: must be greater than workload.low (2)"), "%s", err);
+    cr_assert_eq(load(&c, "[experiment]\nseed = -4\n", NULL, 0), -1);
+    cr_assert(strstr(err, ":2: experiment.seed: must be an integer in [0, 2^64)"), "%s", err);
+    cr_assert_eq(load(&c, "[experiment]\nconfidence = 1\n", NULL, 0), -1);
+    cr_assert(strstr(err, ":2: experiment.confidence: must be a number in (0, 1), got '1'"), "%s",
+              err);
+}
