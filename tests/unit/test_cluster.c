@@ -203,3 +203,34 @@ Test(cluster, pocd_counts_deadlines)
     cr_assert(isnan(out[M_POCD]), "no deadline: PoCD is not defined");
     rep_workspace_free(ws);
 }
+
+/* Weights are whole numbers spread over [weight_min, weight_max], both ends reached, drawn
+ * from their own stream (the same under every policy); the weighted flowtime is
+ * Σ w F / Σ w computed from the jobs. */
+Test(cluster, weights_and_weighted_flowtime)
+{
+    struct cl_spec sp = sc_spec(4, 2000, 1);
+    sp.arrival = ARRIVAL_POISSON;
+    sp.rate = 1.0;
+    sp.weight_min = 0;
+    sp.weight_max = 11;
+    double out[M_COUNT], param[POL_MAX_PARAMS];
+    int rc;
+    sc_params(pol_find("fifo"), param, NULL, 0);
+    struct rep_workspace *ws = sc_run(&sp, "fifo", param, NULL, out, &rc);
+    struct cluster *cl = rep_cluster(ws);
+    int seen[12] = {0};
+    double wf = 0, w = 0;
+    for (int j = 0; j < cl->njobs; j++) {
+        double x = cl->job[j].weight;
+        cr_assert(x == floor(x) && x >= 0 && x <= 11, "weight %g", x);
+        seen[(int)x]++;
+        wf += x * (cl->job[j].completion - cl->job[j].arrival);
+        w += x;
+    }
+    for (int k = 0; k < 12; k++)
+        cr_assert(seen[k] > 100, "weight %d drawn %d times of 2000", k, seen[k]);
+    cr_assert_float_eq(out[M_FLOWTIME_WEIGHTED], wf / w, 1e-12);
+    cr_assert(fabs(out[M_FLOWTIME_WEIGHTED] - out[M_FLOWTIME]) > 1e-9, "weights matter");
+    rep_workspace_free(ws);
+}
