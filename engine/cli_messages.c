@@ -5,13 +5,18 @@
 
 #include "engine/commands.h"
 
+static void message(const char *kind, const char *fmt, va_list ap)
+{
+    fprintf(stderr, "specmc: %s: ", kind);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
 void cli_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("specmc: error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    message("error", fmt, ap);
     va_end(ap);
 }
 
@@ -19,8 +24,6 @@ void cli_warning(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("specmc: warning: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    message("warning", fmt, ap);
     va_end(ap);
 }

@@ -391,6 +391,22 @@ static bool num(struct conv *cv, enum key_id k, double *out, const char *needed_
     return true;
 }
 
+/* An integer key (range-checked by num). */
+static bool num_int(struct conv *cv, enum key_id k, int *out, const char *needed_by)
+{
+    double v;
+    if (!num(cv, k, &v, needed_by))
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+/* Where a key's value came from, for messages: its entry, or "default". */
+static const char *origin(const struct conv *cv, enum key_id k, char *buf, size_t len)
+{
+    return cv->v->set[k] ? where(cv->v->set[k], buf, len) : "default";
+}
+
 static bool choice(struct conv *cv, enum key_id k, int *out)
 {
     const struct key_schema *ks = &schema[k];
@@ -489,33 +505,20 @@ static bool build_dist(struct conv *cv, struct cfg *c, struct dist *d)
 
 static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
 {
-    double v;
     int arrival;
     char w[512];
-    if (!num(cv, K_SLOTS, &v, "the model"))
-        return false;
-    sp->slots = (int)v;
-    if (!num(cv, K_INTERVAL, &sp->interval, "the model"))
-        return false;
-    if (!choice(cv, K_ARRIVAL, &arrival))
+    if (!num_int(cv, K_SLOTS, &sp->slots, "the model") ||
+        !num(cv, K_INTERVAL, &sp->interval, "the model") || !choice(cv, K_ARRIVAL, &arrival))
         return false;
     sp->arrival = (enum cl_arrival)arrival;
-    if (sp->arrival == ARRIVAL_POISSON) {
-        if (!num(cv, K_RATE, &sp->rate, "arrival = poisson"))
-            return false;
-    } else {
-        sp->rate = 0;
-    }
-    if (!num(cv, K_JOBS, &v, "the model"))
+    sp->rate = 0;
+    if (sp->arrival == ARRIVAL_POISSON && !num(cv, K_RATE, &sp->rate, "arrival = poisson"))
         return false;
-    sp->jobs = (int)v;
-    if (!num(cv, K_TASKS, &v, "the model"))
+    if (!num_int(cv, K_JOBS, &sp->jobs, "the model") || !num_int(cv, K_TASKS, &sp->tasks, "the model"))
         return false;
-    sp->tasks = (int)v;
     if ((double)sp->jobs * sp->tasks > (double)INT_MAX / 2) {
         fail(cv->p, "%s: workload.tasks: jobs x tasks = %.0f tasks per replica is more than %d",
-             cv->v->set[K_TASKS] ? where(cv->v->set[K_TASKS], w, sizeof w) : "default",
-             (double)sp->jobs * sp->tasks, INT_MAX / 2);
+             origin(cv, K_TASKS, w, sizeof w), (double)sp->jobs * sp->tasks, INT_MAX / 2);
         return false;
     }
     if (!build_dist(cv, c, &sp->task_time))
@@ -523,25 +526,19 @@ static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
     sp->deadline = INFINITY;
     if (cv->v->set[K_DEADLINE] && !num(cv, K_DEADLINE, &sp->deadline, "deadlines"))
         return false;
-    if (!num(cv, K_WARMUP, &v, "the model"))
+    if (!num_int(cv, K_WARMUP, &sp->warmup, "the model"))
         return false;
-    sp->warmup = (int)v;
     if (sp->warmup >= sp->jobs) {
         fail(cv->p, "%s: workload.warmup: must be smaller than workload.jobs (%d), got '%d'",
-             cv->v->set[K_WARMUP] ? where(cv->v->set[K_WARMUP], w, sizeof w) : "default",
-             sp->jobs, sp->warmup);
+             origin(cv, K_WARMUP, w, sizeof w), sp->jobs, sp->warmup);
         return false;
     }
-    if (!num(cv, K_WEIGHT_MIN, &v, "the model"))
+    if (!num_int(cv, K_WEIGHT_MIN, &sp->weight_min, "the model") ||
+        !num_int(cv, K_WEIGHT_MAX, &sp->weight_max, "the model"))
         return false;
-    sp->weight_min = (int)v;
-    if (!num(cv, K_WEIGHT_MAX, &v, "the model"))
-        return false;
-    sp->weight_max = (int)v;
     if (sp->weight_max < sp->weight_min || sp->weight_max == 0) {
         fail(cv->p, "%s: workload.weight_max: must be >= weight_min (%d) and > 0, got '%d'",
-             cv->v->set[K_WEIGHT_MAX] ? where(cv->v->set[K_WEIGHT_MAX], w, sizeof w) : "default",
-             sp->weight_min, sp->weight_max);
+             origin(cv, K_WEIGHT_MAX, w, sizeof w), sp->weight_min, sp->weight_max);
         return false;
     }
     if (sp->task_time.kind == DIST_PARETO && sp->deadline < sp->task_time.a)

@@ -61,8 +61,15 @@ const struct policy *pol_find(const char *name);
 /* Number of parameters in a policy's table. */
 size_t pol_param_count(const struct policy *p);
 
-/* Shared building block: launch never-started tasks in FIFO order (job arrival, then task
- * index) with `copies` copies each, while slots are free. Returns tasks started. */
+/* Shared building blocks (models/policies/registry.c). */
+
+/* Launch never-started tasks in FIFO order (job arrival, then task index) with `copies`
+ * copies each, while slots are free. Returns tasks started. */
 int pol_start_fifo(struct cluster *cl, int copies);
+
+/* The slot of the task's running copy with the largest key(cl, slot); ties go to the lowest
+ * copy number (the original first). -1 if none runs. */
+int pol_best_copy(const struct cluster *cl, int task,
+                  double (*key)(const struct cluster *cl, int slot));
 
 #endif

@@ -45,19 +45,8 @@ static void clone_timer(struct cluster *cl, void *st, int tag, int32_t arg)
 {
     (void)st;
     (void)tag;
-    int task = (int)arg;
-    if (cl->task_running[task] < 2)
-        return; /* finished, or already down to one attempt */
-    int keep = -1;
-    double best = -1.0;
-    for (int s = cl->task_head[task]; s >= 0; s = cl->slot_next[s]) {
-        double ps = cl_copy_progress(cl, s);
-        if (ps > best || (ps == best && cl->slot_copy[s] < cl->slot_copy[keep])) {
-            best = ps;
-            keep = s;
-        }
-    }
-    cl_kill_all_but(cl, task, keep);
+    if (cl->task_running[arg] > 1)
+        cl_kill_all_but(cl, arg, pol_best_copy(cl, arg, cl_copy_progress));
 }
 
 static const struct pol_param clone_params[] = {

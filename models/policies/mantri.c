@@ -128,6 +128,12 @@ static void mantri_slot_free(struct cluster *cl, void *st)
     }
 }
 
+/* Key of the attempt that finishes first. */
+static double earliest_end(const struct cluster *cl, int slot)
+{
+    return -cl->slot_end[slot];
+}
+
 /* The heartbeat: every task whose attempts have all reported keeps the one that finishes
  * first; then, slots being free or not, the event loop lets the policy decide. */
 static void mantri_timer(struct cluster *cl, void *st, int tag, int32_t arg)
@@ -139,16 +145,11 @@ static void mantri_timer(struct cluster *cl, void *st, int tag, int32_t arg)
         int t = cl->slot_task[s];
         if (t < 0 || cl->task_head[t] != s || cl->task_running[t] < 2)
             continue;
-        int keep = s;
         bool all = true;
-        for (int x = s; x >= 0; x = cl->slot_next[x]) {
-            all = all && reported(cl, m, x);
-            if (cl->slot_end[x] < cl->slot_end[keep] ||
-                (cl->slot_end[x] == cl->slot_end[keep] && cl->slot_copy[x] < cl->slot_copy[keep]))
-                keep = x;
-        }
+        for (int x = s; x >= 0 && all; x = cl->slot_next[x])
+            all = reported(cl, m, x);
         if (all)
-            cl_kill_all_but(cl, t, keep);
+            cl_kill_all_but(cl, t, pol_best_copy(cl, t, earliest_end));
     }
     if (cl->ndone < cl->njobs)
         cl_set_timer(cl, cl->now + m->report, MANTRI_TIMER_CHECK, 0);

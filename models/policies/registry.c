@@ -43,3 +43,18 @@ int pol_start_fifo(struct cluster *cl, int copies)
     }
     return started;
 }
+
+int pol_best_copy(const struct cluster *cl, int task,
+                  double (*key)(const struct cluster *cl, int slot))
+{
+    int best = -1;
+    double best_key = 0.0;
+    for (int s = cl->task_head[task]; s >= 0; s = cl->slot_next[s]) {
+        double k = key(cl, s);
+        if (best < 0 || k > best_key || (k == best_key && cl->slot_copy[s] < cl->slot_copy[best])) {
+            best = s;
+            best_key = k;
+        }
+    }
+    return best;
+}
