@@ -26,7 +26,7 @@ enum key_type { KT_STRING, KT_INT, KT_REAL, KT_U64, KT_CHOICE, KT_LIST };
 
 enum key_id {
     K_NAME, K_REPLICAS, K_SEED, K_CONFIDENCE,
-    K_SLOTS, K_INTERVAL,
+    K_SLOTS, K_INTERVAL, K_LAUNCH_DELAY, K_ESTIMATOR, K_NOISE,
     K_ARRIVAL, K_RATE, K_JOBS, K_TASKS, K_TASK_TIME, K_TMIN, K_BETA, K_MEAN, K_SIGMA, K_LOW,
     K_HIGH, K_DEADLINE, K_WARMUP, K_WEIGHT_MIN, K_WEIGHT_MAX,
     K_LIST,
@@ -61,6 +61,16 @@ static const struct key_schema schema[K_COUNT] = {
                  .sweepable = true, .doc = "S, identical slots (machines)"},
     [K_INTERVAL] = {"cluster", "interval", KT_REAL, .def = "0", .min = 0, .max = INF,
                     .sweepable = true, .doc = "scheduling interval; 0 = decide at every event"},
+    [K_LAUNCH_DELAY] = {"cluster", "launch_delay", KT_REAL, .def = "0", .min = 0, .max = INF,
+                        .sweepable = true,
+                        .doc = "start-up time of every copy before it processes data (JVM)"},
+    [K_ESTIMATOR] = {"cluster", "estimator", KT_CHOICE, .def = "chronos",
+                     .choices = "chronos|hadoop", .sweepable = true,
+                     .doc = "completion-time estimates: chronos (seed 004 eq. 32) or hadoop "
+                            "(elapsed / progress)"},
+    [K_NOISE] = {"cluster", "estimate_noise", KT_REAL, .def = "0", .min = 0, .max = INF,
+                 .sweepable = true,
+                 .doc = "sigma: reported progress runs at 1/exp(sigma Z) of the truth, per copy"},
     [K_ARRIVAL] = {"workload", "arrival", KT_CHOICE, .def = "poisson", .choices = "poisson|batch",
                    .sweepable = true,
                    .doc = "poisson (open, rate jobs per unit time) or batch (all at t = 0)"},
@@ -505,11 +515,15 @@ static bool build_dist(struct conv *cv, struct cfg *c, struct dist *d)
 
 static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
 {
-    int arrival;
+    int arrival, estimator;
     char w[512];
     if (!num_int(cv, K_SLOTS, &sp->slots, "the model") ||
-        !num(cv, K_INTERVAL, &sp->interval, "the model") || !choice(cv, K_ARRIVAL, &arrival))
+        !num(cv, K_INTERVAL, &sp->interval, "the model") ||
+        !num(cv, K_LAUNCH_DELAY, &sp->launch_delay, "the model") ||
+        !choice(cv, K_ESTIMATOR, &estimator) ||
+        !num(cv, K_NOISE, &sp->estimate_noise, "the model") || !choice(cv, K_ARRIVAL, &arrival))
         return false;
+    sp->estimator = (enum cl_estimator)estimator;
     sp->arrival = (enum cl_arrival)arrival;
     sp->rate = 0;
     if (sp->arrival == ARRIVAL_POISSON && !num(cv, K_RATE, &sp->rate, "arrival = poisson"))

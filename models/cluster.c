@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_cdf.h>
+
 /* ---------------------------------------------------------------- allocation and reset */
 
 /* The ordering key of an end time t >= 0 (or +inf) in the end tree: its IEEE 754 bits. */
@@ -62,6 +64,8 @@ static int reserve(struct cluster *cl, int njobs, int ntasks, int nslots)
         RESERVE(cl->slot_start, leaves);
         RESERVE(cl->slot_end, leaves);
         RESERVE(cl->slot_offset, leaves);
+        RESERVE(cl->slot_proc, leaves);
+        RESERVE(cl->slot_noise, leaves);
         RESERVE(cl->free_stack, leaves);
         RESERVE(cl->end_tree, 2 * leaves);
         RESERVE(cl->end_key, 2 * leaves);
@@ -91,6 +95,7 @@ void cl_free(struct cluster *cl)
     free(cl->task_size);
     free(cl->slot_task), free(cl->slot_copy), free(cl->slot_next);
     free(cl->slot_start), free(cl->slot_end), free(cl->slot_offset), free(cl->free_stack);
+    free(cl->slot_proc), free(cl->slot_noise);
     free(cl->end_tree), free(cl->end_key), free(cl->timers);
     memset(cl, 0, sizeof *cl);
 }
@@ -151,7 +156,8 @@ int cl_reset(struct cluster *cl, const struct cl_spec *spec, uint64_t seed, uint
     }
     for (int s = 0; s < cl->tree_leaves; s++) {
         cl->slot_task[s] = cl->slot_copy[s] = cl->slot_next[s] = -1;
-        cl->slot_start[s] = cl->slot_offset[s] = 0.0;
+        cl->slot_start[s] = cl->slot_offset[s] = cl->slot_proc[s] = 0.0;
+        cl->slot_noise[s] = 1.0;
         cl->slot_end[s] = INFINITY;
         cl->end_tree[cl->tree_leaves + s] = s;
         cl->end_key[cl->tree_leaves + s] = end_bits(INFINITY);
@@ -166,6 +172,7 @@ int cl_reset(struct cluster *cl, const struct cl_spec *spec, uint64_t seed, uint
     cl->ntimers = 0;
     cl->seq = 0;
     rng_stream(&cl->copy_base, seed, replica, RNG_COPIES);
+    rng_stream(&cl->noise_base, seed, replica, RNG_NOISE);
     cl->busy_time = cl->busy_area = 0.0;
     cl->copies = cl->kills = cl->task_events = 0;
     cl->orphans = 0;
@@ -318,6 +325,19 @@ static double draw_copy(struct cluster *cl, int task, int k)
     return d;
 }
 
+/* Estimation noise of copy k of a task: ε = exp(σ Z), Z standard normal from outputs
+ * task·RNG_COPY_BLOCK + 2k, +2k+1 of the noise stream (common across policies, like the
+ * durations). Drawn only when noise is on. */
+static double draw_noise(struct cluster *cl, int task, int k)
+{
+    double sigma = cl->spec->estimate_noise;
+    if (sigma <= 0)
+        return 1.0;
+    rng_t r = cl->noise_base;
+    rng_advance(&r, (uint64_t)task * RNG_COPY_BLOCK + 2u * (uint64_t)k);
+    return exp(sigma * gsl_cdf_ugaussian_Pinv(rng_uniform(&r)));
+}
+
 /* Put copy number task_copies[task] of a task on a free slot. */
 static int place_copy(struct cluster *cl, int task, double offset)
 {
@@ -326,12 +346,15 @@ static int place_copy(struct cluster *cl, int task, double offset)
     int s = cl->free_stack[--cl->nfree];
     int k = cl->task_copies[task]++;
     CL_ASSERT(k <= (int)RNG_MAX_COPIES);
-    double end = cl->now + (1.0 - offset) * draw_copy(cl, task, k);
+    double proc = cl->now + cl->spec->launch_delay;
+    double end = proc + (1.0 - offset) * draw_copy(cl, task, k);
     cl->slot_task[s] = task;
     cl->slot_copy[s] = k;
     cl->slot_start[s] = cl->now;
+    cl->slot_proc[s] = proc;
     cl->slot_end[s] = end;
     cl->slot_offset[s] = offset;
+    cl->slot_noise[s] = draw_noise(cl, task, k);
     cl->slot_next[s] = cl->task_head[task];
     cl->task_head[task] = s;
 

@@ -89,7 +89,9 @@ struct cluster {
     int *slot_task;       /* task of the copy on the slot, -1 if free */
     int *slot_copy;       /* copy number k of that task */
     int *slot_next;       /* next slot running a copy of the same task, -1 at the end */
-    double *slot_start;   /* when the copy started */
+    double *slot_start;   /* when the copy was launched */
+    double *slot_proc;    /* when it starts processing (launch + launch_delay) */
+    double *slot_noise;   /* ε: its progress appears at rate 1/ε of the truth */
     double *slot_end;     /* when it finishes unless killed; INFINITY if free (sized
                              tree_leaves: the padding slots stay INFINITY) */
     double *slot_offset;  /* task progress the copy started from (Speculative-Resume) */
@@ -108,6 +110,7 @@ struct cluster {
 
     /* random streams of this replica */
     rng_t copy_base;      /* RNG_COPIES stream at its start; tasks jump to their block */
+    rng_t noise_base;     /* RNG_NOISE stream at its start, laid out like copy_base */
     /* optional: copy durations from a function instead of the stream (hand-built test
        scenarios); kept across cl_reset. Returns the full duration T of copy `copy`. */
     double (*duration_hook)(void *ctx, int task, int copy);
@@ -181,20 +184,28 @@ static inline double cl_next_timer(const struct cluster *cl)
 }
 void cl_pop_timer(struct cluster *cl, struct cl_timer *out);
 
-/* Estimates (exact by default: seed 000 Remark 4). */
+/* The truth: time until the copy finishes, and its progress score — the fraction of the
+ * task's data processed, counting the offset it started from (seed 004 §III: "percentage
+ * of workload processed"). Progress is 0 during the launch delay, then linear. */
 static inline double cl_copy_remaining(const struct cluster *cl, int slot)
 {
     return cl->slot_end[slot] - cl->now;
 }
 
-/* Progress score of the copy on a slot: fraction of the task's work processed, counting the
- * offset it started from (seed 004 §III: "percentage of workload processed"). */
 static inline double cl_copy_progress(const struct cluster *cl, int slot)
 {
-    double run = cl->slot_end[slot] - cl->slot_start[slot];
-    double frac = run > 0 ? (cl->now - cl->slot_start[slot]) / run : 1.0;
+    double work = cl->slot_end[slot] - cl->slot_proc[slot];
+    double done = cl->now - cl->slot_proc[slot];
+    double frac = done <= 0 ? 0.0 : work > 0 && done < work ? done / work : 1.0;
     return cl->slot_offset[slot] + (1.0 - cl->slot_offset[slot]) * frac;
 }
+
+/* What a scheduler sees (models/estimate.c): progress as reported (true progress, its rate
+ * scaled by 1/ε), and the completion time the configured estimator derives from it. The
+ * estimate is NAN while the copy has reported no progress (during its launch delay). With
+ * no noise and no launch delay both are exact (seed 000 Remark 4). */
+double cl_est_progress(const struct cluster *cl, int slot);
+double cl_est_end(const struct cluster *cl, int slot);
 
 /* Remaining work of a job as a size-based scheduler sees it: exact remaining time of its
  * running tasks plus `expected_task` for each task never launched (000 §7.1.1 PSRPT). */

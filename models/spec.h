@@ -13,9 +13,20 @@ enum cl_arrival {
     ARRIVAL_BATCH    /* closed batch: every job arrives at t = 0 */
 };
 
+/* How a scheduler estimates a copy's completion time from its progress reports. */
+enum cl_estimator {
+    EST_CHRONOS, /* seed 004 eq. 32: start-up time measured, then elapsed / progress; exact
+                    for linear progress (up to the noise) */
+    EST_HADOOP   /* Hadoop's default: (now - launch) / progress, ignoring the start-up time */
+};
+
 struct cl_spec {
     int slots;               /* S, identical slots (machines) */
     double interval;         /* scheduling interval Δ; 0 = decide at every event */
+    double launch_delay;     /* start-up time of every copy before it processes data */
+    enum cl_estimator estimator; /* how completion times are estimated */
+    double estimate_noise;   /* σ: a copy's progress appears at rate 1/ε of the truth,
+                                ε = exp(σ Z) fixed per copy; 0 = exact estimates */
     enum cl_arrival arrival; /* arrival process */
     double rate;             /* jobs per unit time (Poisson) */
     int jobs;                /* jobs per replica */

@@ -8,8 +8,9 @@
  * together when it is dispatched, as many as there are free slots (at least one) — the
  * paper assumes enough machines; τ_kill is measured from the task's launch; ties in
  * progress score go to the lowest copy number (the original), so τ_kill = 0 keeps the
- * original without peeking at durations. A task whose first copy finishes before τ_kill
- * completes then, and its other attempts are killed at that moment like any other. */
+ * original without peeking at durations. Progress is as reported (cl_est_progress): exact
+ * unless [cluster] estimate_noise or launch_delay is set. A task whose first copy finishes
+ * before τ_kill completes then, and its other attempts are killed at that moment. */
 #include "models/cluster.h"
 #include "models/policy.h"
 
@@ -46,7 +47,7 @@ static void clone_timer(struct cluster *cl, void *st, int tag, int32_t arg)
     (void)st;
     (void)tag;
     if (cl->task_running[arg] > 1)
-        cl_kill_all_but(cl, arg, pol_best_copy(cl, arg, cl_copy_progress));
+        cl_kill_all_but(cl, arg, pol_best_copy(cl, arg, cl_est_progress));
 }
 
 static const struct pol_param clone_params[] = {

@@ -10,8 +10,9 @@
  * Decisions (docs/policies.md):
  *  - Estimates come from progress reports, sent every Δ = report_interval (Mantri's
  *    "period of progress reports"). A copy has no estimate before its first report, Δ after
- *    it starts; from then on its remaining time is exact (seed 000 Remark 4: both its
- *    algorithm and Mantri estimate perfectly). A task's t_rem is the least remaining time
+ *    it starts; from then on its remaining time is the estimate (cl_est_end), exact by
+ *    default (seed 000 Remark 4: both its algorithm and Mantri estimate perfectly) and
+ *    noisy with [cluster] estimate_noise. A task's t_rem is the least remaining time
  *    among its copies that have reported; a task none of whose copies has reported is not
  *    considered. t_new ~ F, the job's task-time distribution, which the scheduler knows, so
  *    the test is F(t_rem·c/(c+1)) > δ, evaluated exactly. δ = 0.25 is Mantri's published
@@ -55,16 +56,19 @@ static int mantri_init(struct cluster *cl, void *st, const double *param)
     return 0;
 }
 
-/* A copy's first report is due at start + Δ (computed the same way everywhere, so that the
- * report time and the test agree to the last bit). */
+/* A copy's first report with an estimate is due Δ after its launch, and not before it starts
+ * processing (computed the same way everywhere, so that the report time and the test agree
+ * to the last bit). */
 static double report_due(const struct cluster *cl, const struct mantri *m, int slot)
 {
-    return cl->slot_start[slot] + m->report;
+    return fmax(cl->slot_start[slot] + m->report, cl->slot_proc[slot]);
 }
 
+/* Reported: its first report is in, and it carries an estimate (not during a launch delay
+ * longer than Δ). */
 static bool reported(const struct cluster *cl, const struct mantri *m, int slot)
 {
-    return cl->now >= report_due(cl, m, slot);
+    return cl->now >= report_due(cl, m, slot) && !isnan(cl_est_end(cl, slot));
 }
 
 /* The running task that most deserves a copy, or -1 if none passes the test. F is
@@ -83,7 +87,7 @@ static int mantri_candidate(const struct cluster *cl, const struct mantri *m, do
         double rem = INFINITY;
         for (int x = s; x >= 0; x = cl->slot_next[x]) {
             if (reported(cl, m, x))
-                rem = fmin(rem, cl_copy_remaining(cl, x));
+                rem = fmin(rem, cl_est_end(cl, x) - cl->now);
             else
                 *next_report = fmin(*next_report, report_due(cl, m, x));
         }
@@ -128,10 +132,10 @@ static void mantri_slot_free(struct cluster *cl, void *st)
     }
 }
 
-/* Key of the attempt that finishes first. */
+/* Key of the attempt estimated to finish first. */
 static double earliest_end(const struct cluster *cl, int slot)
 {
-    return -cl->slot_end[slot];
+    return -cl_est_end(cl, slot);
 }
 
 /* The heartbeat: every task whose attempts have all reported keeps the one that finishes

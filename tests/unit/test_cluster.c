@@ -234,3 +234,79 @@ Test(cluster, weights_and_weighted_flowtime)
     cr_assert(fabs(out[M_FLOWTIME_WEIGHTED] - out[M_FLOWTIME]) > 1e-9, "weights matter");
     rep_workspace_free(ws);
 }
+
+/* Launch delay and estimators. One slot, one task of duration 4, launch delay 1: it processes
+ * from 1 to 5. At t = 2 (a quarter done): chronos (eq. 32) estimates 1 + 4 = 5; hadoop
+ * (t - launch)/f = 2/0.25 = 8 from the launch, i.e. 8; during the delay there is no estimate.
+ * Machine time counts the delay: 5. */
+Test(cluster, launch_delay_and_estimators)
+{
+    struct cl_spec sp = sc_spec(1, 1, 1);
+    sp.launch_delay = 1.0;
+    struct sc_durations d = {.d = {{4.0}}};
+    struct cluster cl = {0};
+    cl.duration_hook = sc_hook;
+    cl.duration_ctx = &d;
+    cl_reset(&cl, &sp, 1, 0);
+    cl_arrive(&cl, 0);
+    cl_start_next_task(&cl, 0, 1);
+    cr_assert_eq(cl.slot_end[0], 5.0);
+    cl_advance(&cl, 0.5);
+    cr_assert(isnan(cl_est_end(&cl, 0)), "no estimate during the start-up");
+    cr_assert_eq(cl_copy_progress(&cl, 0), 0.0);
+    cl_advance(&cl, 2.0);
+    cr_assert_float_eq(cl_copy_progress(&cl, 0), 0.25, 1e-15);
+    cr_assert_float_eq(cl_est_end(&cl, 0), 5.0, 1e-12);
+    sp.estimator = EST_HADOOP;
+    cr_assert_float_eq(cl_est_end(&cl, 0), 8.0, 1e-12);
+    cl_advance(&cl, 4.0); /* three quarters: hadoop 4/0.75 = 5.33, converging to 5 */
+    cr_assert_float_eq(cl_est_end(&cl, 0), 16.0 / 3.0, 1e-12);
+    cl_advance(&cl, 5.0);
+    cl_complete(&cl, 0);
+    cr_assert_float_eq(cl.job[0].machine_time, 5.0, 1e-12);
+    cl_free(&cl);
+}
+
+/* Estimation noise: each copy gets a fixed factor ε = exp(σZ); the estimate is p + wε and the
+ * reported progress runs at 1/ε. The factors are the same for the same copy whatever the
+ * launch order (their own stream), different between copies, and lognormal: over 4000 copies
+ * the log-factors have mean ~0 and standard deviation ~σ. */
+Test(cluster, estimation_noise)
+{
+    struct cl_spec sp = sc_spec(4000, 1000, 4);
+    sp.estimate_noise = 0.5;
+    struct cluster cl = {0};
+    cl_reset(&cl, &sp, 3, 1);
+    for (int j = 0; j < cl.njobs; j++)
+        cl_arrive(&cl, j);
+    for (int j = 0; j < cl.njobs; j++)
+        for (int t = 0; t < 4; t++)
+            cl_start_next_task(&cl, j, 1);
+    cl_advance(&cl, 0.5);
+    double sum = 0, sum2 = 0;
+    for (int s = 0; s < cl.nslots; s++) {
+        double eps = cl.slot_noise[s], w = cl.slot_end[s] - cl.slot_proc[s];
+        cr_assert_float_eq(cl_est_end(&cl, s), cl.slot_proc[s] + w * eps, 1e-9 * (1 + w));
+        cr_assert_float_eq(cl_est_progress(&cl, s), fmin(1.0, 0.5 / (w * eps)), 1e-12);
+        sum += log(eps);
+        sum2 += log(eps) * log(eps);
+    }
+    double mean = sum / cl.nslots, sd = sqrt(sum2 / cl.nslots - mean * mean);
+    cr_assert(fabs(mean) < 0.05 && fabs(sd - 0.5) < 0.05, "log eps: mean %g sd %g", mean, sd);
+    /* the same copy in another cluster, launched in another order, gets the same factor */
+    struct cluster y = {0};
+    cl_reset(&y, &sp, 3, 1);
+    cl_arrive(&y, 0), cl_arrive(&y, 1);
+    cl_start_next_task(&y, 1, 1); /* task 4 first */
+    cl_start_next_task(&y, 0, 1); /* task 0 */
+    int s4 = 0, s0 = 1;           /* slots are handed out from 0 */
+    cr_assert_eq(y.slot_task[s4], 4);
+    for (int s = 0; s < cl.nslots; s++) {
+        if (cl.slot_task[s] == 4)
+            cr_assert_eq(cl.slot_noise[s], y.slot_noise[s4]);
+        if (cl.slot_task[s] == 0)
+            cr_assert_eq(cl.slot_noise[s], y.slot_noise[s0]);
+    }
+    cl_free(&cl);
+    cl_free(&y);
+}

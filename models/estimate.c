@@ -1,0 +1,40 @@
+/* estimate — what a scheduler sees of a running copy: its reported progress and the
+ * completion time an estimator derives from it (SPEC §1 "Progress and estimates").
+ *
+ * A copy launched at s starts processing at p = s + launch_delay and processes its work w
+ * (= (1 - offset) T) linearly. Its reports show its own fraction done as f = (t - p)/(w ε):
+ * with estimation noise σ > 0, ε = exp(σ Z) is drawn once per copy, so a copy looks uniformly
+ * slower or faster than it is. From f:
+ *   chronos  (seed 004 eq. 32)  t_lau + (t_FP - t_lau) + (t_now - t_FP)/(CP - FP): the start-up
+ *            time t_FP - t_lau is measured, so the estimate is p + w ε — exact when ε = 1;
+ *   hadoop   Hadoop's default, t_lau + (t_now - t_lau)/f: it takes the start-up time for
+ *            processing and overestimates while that time is a large share of the elapsed.
+ * Before the first progress (t <= p) there is no estimate: NAN. */
+#include <math.h>
+
+#include "models/cluster.h"
+
+static double own_fraction(const struct cluster *cl, int slot)
+{
+    double work = (cl->slot_end[slot] - cl->slot_proc[slot]) * cl->slot_noise[slot];
+    double done = cl->now - cl->slot_proc[slot];
+    if (done <= 0)
+        return 0.0;
+    return work > 0 && done < work ? done / work : 1.0;
+}
+
+double cl_est_progress(const struct cluster *cl, int slot)
+{
+    return cl->slot_offset[slot] + (1.0 - cl->slot_offset[slot]) * own_fraction(cl, slot);
+}
+
+double cl_est_end(const struct cluster *cl, int slot)
+{
+    if (cl->now <= cl->slot_proc[slot])
+        return NAN;
+    double w = (cl->slot_end[slot] - cl->slot_proc[slot]) * cl->slot_noise[slot];
+    if (cl->spec->estimator == EST_CHRONOS)
+        return cl->slot_proc[slot] + w;
+    double f = (cl->now - cl->slot_proc[slot]) / w; /* may pass 1 when ε < 1 */
+    return cl->slot_start[slot] + (cl->now - cl->slot_start[slot]) / f;
+}
