@@ -59,17 +59,20 @@ static void print_table(const struct rs_file *f)
     int flow = metric_index(f, "flowtime");
     char diff_head[64];
     snprintf(diff_head, sizeof diff_head, "flowtime - %s", f->policies[0]);
+    int pw = 6; /* policy column: the longest name */
+    for (int p = 0; p < f->npol; p++)
+        pw = (int)strlen(f->policies[p]) > pw ? (int)strlen(f->policies[p]) : pw;
     for (int s = 0; s < f->nscen; s++) {
         printf("\nscenario %d", s);
         for (int a = 0; a < f->nsweep; a++)
             printf("%s %s = %s", a ? "," : ":", f->sweep_keys[a], f->sweep_values[s * f->nsweep + a]);
-        printf("\n  %-8s", "policy");
+        printf("\n  %-*s", pw, "policy");
         for (int k = 0; k < TABLE_METRICS; k++)
             print_cell(table_metrics[k], CELL);
         print_cell(diff_head, 0);
         printf("\n");
         for (int p = 0; p < f->npol; p++) {
-            printf("  %-8s", f->policies[p]);
+            printf("  %-*s", pw, f->policies[p]);
             char buf[64];
             for (int k = 0; k < TABLE_METRICS; k++) {
                 if (idx[k] < 0)

@@ -585,6 +585,22 @@ static bool build_params(struct conv *cv, const struct cfg *c, double *params)
     return true;
 }
 
+/* Combinations a policy cannot run with, reported against the policy's section. */
+static bool check_policies(struct conv *cv, const struct cfg *c, const struct cl_spec *sp,
+                           const double *params)
+{
+    for (int p = 0; p < c->npolicies; p++) {
+        const struct policy *pol = c->policies[p];
+        char msg[256], w[512];
+        if (pol->check && !pol->check(sp, params + p * POL_MAX_PARAMS, msg, sizeof msg)) {
+            fail(cv->p, "%s: policy.list: %s %s", origin(cv, K_LIST, w, sizeof w), pol->name,
+                 msg);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* ---------------------------------------------------------------- loading */
 
 static char *read_file(const char *path, char *err, size_t errlen)
@@ -974,7 +990,8 @@ static bool build_scenario(struct parse *p, struct cfg *c, const struct view *ba
             v.pol[ax->pol * POL_MAX_PARAMS + ax->param] = &tmp[a];
     }
     struct conv cv = {.p = p, .v = &v};
-    ok = ok && build_spec(&cv, c, &sc->spec) && build_params(&cv, c, sc->params);
+    ok = ok && build_spec(&cv, c, &sc->spec) && build_params(&cv, c, sc->params) &&
+         check_policies(&cv, c, &sc->spec, sc->params);
     for (int k = 0; k < K_COUNT; k++)
         used[k] = used[k] || cv.used[k];
     free(v.pol);

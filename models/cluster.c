@@ -142,7 +142,7 @@ int cl_reset(struct cluster *cl, const struct cl_spec *spec, uint64_t seed, uint
     cl->spec = spec;
     cl->now = 0.0;
     cl->njobs = njobs;
-    cl->narrived = cl->ndone = 0;
+    cl->narrived = cl->ndone = cl->first_active = 0;
     cl->pend_head = cl->pend_tail = -1;
     cl->npending_tasks = 0;
     cl->ntasks = ntasks;
@@ -481,6 +481,8 @@ int cl_complete(struct cluster *cl, int slot)
     if (--j->tasks_left == 0) {
         j->completion = cl->now;
         cl->ndone++;
+        while (cl->first_active < cl->narrived && !isnan(cl->job[cl->first_active].completion))
+            cl->first_active++;
     }
     return task;
 }
@@ -544,6 +546,8 @@ void cl_check(const struct cluster *cl)
     assert(orphans == cl->orphans);
     assert(pending == cl->npending_tasks);
     assert(fabs(busy_sum - cl->busy_time) <= 1e-9 * (1.0 + busy_sum));
+    for (int i = 0; i < cl->first_active; i++)
+        assert(!isnan(cl->job[i].completion));
     for (int i = cl->pend_head, prev = -1; i >= 0; prev = i, i = cl->job[i].pend_next) {
         assert(cl->job[i].pend_prev == prev);
         assert(cl->job[i].next_unstarted < cl->job[i].ntasks);

@@ -67,6 +67,7 @@ struct cluster {
     int njobs;            /* jobs in this replica */
     int narrived;         /* jobs 0..narrived-1 have arrived */
     int ndone;            /* completed jobs */
+    int first_active;     /* every job before it is done (scan active jobs from here) */
     struct cl_job *job;   /* [njobs] */
     int pend_head;        /* oldest job with never-launched tasks, -1 if none */
     int pend_tail;        /* newest such job */

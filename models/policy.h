@@ -7,6 +7,7 @@
  * threads, files, configs or other replicas.
  *
  * When the callbacks run:
+ *   check         when the config is loaded, once per scenario (no state, no cluster).
  *   init          once per replica, before any event; state is zeroed, params validated.
  *   on_arrival    a job arrived (after cl_arrive).
  *   on_slot_free  at least one slot is free: after all events of an instant have been
@@ -24,6 +25,7 @@
 #include <stdint.h>
 
 struct cluster;
+struct cl_spec;
 
 /* One parameter of a policy, settable in its INI section [policy.NAME]. */
 struct pol_param {
@@ -42,6 +44,9 @@ struct policy {
     const char *source;              /* where its rule comes from (seed, section) */
     const struct pol_param *params;  /* parameter table, terminated by {NULL} */
     size_t state_size;               /* bytes of private state, zeroed before init */
+    /* optional: reject impossible combinations of parameters and scenario before any run;
+       false with a message ("needs workload.deadline", "tau_kill must be >= tau_est") */
+    bool (*check)(const struct cl_spec *spec, const double *param, char *msg, size_t len);
     int (*init)(struct cluster *cl, void *st, const double *param); /* 0 or -1 (no memory) */
     void (*on_arrival)(struct cluster *cl, void *st, int job);
     void (*on_slot_free)(struct cluster *cl, void *st);
@@ -71,5 +76,13 @@ int pol_start_fifo(struct cluster *cl, int copies);
  * copy number (the original first). -1 if none runs. */
 int pol_best_copy(const struct cluster *cl, int task,
                   double (*key)(const struct cluster *cl, int slot));
+
+/* Key for pol_best_copy: the attempt with the smallest estimated completion time wins; one
+ * without an estimate yet loses to any that has one. */
+double pol_key_earliest_end(const struct cluster *cl, int slot);
+
+/* check() helper of the deadline-driven Chronos policies: deadlines set, τ_kill >= τ_est. */
+bool pol_check_detection(const struct cl_spec *spec, double tau_est, double tau_kill, char *msg,
+                         size_t len);
 
 #endif

@@ -132,12 +132,6 @@ static void mantri_slot_free(struct cluster *cl, void *st)
     }
 }
 
-/* Key of the attempt estimated to finish first. */
-static double earliest_end(const struct cluster *cl, int slot)
-{
-    return -cl_est_end(cl, slot);
-}
-
 /* The heartbeat: every task whose attempts have all reported keeps the one that finishes
  * first; then, slots being free or not, the event loop lets the policy decide. */
 static void mantri_timer(struct cluster *cl, void *st, int tag, int32_t arg)
@@ -153,7 +147,7 @@ static void mantri_timer(struct cluster *cl, void *st, int tag, int32_t arg)
         for (int x = s; x >= 0 && all; x = cl->slot_next[x])
             all = reported(cl, m, x);
         if (all)
-            cl_kill_all_but(cl, t, pol_best_copy(cl, t, earliest_end));
+            cl_kill_all_but(cl, t, pol_best_copy(cl, t, pol_key_earliest_end));
     }
     if (cl->ndone < cl->njobs)
         cl_set_timer(cl, cl->now + m->report, MANTRI_TIMER_CHECK, 0);

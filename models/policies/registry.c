@@ -4,17 +4,18 @@
  * docs/policies.md and the README's table. */
 #include "models/policy.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "models/cluster.h"
+#include "models/spec.h"
 
-extern const struct policy pol_fifo, pol_psrpt, pol_clone, pol_mantri;
+extern const struct policy pol_fifo, pol_psrpt, pol_hadoop_s, pol_mantri, pol_clone,
+    pol_s_restart, pol_s_resume;
 
 const struct policy *const pol_registry[] = {
-    &pol_fifo,
-    &pol_psrpt,
-    &pol_mantri,
-    &pol_clone,
+    &pol_fifo, &pol_psrpt, &pol_hadoop_s, &pol_mantri, &pol_clone, &pol_s_restart, &pol_s_resume,
 };
 const size_t pol_registry_count = sizeof pol_registry / sizeof pol_registry[0];
 
@@ -57,4 +58,24 @@ int pol_best_copy(const struct cluster *cl, int task,
         }
     }
     return best;
+}
+
+double pol_key_earliest_end(const struct cluster *cl, int slot)
+{
+    double end = cl_est_end(cl, slot);
+    return isnan(end) ? -INFINITY : -end;
+}
+
+bool pol_check_detection(const struct cl_spec *spec, double tau_est, double tau_kill, char *msg,
+                         size_t len)
+{
+    if (!isfinite(spec->deadline)) {
+        snprintf(msg, len, "needs workload.deadline (it speculates on tasks that would miss it)");
+        return false;
+    }
+    if (tau_kill < tau_est) {
+        snprintf(msg, len, "needs tau_kill (%g) >= tau_est (%g)", tau_kill, tau_est);
+        return false;
+    }
+    return true;
 }

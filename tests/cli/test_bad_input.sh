@@ -15,7 +15,7 @@ bad() { # bad NAME PATTERN SED-EXPR...
 
 bad "negative slots" "small-[0-9]+\.ini:9: cluster\.slots: must be an integer in \[1, 100000000\], got '-3'" \
     's/^slots = 20/slots = -3/'
-bad "unknown policy" "small-[0-9]+\.ini:24: policy\.list: unknown policy 'nosuch'; known: fifo, psrpt, mantri, clone" \
+bad "unknown policy" "small-[0-9]+\.ini:24: policy\.list: unknown policy 'nosuch'; known: fifo, psrpt, " \
     's/^list = .*/list = fifo, nosuch/'
 bad "unknown key" "small-[0-9]+\.ini:15: workload\.jobz: unknown key; valid in \[workload\]: arrival, rate, jobs" \
     's/^jobs = 60/jobz = 60/'
@@ -37,6 +37,10 @@ bad "exponential needs mean" "workload\.mean: required by task_time = exponentia
 bad "bad sweep value" "small-[0-9]+\.ini:31: workload\.rate: must be a number > 0, got '-2'" 's/^workload.rate = 1.0, 2.0/workload.rate = 1.0, -2/'
 bad "sweep unknown key" "sweep\.workload\.nope: unknown key" 's/^workload.rate = 1.0, 2.0/workload.nope = 1, 2/'
 bad "sweep experiment key" "sweep\.experiment\.seed: this key cannot be swept" 's/^workload.rate = 1.0, 2.0/experiment.seed = 1, 2/'
+bad "s-restart needs deadlines" "small-[0-9]+\.ini:24: policy\.list: s-restart needs workload\.deadline" \
+    's/^deadline = 15/; no deadline/' 's/^list = .*/list = fifo, s-restart/'
+bad "tau_kill before tau_est" "policy\.list: s-resume needs tau_kill \(0\.2\) >= tau_est \(0\.3\)" \
+    's/^list = .*/list = fifo, s-resume/' 's/^\[policy.clone\]/[policy.s-resume]\ntau_kill = 0.2/' 's/^r = 1//' 's/^tau_kill = 0.5//'
 bad "empty policy list" "policy\.list: (empty|unknown policy '')" 's/^list = .*/list = /'
 
 expect_error "missing config" "nope\.ini: cannot open: No such file" \

@@ -303,3 +303,166 @@ Test(mantri, spare_only_serves_waiting_tasks_first)
     cr_assert_eq(rep_cluster(ws)->task_copies[1], 4, "copies once no task waits");
     rep_workspace_free(ws);
 }
+
+/* ------------------------------------------------------------------ s-restart, s-resume */
+
+/* One task, deadline 5, tau_est 1, tau_kill 2, three slots. */
+static struct rep_workspace *chronos_run(const char *policy, int r, double delay,
+                                         struct sc_durations *d, double out[M_COUNT])
+{
+    struct cl_spec sp = sc_spec(3, 1, 1);
+    sp.deadline = 5.0;
+    sp.launch_delay = delay;
+    const struct policy *p = pol_find(policy);
+    sc_params(p, param, NULL, 0);
+    sc_params(p, param, "r", r);
+    sc_params(p, param, "tau_est", 1.0);
+    sc_params(p, param, "tau_kill", 2.0);
+    int rc;
+    struct rep_workspace *ws = sc_run(&sp, policy, param, d, out, &rc);
+    cr_assert_eq(rc, REP_OK);
+    return ws;
+}
+
+/* Original 10 (estimated end 10 > 5): at t = 1 two extra attempts of 3 and 6 (ends 4, 7); at
+ * t = 2 the one ending at 4 is kept. Done at 4, deadline met; machine time 2 (original) + 3
+ * + 1 = 6 = tau_est + r (tau_kill - tau_est) + min(10 - 1, 3, 6), seed 004 eq. 45. */
+Test(s_restart, straggler_gets_r_extra_attempts)
+{
+    struct sc_durations d = {.d = {{10.0, 3.0, 6.0}}};
+    double out[M_COUNT];
+    struct rep_workspace *ws = chronos_run("s-restart", 2, 0.0, &d, out);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(cl->task_copies[0], 3);
+    cr_assert_float_eq(cl->job[0].completion, 4.0, EPS);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 6.0, EPS);
+    cr_assert_float_eq(out[M_POCD], 1.0, EPS);
+    rep_workspace_free(ws);
+}
+
+/* The original is kept when it is the fastest: 10 vs extras 12, 15 (ends 13, 16): at t = 2
+ * both extras die. Machine time 10 + 1 + 1, done at 10 (missed). */
+Test(s_restart, keeps_the_original_when_it_leads)
+{
+    struct sc_durations d = {.d = {{10.0, 12.0, 15.0}}};
+    double out[M_COUNT];
+    struct rep_workspace *ws = chronos_run("s-restart", 2, 0.0, &d, out);
+    cr_assert_float_eq(rep_cluster(ws)->job[0].completion, 10.0, EPS);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 12.0, EPS);
+    cr_assert_float_eq(out[M_POCD], 0.0, EPS);
+    rep_workspace_free(ws);
+}
+
+/* No speculation for a task estimated on time (4 <= 5), nor before an estimate exists (a
+ * launch delay of 2 > tau_est: at t = 1 the original has reported nothing). */
+Test(s_restart, on_time_or_unknown_tasks_are_left_alone)
+{
+    struct sc_durations d = {.d = {{4.0}}, .other = 1.0};
+    double out[M_COUNT];
+    struct rep_workspace *ws = chronos_run("s-restart", 2, 0.0, &d, out);
+    cr_assert_eq(rep_cluster(ws)->task_copies[0], 1);
+    rep_workspace_free(ws);
+    struct sc_durations e = {.d = {{10.0}}, .other = 1.0};
+    ws = chronos_run("s-restart", 2, 2.0, &e, out);
+    cr_assert_eq(rep_cluster(ws)->task_copies[0], 1);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 12.0, EPS, "delay 2 + 10");
+    rep_workspace_free(ws);
+}
+
+/* Original 10 detected at t = 1 with progress 0.1: killed (machine 1); two attempts resume
+ * from 0.1 with draws 4 and 8, i.e. 3.6 and 7.2 (ends 4.6, 8.2); at t = 2 the first is kept.
+ * Done at 4.6; machine 1 + 3.6 + 1 = 5.6 = tau_est + r (tau_kill - tau_est) + (1-phi) min. */
+Test(s_resume, straggler_is_replaced_by_resuming_attempts)
+{
+    struct sc_durations d = {.d = {{10.0, 4.0, 8.0}}};
+    double out[M_COUNT];
+    struct rep_workspace *ws = chronos_run("s-resume", 1, 0.0, &d, out);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(cl->task_copies[0], 3);
+    cr_assert_float_eq(cl->job[0].completion, 4.6, 1e-12);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 5.6, 1e-12);
+    cr_assert_float_eq(out[M_WASTED_TIME], 2.0, 1e-12, "the original and one attempt");
+    rep_workspace_free(ws);
+}
+
+/* With a launch delay of 0.5 (seed 004 eq. 33): the original processes from 0.5 and ends at
+ * 10.5; at t = 1 the new attempts resume from its progress at 1.5, (1.5 - 0.5)/10 = 0.1, and
+ * it runs on until then. Attempts: 0.9 x 4 = 3.6 from 1.5 (end 5.1) and 7.2 (end 8.7). At 1.5
+ * the original is killed (ran 1.5), at 2 the slower attempt (ran 1). Done at 5.1 (missed);
+ * machine time 1.5 + 4.1 + 1 = 6.6. */
+Test(s_resume, launch_delay_hands_over_seamlessly)
+{
+    struct sc_durations d = {.d = {{10.0, 4.0, 8.0}}};
+    double out[M_COUNT];
+    struct rep_workspace *ws = chronos_run("s-resume", 1, 0.5, &d, out);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_float_eq(cl->job[0].completion, 5.1, 1e-12);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 6.6, 1e-12);
+    cr_assert_float_eq(out[M_POCD], 0.0, EPS);
+    rep_workspace_free(ws);
+}
+
+/* ------------------------------------------------------------------ hadoop-s */
+
+static struct rep_workspace *hadoop_run(int rule, double min_age, struct sc_durations *d,
+                                        double out[M_COUNT])
+{
+    struct cl_spec sp = sc_spec(4, 1, 3);
+    const struct policy *p = pol_find("hadoop-s");
+    sc_params(p, param, NULL, 0);
+    sc_params(p, param, "rule", rule);
+    sc_params(p, param, "min_age", min_age);
+    int rc;
+    struct rep_workspace *ws = sc_run(&sp, "hadoop-s", param, d, out, &rc);
+    cr_assert_eq(rc, REP_OK);
+    return ws;
+}
+
+/* Rule 0, one job of tasks 2, 2, 10 on four slots, min_age 1. At the heartbeat t = 1 the
+ * progress scores are 0.5, 0.5, 0.1: job progress 1.1/3 = 0.367, bar 0.167, so task 2 gets
+ * one backup (3: ends at 4). Done at 4; machine time 2 + 2 + 4 + 3 = 11. */
+Test(hadoop_s, rule0_backs_up_a_task_behind_its_job)
+{
+    struct sc_durations d = {.d = {{2}, {2}, {10, 3}}, .other = 3};
+    double out[M_COUNT];
+    struct rep_workspace *ws = hadoop_run(0, 1.0, &d, out);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(cl->task_copies[2], 2);
+    cr_assert_float_eq(cl->job[0].completion, 4.0, EPS);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 11.0, EPS);
+    rep_workspace_free(ws);
+}
+
+/* Not behind: tasks 2, 2, 3 — at t = 1 task 2 is at 1/3 against a bar of
+ * (0.5 + 0.5 + 0.333)/3 - 0.2 = 0.244; at t = 2 the others are done (job at 0.889, bar
+ * 0.689) and task 2 at 0.667 is behind, so it gets a backup then. min_age 5 delays the
+ * backup of the 10-long task to t = 5 (progress 0.5 < (1 + 1 + 0.5)/3 - 0.2 = 0.633). */
+Test(hadoop_s, rule0_gap_and_min_age)
+{
+    struct sc_durations d = {.d = {{2}, {2}, {3, 9}}};
+    double out[M_COUNT];
+    struct rep_workspace *ws = hadoop_run(0, 1.0, &d, out);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(cl->task_copies[2], 2, "backed up at t = 2, not at t = 1");
+    cr_assert_float_eq(cl->job[0].completion, 3.0, EPS, "the original still wins");
+    cr_assert_float_eq(out[M_MACHINE_TIME], 2 + 2 + 3 + 1.0, EPS, "the backup ran 2..3");
+    rep_workspace_free(ws);
+    struct sc_durations e = {.d = {{2}, {2}, {10, 3}}};
+    ws = hadoop_run(0, 5.0, &e, out);
+    cr_assert_float_eq(rep_cluster(ws)->job[0].completion, 8.0, EPS, "backup from 5, ends 8");
+    rep_workspace_free(ws);
+}
+
+/* Rule 1 (seed 004): nothing until a task of the job has finished; at t = 2 tasks 0 and 1
+ * finish (mean 2) and the heartbeat gives task 2 (estimated 10, difference 8) a backup of
+ * 3: done at 5. */
+Test(hadoop_s, rule1_estimated_time_against_finished_mean)
+{
+    struct sc_durations d = {.d = {{2}, {2}, {10, 3}}};
+    double out[M_COUNT];
+    struct rep_workspace *ws = hadoop_run(1, 0.0, &d, out);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(cl->task_copies[2], 2);
+    cr_assert_float_eq(cl->job[0].completion, 5.0, EPS);
+    rep_workspace_free(ws);
+}

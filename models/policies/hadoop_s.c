@@ -1,0 +1,161 @@
+/* hadoop-s — Hadoop's default speculative execution ("Hadoop-S", the baseline of seed 004).
+ *
+ * Two descriptions of the rule exist; `rule` selects one.
+ *  rule 0 (SPEC §2; Hadoop 0.20 as described by LATE and seed 003 §III eqs. 1–2): a running
+ *         task is a straggler when its progress score is below the average progress score of
+ *         its job's running tasks minus `gap` (0.2) and it has run at least `min_age` (60 s).
+ *  rule 1 (seed 004 §I, Hadoop 2's speculator): "after at least one task from the same job
+ *         has finished. Periodically, Hadoop calculates the difference between the estimated
+ *         completion time of each running task and the average completion time of finished
+ *         tasks. It launches one extra attempt for the task that has the largest difference."
+ * Both: one backup at most per task, launched on free slots only (never ahead of a waiting
+ * task); the first attempt to finish wins and the other is killed (the model does that).
+ *
+ * Decisions (docs/policies.md): progress and estimates are the cluster's (cl_est_progress,
+ * cl_est_end); a task's progress is its best attempt's. Decisions are re-evaluated every
+ * `period` (Hadoop's heartbeat) besides every event with free slots. Rule 0 backs up the
+ * task furthest behind first (ties: lowest task index). Rule 1 compares a task's estimated
+ * execution time (estimated end − start) with the mean execution time of the job's finished
+ * tasks, launches for the largest positive difference, one per job per period. */
+#include <math.h>
+
+#include "models/cluster.h"
+#include "models/policy.h"
+
+enum { HS_RULE, HS_GAP, HS_MIN_AGE, HS_PERIOD };
+enum { HS_TIMER_HEARTBEAT = 1 };
+
+struct hadoop_s {
+    int rule;      /* 0: progress gap, 1: seed 004's estimated-time rule */
+    double gap;    /* rule 0: progress below the job average minus this */
+    double min_age; /* rule 0: only tasks running at least this long */
+    double period; /* heartbeat */
+};
+
+static int hadoop_s_init(struct cluster *cl, void *st, const double *param)
+{
+    struct hadoop_s *h = st;
+    h->rule = (int)param[HS_RULE];
+    h->gap = param[HS_GAP];
+    h->min_age = param[HS_MIN_AGE];
+    h->period = param[HS_PERIOD];
+    cl_set_timer(cl, h->period, HS_TIMER_HEARTBEAT, 0);
+    return 0;
+}
+
+/* A task's reported progress: its best attempt's. */
+static double task_progress(const struct cluster *cl, int task)
+{
+    double best = 0.0;
+    for (int s = cl->task_head[task]; s >= 0; s = cl->slot_next[s])
+        best = fmax(best, cl_est_progress(cl, s));
+    return best;
+}
+
+/* Rule 0: the running task, without a backup, furthest below its job's average progress
+ * minus the gap, among those old enough; -1 if none. */
+static int progress_gap_candidate(const struct cluster *cl, const struct hadoop_s *h)
+{
+    int best = -1;
+    double best_ps = INFINITY;
+    for (int j = cl->first_active; j < cl->narrived; j++) {
+        const struct cl_job *job = &cl->job[j];
+        if (job->tasks_running == 0)
+            continue;
+        double sum = job->ntasks - job->tasks_left; /* finished tasks count 1 */
+        for (int t = job->first_task; t < job->first_task + job->ntasks; t++)
+            if (cl->task_running[t] > 0)
+                sum += task_progress(cl, t);
+        double bar = sum / job->ntasks - h->gap;
+        for (int t = job->first_task; t < job->first_task + job->ntasks; t++) {
+            if (cl->task_running[t] == 0 || cl->task_copies[t] > 1 ||
+                cl->now - cl->task_start[t] < h->min_age)
+                continue;
+            double ps = task_progress(cl, t);
+            if (ps < bar && ps < best_ps) {
+                best_ps = ps;
+                best = t;
+            }
+        }
+    }
+    return best;
+}
+
+/* Rule 1, for one job: the running task without a backup whose estimated execution time
+ * exceeds the mean of the job's finished tasks by the most; -1 if none. */
+static int estimated_time_candidate(const struct cluster *cl, int j)
+{
+    const struct cl_job *job = &cl->job[j];
+    double done_sum = 0.0;
+    int done = 0;
+    for (int t = job->first_task; t < job->first_task + job->ntasks; t++)
+        if (!isnan(cl->task_done[t])) {
+            done_sum += cl->task_done[t] - cl->task_start[t];
+            done++;
+        }
+    if (done == 0)
+        return -1;
+    int best = -1;
+    double best_diff = 0.0;
+    for (int t = job->first_task; t < job->first_task + job->ntasks; t++) {
+        if (cl->task_running[t] == 0 || cl->task_copies[t] > 1)
+            continue;
+        double diff = cl_est_end(cl, cl->task_head[t]) - cl->task_start[t] - done_sum / done;
+        if (diff > best_diff) { /* NaN (no estimate yet) never qualifies */
+            best_diff = diff;
+            best = t;
+        }
+    }
+    return best;
+}
+
+static void hadoop_s_slot_free(struct cluster *cl, void *st)
+{
+    const struct hadoop_s *h = st;
+    pol_start_fifo(cl, 1);
+    while (h->rule == 0 && cl->nfree > 0) {
+        int t = progress_gap_candidate(cl, h);
+        if (t < 0)
+            break;
+        cl_launch_copy(cl, t, 0.0);
+    }
+}
+
+static void hadoop_s_timer(struct cluster *cl, void *st, int tag, int32_t arg)
+{
+    (void)tag;
+    (void)arg;
+    const struct hadoop_s *h = st;
+    for (int j = cl->first_active; h->rule == 1 && j < cl->narrived && cl->nfree > 0 && cl->pend_head < 0;
+         j++) {
+        if (!isnan(cl->job[j].completion))
+            continue;
+        int t = estimated_time_candidate(cl, j);
+        if (t >= 0)
+            cl_launch_copy(cl, t, 0.0);
+    }
+    if (cl->ndone < cl->njobs)
+        cl_set_timer(cl, cl->now + h->period, HS_TIMER_HEARTBEAT, 0);
+}
+
+static const struct pol_param hadoop_s_params[] = {
+    [HS_RULE] = {"rule", 0, 0, 1, true,
+                 "0: progress < job average - gap (Hadoop 0.20); 1: seed 004's estimated-time "
+                 "rule (Hadoop 2)"},
+    [HS_GAP] = {"gap", 0.2, 0, 1, false, "rule 0: progress-score gap below the job average"},
+    [HS_MIN_AGE] = {"min_age", 60, 0, 1e300, false,
+                    "rule 0: a task must have run this long (Hadoop: 60 s)"},
+    [HS_PERIOD] = {"period", 1, 1e-9, 1e300, false, "heartbeat between speculation decisions"},
+    {NULL, 0, 0, 0, false, NULL},
+};
+
+const struct policy pol_hadoop_s = {
+    .name = "hadoop-s",
+    .summary = "Hadoop speculation: one backup for a task behind its job, free slots only",
+    .source = "SPEC §2; seed 003 §III eqs. 1-2; seed 004 §I",
+    .params = hadoop_s_params,
+    .state_size = sizeof(struct hadoop_s),
+    .init = hadoop_s_init,
+    .on_slot_free = hadoop_s_slot_free,
+    .on_timer = hadoop_s_timer,
+};

@@ -1,0 +1,138 @@
+/* s-resume — Chronos Speculative-Resume (seed 004 §III and §VI-B2).
+ *
+ * "The detected straggler is killed and r+1 attempts are launched for the straggling task.
+ * These attempts, however, do not reprocess the data that has already been processed by the
+ * original attempt, and start processing the data after the last byte offset when the
+ * straggler is detected. At time τ_kill, the progress scores of all attempts are checked, and
+ * the attempt with the smallest estimated completion time is left running while the other r
+ * attempts are killed."
+ *
+ * Decisions (docs/policies.md), besides those of s-restart (timing from the task's launch,
+ * the job's absolute deadline, estimates from the cluster, FIFO dispatch, extras before
+ * waiting tasks, copy k draws the k-th extra duration):
+ *  - The offset is the data actually processed (the AM records byte offsets), not the
+ *    estimate: a new attempt needs (1 − φ)·T_new.
+ *  - With a launch delay L the new attempts resume from where the original will be when they
+ *    start processing, φ(τ_est + L) — seed 004 eq. 33's b_extra, exact for linear progress —
+ *    and the original keeps running until then, when it is killed ("the original and
+ *    speculative attempts switch seamlessly"). With L = 0 it is killed at τ_est. If the
+ *    original would finish during the start-up, nothing is launched.
+ *  - If fewer than r + 1 slots are free, as many attempts as there are slots (at least the
+ *    original's own slot when L = 0). */
+#include <math.h>
+
+#include "models/cluster.h"
+#include "models/policy.h"
+
+enum { SM_R, SM_TAU_EST, SM_TAU_KILL };
+enum { SM_TIMER_EST = 1, SM_TIMER_SWITCH, SM_TIMER_KILL };
+
+struct s_resume {
+    int r;           /* r + 1 attempts replace a straggler */
+    double tau_est;  /* detection time after launch */
+    double tau_kill; /* keep-the-best time after launch */
+};
+
+static bool s_resume_check(const struct cl_spec *spec, const double *param, char *msg,
+                           size_t len)
+{
+    return pol_check_detection(spec, param[SM_TAU_EST], param[SM_TAU_KILL], msg, len);
+}
+
+static int s_resume_init(struct cluster *cl, void *st, const double *param)
+{
+    (void)cl;
+    struct s_resume *p = st;
+    p->r = (int)param[SM_R];
+    p->tau_est = param[SM_TAU_EST];
+    p->tau_kill = param[SM_TAU_KILL];
+    return 0;
+}
+
+static void s_resume_slot_free(struct cluster *cl, void *st)
+{
+    const struct s_resume *p = st;
+    while (cl->nfree > 0 && cl->pend_head >= 0) {
+        int task = cl_start_next_task(cl, cl->pend_head, 1);
+        cl_set_timer(cl, cl->now + p->tau_est, SM_TIMER_EST, task);
+    }
+}
+
+/* The slot of a task's original attempt (copy 0), or -1 if it no longer runs. */
+static int original_slot(const struct cluster *cl, int task)
+{
+    for (int s = cl->task_head[task]; s >= 0; s = cl->slot_next[s])
+        if (cl->slot_copy[s] == 0)
+            return s;
+    return -1;
+}
+
+/* Progress the copy on a slot will have made by time t (true data processed). */
+static double progress_at(const struct cluster *cl, int slot, double t)
+{
+    double work = cl->slot_end[slot] - cl->slot_proc[slot];
+    double frac = fmin(1.0, fmax(0.0, (t - cl->slot_proc[slot]) / work));
+    return cl->slot_offset[slot] + (1.0 - cl->slot_offset[slot]) * frac;
+}
+
+static void detect(struct cluster *cl, const struct s_resume *p, int task)
+{
+    int orig = cl->task_head[task];
+    double est = cl_est_end(cl, orig);
+    if (!(est > cl->job[cl->task_job[task]].deadline))
+        return; /* on time, or no estimate yet */
+    double delay = cl->spec->launch_delay;
+    double offset = progress_at(cl, orig, cl->now + delay);
+    if (offset >= 1.0)
+        return; /* it finishes during the new attempts' start-up */
+    if (delay == 0)
+        cl_kill(cl, orig); /* its slot is one of the r + 1 */
+    int launched = 0;
+    for (; launched < p->r + 1 && cl->nfree > 0; launched++)
+        cl_launch_copy(cl, task, offset);
+    if (launched == 0)
+        return; /* no slot: the original runs on */
+    if (delay > 0)
+        cl_set_timer(cl, cl->now + delay, SM_TIMER_SWITCH, task);
+    cl_set_timer(cl, cl->task_start[task] + p->tau_kill, SM_TIMER_KILL, task);
+}
+
+static void s_resume_timer(struct cluster *cl, void *st, int tag, int32_t task)
+{
+    const struct s_resume *p = st;
+    if (cl->task_running[task] == 0)
+        return; /* finished */
+    if (tag == SM_TIMER_EST) {
+        detect(cl, p, task);
+    } else if (tag == SM_TIMER_SWITCH) {
+        int orig = original_slot(cl, task);
+        if (orig >= 0 && cl->task_running[task] > 1)
+            cl_kill(cl, orig);
+    } else if (cl->task_running[task] > 1) {
+        cl_kill_all_but(cl, task, pol_best_copy(cl, task, pol_key_earliest_end));
+    }
+}
+
+static const struct pol_param s_resume_params[] = {
+    [SM_R] = {"r", 1, 0, RNG_MAX_COPIES - 2, true,
+              "a straggler is replaced by r + 1 attempts resuming from its offset"},
+    [SM_TAU_EST] = {"tau_est", 0.3, 0, 1e300, false,
+                    "time after launch when stragglers are detected (Table I: 0.3 tmin)"},
+    [SM_TAU_KILL] = {"tau_kill", 0.8, 0, 1e300, false,
+                     "time after launch when all but the attempt estimated to finish first "
+                     "are killed (Table I: tau_est + 0.5 tmin)"},
+    {NULL, 0, 0, 0, false, NULL},
+};
+
+const struct policy pol_s_resume = {
+    .name = "s-resume",
+    .summary = "Chronos Speculative-Resume: a straggler at tau_est is replaced by r+1 "
+               "attempts resuming from its offset",
+    .source = "seed 004 §III (Speculative-Resume), §VI-B2 eq. 33, Theorems 5-6",
+    .params = s_resume_params,
+    .state_size = sizeof(struct s_resume),
+    .check = s_resume_check,
+    .init = s_resume_init,
+    .on_slot_free = s_resume_slot_free,
+    .on_timer = s_resume_timer,
+};
