@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <gsl/gsl_errno.h>
+
 #include "engine/commands.h"
 #include "engine/provenance.h"
 
@@ -21,6 +23,7 @@ static const char usage[] =
 
 int main(int argc, char **argv)
 {
+    gsl_set_error_handler_off(); /* GSL failures are return codes here, never aborts */
     if (argc < 2) {
         fputs(usage, stderr);
         return 2;
