@@ -155,9 +155,9 @@ int cmd_run(int argc, char **argv)
         cli_warning("%s", c.warnings[i]);
 
     char *out = a.out ? strdup(a.out) : default_out(a.config);
-    struct rs_output o = {0};
+    struct outfile o = {0};
     rc = 1;
-    if (!out || rs_begin(&o, out, err, sizeof err)) {
+    if (!out || outfile_begin(&o, out, err, sizeof err)) {
         cli_error("%s", out ? err : "out of memory");
         rc = 2;
         goto done;
@@ -175,13 +175,13 @@ int cmd_run(int argc, char **argv)
     struct run_result res;
     if (run_experiment(&c, &ro, &res, err, sizeof err)) {
         cli_error("%s", err);
-        rs_abort(&o);
+        outfile_abort(&o);
         goto done;
     }
     prov_utc_now(pv.end, sizeof pv.end);
     if (rs_commit(&o, &c, &res, &pv, err, sizeof err)) {
         cli_error("%s", err);
-        rs_abort(&o);
+        outfile_abort(&o);
         run_result_free(&res);
         goto done;
     }

@@ -5,9 +5,7 @@
 #include "engine/results.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,57 +33,6 @@ static const size_t row_offsets[ROW_FIELDS] = {
     offsetof(struct rs_row, mean),   offsetof(struct rs_row, stddev),
     offsetof(struct rs_row, ci_low), offsetof(struct rs_row, ci_high)};
 static const size_t row_sizes[ROW_FIELDS] = {32, 8, 8, 8, 8, 8};
-
-/* ---------------------------------------------------------------- interruption */
-
-/* The temporary file of the run in progress, removed if SIGINT/SIGTERM arrives. */
-static char *volatile pending_tmp;
-
-static void on_signal(int sig)
-{
-    char *p = pending_tmp;
-    if (p)
-        unlink(p);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-int rs_begin(struct rs_output *o, const char *final_path, char *err, size_t errlen)
-{
-    o->final_path = strdup(final_path);
-    size_t len = strlen(final_path) + 32;
-    o->tmp_path = malloc(len);
-    if (!o->final_path || !o->tmp_path) {
-        snprintf(err, errlen, "out of memory");
-        rs_abort(o);
-        return -1;
-    }
-    snprintf(o->tmp_path, len, "%s.tmp.%ld", final_path, (long)getpid());
-    int fd = open(o->tmp_path, O_WRONLY | O_CREAT | O_EXCL, 0644);
-    if (fd < 0) {
-        snprintf(err, errlen, "%s: cannot write the output file: %s", final_path,
-                 strerror(errno));
-        free(o->tmp_path);
-        o->tmp_path = NULL;
-        rs_abort(o);
-        return -1;
-    }
-    close(fd);
-    pending_tmp = o->tmp_path;
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
-    return 0;
-}
-
-void rs_abort(struct rs_output *o)
-{
-    pending_tmp = NULL;
-    if (o->tmp_path)
-        unlink(o->tmp_path);
-    free(o->tmp_path);
-    free(o->final_path);
-    o->tmp_path = o->final_path = NULL;
-}
 
 /* ---------------------------------------------------------------- writing */
 
@@ -233,7 +180,7 @@ static int write_all(hid_t f, const struct cfg *c, const struct run_result *res,
     return rc;
 }
 
-int rs_commit(struct rs_output *o, const struct cfg *c, const struct run_result *res,
+int rs_commit(struct outfile *o, const struct cfg *c, const struct run_result *res,
               const struct rs_provenance *pv, char *err, size_t errlen)
 {
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
@@ -249,15 +196,7 @@ int rs_commit(struct rs_output *o, const struct cfg *c, const struct run_result 
         snprintf(err, errlen, "%s: writing the results failed (disk full?)", o->tmp_path);
         return -1;
     }
-    if (rename(o->tmp_path, o->final_path) != 0) {
-        snprintf(err, errlen, "%s: cannot rename into place: %s", o->final_path, strerror(errno));
-        return -1;
-    }
-    pending_tmp = NULL;
-    free(o->tmp_path);
-    o->tmp_path = NULL;
-    rs_abort(o);
-    return 0;
+    return outfile_commit(o, err, errlen);
 }
 
 /* ---------------------------------------------------------------- reading */

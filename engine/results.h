@@ -1,9 +1,7 @@
 /* results — the HDF5 results file: write one run, read one back (SPEC §5 "HDF5 output").
  *
  * The layout is documented once, as a table, in docs/file-format.md; keep the two in step.
- * Writing goes to a temporary file beside the final name, renamed into place only when
- * complete, so an interrupted or failed run never leaves a truncated file under the final
- * name and never touches an existing one. This module does not simulate or print. */
+ * Writing is atomic (engine/outfile.h). This module does not simulate or print. */
 #ifndef SPECMC_RESULTS_H
 #define SPECMC_RESULTS_H
 
@@ -11,6 +9,7 @@
 #include <stdint.h>
 
 #include "engine/config.h"
+#include "engine/outfile.h"
 #include "engine/runner.h"
 #include "engine/stats.h"
 
@@ -27,20 +26,10 @@ struct rs_provenance {
     char host[256];
 };
 
-/* An output in progress: the final path and the temporary one being written. */
-struct rs_output {
-    char *final_path;
-    char *tmp_path;
-};
-
-/* Check the output can be written: create the temporary file now (before simulating), so an
- * unwritable directory is reported at once. 0, or -1 with a message. */
-int rs_begin(struct rs_output *o, const char *final_path, char *err, size_t errlen);
-/* Write everything into the temporary file and rename it into place. */
-int rs_commit(struct rs_output *o, const struct cfg *c, const struct run_result *res,
+/* Write everything into the output's temporary file and rename it into place
+ * (engine/outfile.h: begin before simulating, abort after a failure). */
+int rs_commit(struct outfile *o, const struct cfg *c, const struct run_result *res,
               const struct rs_provenance *pv, char *err, size_t errlen);
-/* Remove the temporary file (after a failure), free the paths. */
-void rs_abort(struct rs_output *o);
 
 /* A results file read back, for report (metric names as stored in the file). */
 struct rs_file {
