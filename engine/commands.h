@@ -9,6 +9,7 @@
 int cmd_run(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_list(int argc, char **argv);
+int cmd_validate(int argc, char **argv);
 
 /* Print a results file as the human table (csv = false) or as CSV. Returns 0, or 1 with
  * a message on stderr. Used by `report` and at the end of `run`. */

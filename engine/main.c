@@ -16,6 +16,8 @@ static const char usage[] =
     "  run CONFIG.ini [--set K=V]... [--replicas N] [--threads T] [--seed S] [--out F.h5] [--quiet]\n"
     "                        simulate every scenario x policy x replica, write an HDF5 file\n"
     "  report FILE.h5 [--csv]  print a results file (table, or CSV rows with intervals)\n"
+    "  validate [--quick] [--only ID] [--csv] [--out F.h5]\n"
+    "                        check the theorems of the seed papers against simulation\n"
     "  list [--keys]         the policies, metrics and config keys this build knows\n"
     "  --help, --version\n"
     "\n"
@@ -43,6 +45,8 @@ int main(int argc, char **argv)
         return cmd_report(argc - 2, argv + 2);
     if (!strcmp(cmd, "list"))
         return cmd_list(argc - 2, argv + 2);
+    if (!strcmp(cmd, "validate"))
+        return cmd_validate(argc - 2, argv + 2);
     cli_error("unknown command '%s'\n%s", cmd, usage);
     return 2;
 }

@@ -1,0 +1,118 @@
+/* check_queue — queue.*: classical queueing results that test the simulator core (SPEC §3).
+ *
+ * One-task jobs under FIFO on S slots with Poisson arrivals are an M/G/S queue: the mean
+ * response time must match Erlang C for exponential service (M/M/c) and Pollaczek–Khinchine
+ * for one slot with Pareto service (M/G/1). The estimate is the mean over replicas of each
+ * replica's mean flowtime, from the full cluster model with the fifo policy. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/queueing.h"
+#include "analysis/validate.h"
+#include "engine/stats.h"
+#include "models/policy.h"
+
+static struct cl_spec one_task_jobs(int slots, double rate, struct dist d, int jobs)
+{
+    struct cl_spec sp;
+    memset(&sp, 0, sizeof sp);
+    sp.slots = slots;
+    sp.arrival = ARRIVAL_POISSON;
+    sp.rate = rate;
+    sp.jobs = jobs;
+    sp.tasks = 1;
+    sp.task_time = d;
+    sp.deadline = INFINITY;
+    sp.warmup = jobs / 10;
+    sp.weight_min = sp.weight_max = 1;
+    return sp;
+}
+
+/* Mean flowtime over replicas, as a row against the closed form. */
+static int mean_response_row(const struct vd_context *ctx, struct vd_rows *out, const char *id,
+                             const char *params, const struct cl_spec *sp, double closed)
+{
+    int replicas = ctx->quick ? 40 : 200;
+    double *v = malloc((size_t)M_COUNT * (size_t)replicas * sizeof *v);
+    const struct policy *fifo = pol_find("fifo");
+    double param[POL_MAX_PARAMS] = {0};
+    if (!v || vd_model(ctx, sp, fifo, param, vd_seed(ctx, id, params), replicas, v)) {
+        free(v);
+        return -1;
+    }
+    struct st_acc acc;
+    st_acc_init(&acc);
+    for (int r = 0; r < replicas; r++)
+        st_acc_add(&acc, v[(size_t)M_FLOWTIME * (size_t)replicas + (size_t)r]);
+    free(v);
+    return vd_add_interval(out, id, params, closed, acc.mean,
+                           sqrt(st_acc_variance(&acc) / (double)acc.n), acc.n, true);
+}
+
+static int run_erlang(const struct vd_context *ctx, const char *only, struct vd_rows *out)
+{
+    static const struct {
+        int c;
+        double rho;
+    } grid[] = {{1, 0.5}, {4, 0.7}, {4, 0.9}, {20, 0.8}};
+    if (!vd_selected(only, "queue.erlang_c"))
+        return 0;
+    int jobs = ctx->quick ? 10000 : 40000;
+    for (size_t i = 0; i < sizeof grid / sizeof grid[0]; i++) {
+        char params[192];
+        snprintf(params, sizeof params, "c=%d rho=%g mean=1", grid[i].c, grid[i].rho);
+        double lambda = grid[i].rho * grid[i].c;
+        struct cl_spec sp = one_task_jobs(grid[i].c, lambda, (struct dist){DIST_EXPONENTIAL, 1, 0},
+                                          jobs);
+        if (mean_response_row(ctx, out, "queue.erlang_c", params, &sp,
+                              q_mmc_mean_response(grid[i].c, lambda, 1.0)))
+            return -1;
+    }
+    return 0;
+}
+
+static int run_pk(const struct vd_context *ctx, const char *only, struct vd_rows *out)
+{
+    static const struct {
+        double beta, rho;
+    } grid[] = {{4.0, 0.3}, {4.0, 0.6}, {3.5, 0.5}};
+    if (!vd_selected(only, "queue.pk"))
+        return 0;
+    int jobs = ctx->quick ? 10000 : 40000;
+    for (size_t i = 0; i < sizeof grid / sizeof grid[0]; i++) {
+        struct dist d = {DIST_PARETO, 1.0, grid[i].beta};
+        double es = dist_mean(&d), es2 = dist_variance(&d) + es * es;
+        double lambda = grid[i].rho / es;
+        char params[192];
+        snprintf(params, sizeof params, "tmin=1 beta=%g rho=%g", grid[i].beta, grid[i].rho);
+        struct cl_spec sp = one_task_jobs(1, lambda, d, jobs);
+        if (mean_response_row(ctx, out, "queue.pk", params, &sp,
+                              q_mg1_mean_response(lambda, es, es2)))
+            return -1;
+    }
+    return 0;
+}
+
+const struct vd_check vd_queue_erlang = {
+    .id = "queue.erlang_c",
+    .source = "Erlang C, M/M/c mean response W = C(c, a)/(c mu - lambda) + 1/mu (Kleinrock, "
+              "Queueing Systems I, §3.5)",
+    .assumptions = "Poisson arrivals, exponential service, FIFO, c slots, stationary (first "
+                   "10 % of each replica's jobs dropped)",
+    .closed_form = "formula (Erlang B recursion)",
+    .simulation = "cluster model, policy fifo, one-task jobs; mean of per-replica mean flowtime",
+    .run = run_erlang,
+};
+
+const struct vd_check vd_queue_pk = {
+    .id = "queue.pk",
+    .source = "Pollaczek-Khinchine, M/G/1 mean response W = E[S] + lambda E[S^2]/(2(1 - rho)) "
+              "(Kleinrock, ch. 5)",
+    .assumptions = "Poisson arrivals, one slot, FIFO, E[S^2] finite; Pareto beta > 3 so that "
+                   "the per-replica means have finite variance and the interval is valid",
+    .closed_form = "formula",
+    .simulation = "cluster model, policy fifo, one slot, one-task jobs",
+    .run = run_pk,
+};

@@ -1,0 +1,220 @@
+/* validate — the check registry, row verdicts and the simulation drivers (see validate.h). */
+#include "analysis/validate.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+
+#include "engine/dist.h"
+#include "engine/rng.h"
+#include "engine/stats.h"
+#include "models/replica.h"
+
+extern const struct vd_check vd_dist, vd_queue_erlang, vd_queue_pk;
+
+#ifdef SPECMC_CHECK
+/* Test builds only: a check whose closed form is deliberately wrong (exponential(2) claimed to
+ * have mean 2.1), to prove that validate reports a disagreement and fails. It runs only when
+ * named: --only selftest. */
+static int run_selftest(const struct vd_context *ctx, const char *only, struct vd_rows *out)
+{
+    if (!only || !vd_selected(only, "selftest.wrong_mean"))
+        return 0;
+    rng_t r;
+    rng_stream(&r, vd_seed(ctx, "selftest.wrong_mean", ""), 0, RNG_CHECK);
+    struct dist d = {DIST_EXPONENTIAL, 2.0, 0.0};
+    double sum = 0, sum2 = 0;
+    const int n = 200000;
+    for (int i = 0; i < n; i++) {
+        double x = dist_sample(&d, &r);
+        sum += x;
+        sum2 += x * x;
+    }
+    return vd_add_mean(out, "selftest.wrong_mean", "exponential mean=2 claimed=2.1", 2.1, sum,
+                       sum2, n, true);
+}
+
+static const struct vd_check vd_selftest = {
+    .id = "selftest",
+    .source = "none: a deliberately wrong closed form (test builds only)",
+    .assumptions = "runs only when named with --only selftest",
+    .closed_form = "2.1, the wrong mean of exponential(2)",
+    .simulation = "dist_sample",
+    .run = run_selftest,
+};
+#endif
+
+const struct vd_check *const vd_registry[] = {
+    &vd_dist,
+    &vd_queue_erlang,
+    &vd_queue_pk,
+#ifdef SPECMC_CHECK
+    &vd_selftest,
+#endif
+};
+const size_t vd_registry_count = sizeof vd_registry / sizeof vd_registry[0];
+
+bool vd_selected(const char *only, const char *id)
+{
+    if (!only)
+        return true;
+    size_t n = strlen(only);
+    return strncmp(only, id, n) == 0 && (id[n] == '\0' || id[n] == '.' || only[n - 1] == '.');
+}
+
+/* ------------------------------------------------------------------ rows */
+
+void vd_rows_free(struct vd_rows *rows)
+{
+    free(rows->row);
+    memset(rows, 0, sizeof *rows);
+}
+
+static struct vd_row *new_row(struct vd_rows *rows, const char *id, const char *params,
+                              enum vd_kind kind, double closed, double estimate, uint64_t n,
+                              bool expected)
+{
+    if (rows->n == rows->cap) {
+        int cap = rows->cap ? 2 * rows->cap : 64;
+        struct vd_row *r = realloc(rows->row, (size_t)cap * sizeof *r);
+        if (!r)
+            return NULL;
+        rows->row = r;
+        rows->cap = cap;
+    }
+    struct vd_row *r = &rows->row[rows->n++];
+    memset(r, 0, sizeof *r);
+    snprintf(r->id, sizeof r->id, "%s", id);
+    snprintf(r->params, sizeof r->params, "%s", params);
+    r->kind = kind;
+    r->closed_form = closed;
+    r->estimate = estimate;
+    r->n = n;
+    r->expected = expected;
+    r->ci_low = r->ci_high = r->gap_se = NAN;
+    return r;
+}
+
+/* The interval's half-width in standard errors: Student-t with n − 1 degrees of freedom for
+ * small samples (replica means), the normal quantile for large ones. */
+static double z_level(uint64_t n)
+{
+    double q = 1 - (1 - VD_LEVEL) / 2;
+    return n >= 2 && n < 100000 ? gsl_cdf_tdist_Pinv(q, (double)(n - 1))
+                                : gsl_cdf_ugaussian_Pinv(q);
+}
+
+int vd_add_interval(struct vd_rows *rows, const char *id, const char *params, double closed,
+                    double estimate, double se, uint64_t n, bool expected)
+{
+    struct vd_row *r = new_row(rows, id, params, VD_INTERVAL, closed, estimate, n, expected);
+    if (!r)
+        return -1;
+    double z = z_level(n);
+    r->ci_low = estimate - z * se;
+    r->ci_high = estimate + z * se;
+    r->gap_se = se > 0 ? (estimate - closed) / se : (estimate == closed ? 0 : INFINITY);
+    r->agrees = r->ci_low <= closed && closed <= r->ci_high;
+    return 0;
+}
+
+int vd_add_proportion(struct vd_rows *rows, const char *id, const char *params, double closed,
+                      uint64_t successes, uint64_t n, bool expected)
+{
+    struct st_summary w = st_wilson_interval(successes, n, VD_LEVEL);
+    struct vd_row *r = new_row(rows, id, params, VD_INTERVAL, closed, w.mean, n, expected);
+    if (!r)
+        return -1;
+    r->ci_low = w.ci_low;
+    r->ci_high = w.ci_high;
+    /* the gap in standard errors of the closed form's own binomial (defined when 0 < p < 1) */
+    double se = closed > 0 && closed < 1 ? sqrt(closed * (1 - closed) / (double)n) : NAN;
+    r->gap_se = (w.mean - closed) / se;
+    r->agrees = r->ci_low <= closed && closed <= r->ci_high;
+    return 0;
+}
+
+int vd_add_mean(struct vd_rows *rows, const char *id, const char *params, double closed,
+                double sum, double sum2, uint64_t n, bool expected)
+{
+    double dn = (double)n, mean = sum / dn;
+    double var = n > 1 ? fmax(0.0, (sum2 - dn * mean * mean) / (dn - 1)) : NAN;
+    return vd_add_interval(rows, id, params, closed, mean, sqrt(var / dn), n, expected);
+}
+
+int vd_add_order(struct vd_rows *rows, const char *id, const char *params, int predicted_sign,
+                 double difference, double se, uint64_t n, bool expected)
+{
+    struct vd_row *r = new_row(rows, id, params, VD_ORDER, predicted_sign, difference, n,
+                               expected);
+    if (!r)
+        return -1;
+    double z = z_level(n);
+    r->ci_low = difference - z * se;
+    r->ci_high = difference + z * se;
+    r->gap_se = se > 0 ? difference / se : NAN;
+    r->agrees = predicted_sign > 0 ? r->ci_low > 0 : r->ci_high < 0;
+    return 0;
+}
+
+int vd_add_exact(struct vd_rows *rows, const char *id, const char *params, double closed,
+                 double estimate, uint64_t n, bool expected)
+{
+    struct vd_row *r = new_row(rows, id, params, VD_EXACT, closed, estimate, n, expected);
+    if (!r)
+        return -1;
+    r->ci_low = r->ci_high = estimate;
+    r->agrees = estimate == closed;
+    return 0;
+}
+
+int vd_add_below(struct vd_rows *rows, const char *id, const char *params, double bound,
+                 double estimate, uint64_t n, bool expected)
+{
+    struct vd_row *r = new_row(rows, id, params, VD_BELOW, bound, estimate, n, expected);
+    if (!r)
+        return -1;
+    r->agrees = estimate <= bound;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ simulation drivers */
+
+uint64_t vd_seed(const struct vd_context *ctx, const char *id, const char *params)
+{
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a over "id|params" */
+    for (const char *s = id; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    h = (h ^ '|') * 1099511628211ULL;
+    for (const char *s = params; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return rng_mix64(ctx->seed ^ rng_mix64(h));
+}
+
+int vd_model(const struct vd_context *ctx, const struct cl_spec *spec, const struct policy *pol,
+             const double *param, uint64_t seed, int replicas, double *values)
+{
+    int failed = 0;
+#pragma omp parallel num_threads(ctx->threads)
+    {
+        struct rep_workspace *ws = rep_workspace_new();
+        double out[M_COUNT];
+#pragma omp for schedule(dynamic, 1)
+        for (int r = 0; r < replicas; r++) {
+            if (!ws || rep_run(ws, spec, pol, param, seed, (uint64_t)r, out) != REP_OK) {
+#pragma omp atomic write
+                failed = 1;
+                continue;
+            }
+            for (int m = 0; m < M_COUNT; m++)
+                values[(size_t)m * (size_t)replicas + (size_t)r] = out[m];
+        }
+        rep_workspace_free(ws);
+    }
+    return failed ? -1 : 0;
+}

@@ -1,0 +1,105 @@
+/* validate — the registry of theorem checks behind `specmc validate` (SPEC §3).
+ *
+ * A check declares where its closed form comes from, the assumptions it needs, how the closed
+ * form is computed and what simulation estimates it; its run() walks a parameter grid and
+ * appends one row per point. Simulations run the real mechanism — the cluster model with the
+ * real policy, or a kernel proven identical to it (analysis/kernels.h) — never the formula
+ * under test. Each row records whether agreement is expected: points outside a theorem's
+ * assumptions, and formulas printed wrong, are expected to disagree, and say so.
+ *
+ * Verdicts, by kind:
+ *   interval  the closed form lies inside the estimate's interval;
+ *   order     (Theorem 7) the interval of a simulated difference lies on the predicted side;
+ *   exact     an integer result (an optimum, a count of mismatches) equals the closed form;
+ *   below     the estimate does not exceed the closed form (a bound, a critical value).
+ * Every interval is at level 1 − 1e-4 (z ≈ 3.9): with R rows, the chance of a false alarm
+ * anywhere is at most R·1e-4. Seeds are derived from each row's id and parameters, so a row's
+ * result does not change when other rows are added, and never depends on threads. */
+#ifndef SPECMC_VALIDATE_H
+#define SPECMC_VALIDATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "models/metrics.h"
+#include "models/spec.h"
+
+struct policy;
+
+#define VD_LEVEL (1.0 - 1e-4)
+
+enum vd_kind { VD_INTERVAL, VD_ORDER, VD_EXACT, VD_BELOW };
+
+struct vd_row {
+    char id[48];         /* check id, e.g. chronos.th6.corrected */
+    char params[192];    /* the point, space-separated key=value: "N=10 r=1 beta=1.5 ...",
+                            with "outside=..." naming a violated assumption */
+    enum vd_kind kind;
+    double closed_form;  /* the theorem's value (or predicted sign, bound, optimum) */
+    double estimate;     /* the simulation's */
+    double ci_low, ci_high;
+    uint64_t n;          /* samples behind the estimate */
+    double gap_se;       /* (estimate − closed_form) / standard error; NaN if undefined */
+    bool agrees;
+    bool expected;       /* agreement expected at this point */
+};
+
+struct vd_rows {
+    struct vd_row *row;
+    int n, cap;
+};
+
+struct vd_context {
+    uint64_t seed;  /* experiment seed; each row derives its own */
+    bool quick;     /* the reduced grid and sample sizes of `validate --quick` */
+    int threads;    /* OpenMP threads for the simulations */
+};
+
+struct vd_check {
+    const char *id;          /* rows' id prefix */
+    const char *source;      /* paper, theorem, equation */
+    const char *assumptions; /* what the closed form needs */
+    const char *closed_form; /* how it is computed: formula, GSL integral, exhaustive search */
+    const char *simulation;  /* what estimates it */
+    int (*run)(const struct vd_context *ctx, const char *only, struct vd_rows *out);
+};
+
+/* The registry (analysis/validate.c), in report order. */
+extern const struct vd_check *const vd_registry[];
+extern const size_t vd_registry_count;
+
+/* --only: PATTERN selects an id equal to it or starting with PATTERN followed by '.'. */
+bool vd_selected(const char *only, const char *id);
+
+/* ------------------------------------------------------------------ rows */
+
+void vd_rows_free(struct vd_rows *rows);
+
+/* Append a row; returns 0 or -1 (out of memory). The helpers fill ci, gap and verdict. */
+int vd_add_interval(struct vd_rows *rows, const char *id, const char *params, double closed,
+                    double estimate, double se, uint64_t n, bool expected);
+/* A proportion of successes: Wilson interval; the gap uses the closed form's binomial SE. */
+int vd_add_proportion(struct vd_rows *rows, const char *id, const char *params, double closed,
+                      uint64_t successes, uint64_t n, bool expected);
+/* A mean from a sum and a sum of squares (normal interval; n is large). */
+int vd_add_mean(struct vd_rows *rows, const char *id, const char *params, double closed,
+                double sum, double sum2, uint64_t n, bool expected);
+int vd_add_order(struct vd_rows *rows, const char *id, const char *params, int predicted_sign,
+                 double difference, double se, uint64_t n, bool expected);
+int vd_add_exact(struct vd_rows *rows, const char *id, const char *params, double closed,
+                 double estimate, uint64_t n, bool expected);
+int vd_add_below(struct vd_rows *rows, const char *id, const char *params, double bound,
+                 double estimate, uint64_t n, bool expected);
+
+/* ------------------------------------------------------------------ simulation drivers */
+
+/* A row's seed: the experiment seed mixed with a hash of the row's id and parameters. */
+uint64_t vd_seed(const struct vd_context *ctx, const char *id, const char *params);
+
+/* Run `replicas` replicas of the cluster model (one policy, one scenario) on ctx->threads
+ * threads; values[m * replicas + r] receives metric m of replica r. 0, or -1 on failure. */
+int vd_model(const struct vd_context *ctx, const struct cl_spec *spec, const struct policy *pol,
+             const double *param, uint64_t seed, int replicas, double *values);
+
+#endif

@@ -1,0 +1,40 @@
+# specmc validate: the CSV contract, the exit status (0 exactly when every verdict matches its
+# expectation), a deliberately wrong closed form reported as a disagreement, the HDF5 rows,
+# and the same rows for any thread count.
+. "$(dirname "$0")/lib.sh"
+
+expect_ok "list" "$SPECMC" validate --list
+expect_grep "list shows sources" "^queue\.erlang_c$" "$WORK/out"
+expect_grep "list shows assumptions" "^  assumptions: " "$WORK/out"
+
+expect_ok "quick dist and queue" "$SPECMC" validate --quick --only dist --csv --out "$WORK/d.h5"
+CURRENT="csv header"
+if [ "$(head -n 1 "$WORK/out")" = "id,params,closed_form,estimate,ci_low,ci_high,n,agrees,expected" ]; then
+    pass; else fail "$(head -n 1 "$WORK/out")"; fi
+CURRENT="every dist row has 9 fields and agrees as expected"
+bad=$(awk -F, 'NR > 1 && (NF != 9 || $8 != $9)' "$WORK/out" | head -3)
+rows=$(($(wc -l <"$WORK/out") - 1))
+if [ -z "$bad" ] && [ "$rows" -ge 15 ]; then pass; else fail "$rows rows; $bad"; fi
+CURRENT="HDF5 rows table"
+if h5dump -H "$WORK/d.h5" | grep -q 'DATASET "rows"' &&
+   [ "$(h5dump -a /format "$WORK/d.h5" | grep -c specmc-validate)" -ge 1 ]; then pass
+else fail "$(h5dump -H "$WORK/d.h5" | head -20)"; fi
+
+run_cmd "$SPECMC" validate --quick --only selftest --out "$WORK/s.h5"
+expect_grep "a wrong closed form is a disagreement" "^DISAGREE selftest\.wrong_mean" "$WORK/out"
+CURRENT="the failure is listed in the summary"
+if grep -q "^unexpected verdicts:" "$WORK/out" && grep -q "1 unexpected" "$WORK/out"; then pass
+else fail "$(tail -5 "$WORK/out")"; fi
+CURRENT="exit status 1 for an unexpected verdict"
+if [ "$STATUS" -eq 1 ]; then pass; else fail "exit $STATUS"; fi
+
+expect_error "unknown check" "--only 'nosuch' matches no check" "$SPECMC" validate --only nosuch
+expect_error "bad seed" "--seed must be an integer" "$SPECMC" validate --seed x
+expect_error "unwritable output" "nodir/v\.h5: cannot write the output file" \
+    "$SPECMC" validate --quick --only dist --out "$WORK/nodir/v.h5"
+
+"$SPECMC" validate --quick --only queue --csv --threads 1 --out "$WORK/t1.h5" >"$WORK/t1.csv" 2>/dev/null
+"$SPECMC" validate --quick --only queue --csv --threads 2 --out "$WORK/t2.h5" >"$WORK/t2.csv" 2>/dev/null
+expect_same "rows identical for 1 and 2 threads" "$WORK/t1.csv" "$WORK/t2.csv"
+
+finish
