@@ -17,8 +17,8 @@ static void list_policies(void)
         printf("  %-10s %s\n", p->name, p->summary);
         printf("  %-10s source: %s\n", "", p->source);
         for (int j = 0; p->params && p->params[j].key; j++)
-            printf("  %-10s   %s = %g  (%s)\n", "", p->params[j].key, p->params[j].def,
-                   p->params[j].doc);
+            printf("  %-10s   %s = %g%s  (%s)\n", "", p->params[j].key, p->params[j].def,
+                   p->params[j].allow_auto ? " or auto" : "", p->params[j].doc);
     }
     printf("\nmetrics (per replica; summarised over replicas):\n");
     for (int m = 0; m < M_COUNT; m++)

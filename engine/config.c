@@ -30,6 +30,7 @@ enum key_id {
     K_ARRIVAL, K_RATE, K_JOBS, K_TASKS, K_TASK_TIME, K_TMIN, K_BETA, K_MEAN, K_SIGMA, K_LOW,
     K_HIGH, K_DEADLINE, K_WARMUP, K_WEIGHT_MIN, K_WEIGHT_MAX,
     K_LIST,
+    K_U_THETA, K_U_PRICE, K_U_RMIN,
     K_COUNT
 };
 
@@ -109,6 +110,13 @@ static const struct key_schema schema[K_COUNT] = {
                       .sweepable = true, .doc = "upper end of job weights"},
     [K_LIST] = {"policy", "list", KT_LIST, .def = "fifo",
                 .doc = "policies to run, comma-separated; the first is the paired baseline"},
+    [K_U_THETA] = {"utility", "theta", KT_REAL, .def = "1e-5", .min = 0, .max = INF,
+                   .sweepable = true,
+                   .doc = "trade-off factor of the utility metric (seed 004 eq. 25)"},
+    [K_U_PRICE] = {"utility", "price", KT_REAL, .def = "1", .min = 0, .max = INF,
+                   .sweepable = true, .doc = "price C per unit of machine time"},
+    [K_U_RMIN] = {"utility", "r_min", KT_REAL, .def = "0.2", .min = 0, .max = 1,
+                  .sweepable = true, .doc = "minimum PoCD R_min of lg(PoCD - R_min)"},
 };
 #undef INF
 
@@ -233,7 +241,9 @@ static char *read_line(char *str, int num, void *stream)
 static bool known_section(const char *s)
 {
     return !strcmp(s, "experiment") || !strcmp(s, "cluster") || !strcmp(s, "workload") ||
-           !strcmp(s, "policy") || !strcmp(s, "sweep") || !strncmp(s, "policy.", 7);
+           !strcmp(s, "policy") || !strcmp(s, "sweep") || !strcmp(s, "zip") ||
+           !strcmp(s, "utility") ||
+           !strncmp(s, "policy.", 7);
 }
 
 static int on_entry(void *user, const char *section, const char *key, const char *value)
@@ -248,7 +258,7 @@ static int on_entry(void *user, const char *section, const char *key, const char
     if (!known_section(section)) {
         fail(p,
              "%s:%d: [%s]: unknown section; valid: [experiment], [cluster], [workload], "
-             "[policy], [policy.NAME], [sweep]",
+             "[policy], [policy.NAME], [utility], [sweep], [zip]",
              p->path, p->line, section);
         return 1;
     }
@@ -555,10 +565,31 @@ static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
              origin(cv, K_WEIGHT_MAX, w, sizeof w), sp->weight_min, sp->weight_max);
         return false;
     }
+    if (!num(cv, K_U_THETA, &sp->utility_theta, "the utility metric") ||
+        !num(cv, K_U_PRICE, &sp->utility_price, "the utility metric") ||
+        !num(cv, K_U_RMIN, &sp->utility_rmin, "the utility metric"))
+        return false;
     if (sp->task_time.kind == DIST_PARETO && sp->deadline < sp->task_time.a)
         warn(c, "workload.deadline = %g is below tmin = %g: no job can meet it", sp->deadline,
              sp->task_time.a);
     return true;
+}
+
+/* A policy parameter's value: a number in its range, or "auto" (NAN) where it allows it. */
+static bool param_value(const struct pol_param *pp, const char *value, double *out, char *msg,
+                        size_t len)
+{
+    if (pp->allow_auto && !strcmp(value, "auto")) {
+        *out = NAN;
+        return true;
+    }
+    if (check_number(value, pp->integer, pp->min, pp->max, false, false, out, msg, len))
+        return true;
+    if (pp->allow_auto) {
+        size_t n = strlen(msg);
+        snprintf(msg + n, len - n, " (or auto)");
+    }
+    return false;
 }
 
 static bool build_params(struct conv *cv, const struct cfg *c, double *params)
@@ -574,8 +605,7 @@ static bool build_params(struct conv *cv, const struct cfg *c, double *params)
                 continue;
             }
             char msg[256], w[512];
-            if (!check_number(e->value, pp->integer, pp->min, pp->max, false, false, out, msg,
-                              sizeof msg)) {
+            if (!param_value(pp, e->value, out, msg, sizeof msg)) {
                 fail(cv->p, "%s: policy.%s.%s: %s", where(e, w, sizeof w), pol->name, pp->key,
                      msg);
                 return false;
@@ -642,7 +672,7 @@ static char *read_file(const char *path, char *err, size_t errlen)
 
 /* Split "section.key=value" from --set; the section is everything before the last dot of
  * the left-hand side, except for sweeps: "sweep.workload.rate=1,2" is key workload.rate of
- * [sweep]. */
+ * [sweep] (likewise [zip]). */
 static bool split_set(const char *arg, char **section, char **key, char **value)
 {
     const char *eq = strchr(arg, '=');
@@ -652,7 +682,7 @@ static bool split_set(const char *arg, char **section, char **key, char **value)
     if (!lhs)
         return false;
     char *l = text_trim(lhs);
-    char *dot = strncmp(l, "sweep.", 6) ? strrchr(l, '.') : l + 5;
+    char *dot = !strncmp(l, "sweep.", 6) ? l + 5 : !strncmp(l, "zip.", 4) ? l + 3 : strrchr(l, '.');
     if (!dot || dot == l || !dot[1]) {
         free(lhs);
         return false;
@@ -805,7 +835,7 @@ static bool resolve_entries(struct parse *p, struct cfg *c, struct view *base)
     char w[512];
     for (int i = 0; i < p->ent.n; i++) {
         const struct entry *e = &p->ent.e[i];
-        if (!strcmp(e->section, "sweep"))
+        if (!strcmp(e->section, "sweep") || !strcmp(e->section, "zip"))
             continue;
         if (!strncmp(e->section, "policy.", 7)) {
             const struct policy *pol = pol_find(e->section + 7);
@@ -825,10 +855,9 @@ static bool resolve_entries(struct parse *p, struct cfg *c, struct view *base)
                      e->section, e->key, e->section, *valid ? valid : "(none)");
                 return false;
             }
-            const struct pol_param *pp = &pol->params[k];
             char msg[256];
             double v;
-            if (!check_number(e->value, pp->integer, pp->min, pp->max, false, false, &v, msg, sizeof msg)) {
+            if (!param_value(&pol->params[k], e->value, &v, msg, sizeof msg)) {
                 fail(p, "%s: %s.%s: %s", where(e, w, sizeof w), e->section, e->key, msg);
                 return false;
             }
@@ -856,21 +885,29 @@ static bool resolve_entries(struct parse *p, struct cfg *c, struct view *base)
     return true;
 }
 
-/* The [sweep] entries: each names a sweepable key and gives its values. */
+/* The [sweep] and [zip] entries: each names a sweepable key and gives its values. Every
+ * combination of [sweep] values is a scenario; the [zip] keys all have the same number of
+ * values and take their k-th values together, as one more (outermost) dimension. */
 struct sweep_axis {
     const struct entry *e;
     int key;            /* schema key, or -1 for a policy parameter */
     int pol, param;     /* policy parameter: index in the list and in its table */
+    bool zip;           /* from [zip]: varies together with the other zip keys */
     int nvalues;
     char **values;
 };
+
+static bool sweep_section(const char *s)
+{
+    return !strcmp(s, "sweep") || !strcmp(s, "zip");
+}
 
 static bool read_sweeps(struct parse *p, struct cfg *c, struct sweep_axis **axes_out, int *n_out)
 {
     char w[512];
     int n = 0;
     for (int i = 0; i < p->ent.n; i++)
-        n += !strcmp(p->ent.e[i].section, "sweep");
+        n += sweep_section(p->ent.e[i].section);
     struct sweep_axis *axes = n ? calloc((size_t)n, sizeof *axes) : NULL;
     if (n && !axes) {
         fail(p, "out of memory");
@@ -880,16 +917,17 @@ static bool read_sweeps(struct parse *p, struct cfg *c, struct sweep_axis **axes
     *n_out = 0;
     for (int i = 0; i < p->ent.n; i++) {
         const struct entry *e = &p->ent.e[i];
-        if (strcmp(e->section, "sweep"))
+        if (!sweep_section(e->section))
             continue;
         struct sweep_axis *ax = &axes[(*n_out)++];
         ax->e = e;
         ax->key = -1;
+        ax->zip = !strcmp(e->section, "zip");
         char *name = strdup(e->key);
         char *dot = name ? strrchr(name, '.') : NULL;
         if (!dot || dot == name) {
-            fail(p, "%s: sweep.%s: sweep keys are written section.key, e.g. workload.rate",
-                 where(e, w, sizeof w), e->key);
+            fail(p, "%s: %s.%s: keys are written section.key, e.g. workload.rate",
+                 where(e, w, sizeof w), e->section, e->key);
             free(name);
             return false;
         }
@@ -900,7 +938,7 @@ static bool read_sweeps(struct parse *p, struct cfg *c, struct sweep_axis **axes
             ax->pol = pol ? policy_index(c, pol->name) : -1;
             ax->param = pol ? param_lookup(pol, key) : -1;
             if (ax->pol < 0 || ax->param < 0) {
-                fail(p, "%s: sweep.%s: %s", where(e, w, sizeof w), e->key,
+                fail(p, "%s: %s.%s: %s", where(e, w, sizeof w), e->section, e->key,
                      !pol ? "unknown policy"
                           : ax->pol < 0 ? "policy is not in [policy] list"
                                         : "unknown parameter of that policy");
@@ -910,7 +948,7 @@ static bool read_sweeps(struct parse *p, struct cfg *c, struct sweep_axis **axes
         } else {
             ax->key = key_lookup(section, key);
             if (ax->key < 0 || !schema[ax->key].sweepable) {
-                fail(p, "%s: sweep.%s: %s", where(e, w, sizeof w), e->key,
+                fail(p, "%s: %s.%s: %s", where(e, w, sizeof w), e->section, e->key,
                      ax->key < 0 ? "unknown key" : "this key cannot be swept");
                 free(name);
                 return false;
@@ -919,7 +957,8 @@ static bool read_sweeps(struct parse *p, struct cfg *c, struct sweep_axis **axes
         free(name);
         for (int j = 0; j < *n_out - 1; j++)
             if (!strcmp(axes[j].e->key, e->key)) {
-                fail(p, "%s: sweep.%s: swept twice", where(e, w, sizeof w), e->key);
+                fail(p, "%s: %s.%s: swept twice (also in [%s])", where(e, w, sizeof w),
+                     e->section, e->key, axes[j].e->section);
                 return false;
             }
         char *copy = strdup(e->value);
@@ -936,17 +975,45 @@ static bool read_sweeps(struct parse *p, struct cfg *c, struct sweep_axis **axes
         }
         free(copy);
         if (ax->nvalues <= 0 || !ax->values) {
-            fail(p, "%s: sweep.%s: give one or more comma-separated values", where(e, w, sizeof w),
-                 e->key);
+            fail(p, "%s: %s.%s: give one or more comma-separated values", where(e, w, sizeof w),
+                 e->section, e->key);
             return false;
         }
         for (int j = 0; j < ax->nvalues; j++)
             if (!ax->values[j] || !*ax->values[j]) {
-                fail(p, "%s: sweep.%s: empty value in the list", where(e, w, sizeof w), e->key);
+                fail(p, "%s: %s.%s: empty value in the list", where(e, w, sizeof w), e->section,
+                     e->key);
                 return false;
             }
     }
+    const struct sweep_axis *first_zip = NULL;
+    for (int a = 0; a < *n_out; a++) {
+        if (!axes[a].zip)
+            continue;
+        if (!first_zip) {
+            first_zip = &axes[a];
+        } else if (axes[a].nvalues != first_zip->nvalues) {
+            fail(p, "%s: zip.%s: %d values, but zip.%s has %d; [zip] keys vary together",
+                 where(axes[a].e, w, sizeof w), axes[a].e->key, axes[a].nvalues,
+                 first_zip->e->key, first_zip->nvalues);
+            return false;
+        }
+    }
     return true;
+}
+
+/* Scenarios: the product of the [sweep] sizes, times the [zip] size. */
+static double scenario_count(const struct sweep_axis *axes, int naxes)
+{
+    double count = 1;
+    int zip = 1;
+    for (int a = 0; a < naxes; a++) {
+        if (axes[a].zip)
+            zip = axes[a].nvalues;
+        else
+            count *= axes[a].nvalues;
+    }
+    return count * zip;
 }
 
 static void free_axes(struct sweep_axis *axes, int n)
@@ -959,8 +1026,9 @@ static void free_axes(struct sweep_axis *axes, int n)
     free(axes);
 }
 
-/* Build scenario s: the base view with the sweep values of its index (the last sweep key
- * varies fastest). Sweep values become temporary entries carrying the [sweep] line. */
+/* Build scenario s: the base view with the sweep values of its index (the zip group varies
+ * slowest, the last [sweep] key fastest). Sweep values become temporary entries carrying
+ * their [sweep] or [zip] line. */
 static bool build_scenario(struct parse *p, struct cfg *c, const struct view *base,
                            const struct sweep_axis *axes, int naxes, int s, bool *used)
 {
@@ -976,14 +1044,25 @@ static bool build_scenario(struct parse *p, struct cfg *c, const struct view *ba
         fail(p, "out of memory");
     if (ok)
         memcpy(v.pol, base->pol, npol * sizeof *v.pol);
-    int rest = s;
+    int rest = s, *idx = calloc(naxes > 0 ? (size_t)naxes : 1, sizeof *idx);
+    if (!idx) {
+        fail(p, "out of memory");
+        ok = false;
+    }
+    for (int a = naxes - 1; ok && a >= 0; a--) {
+        if (axes[a].zip)
+            continue;
+        idx[a] = rest % axes[a].nvalues;
+        rest /= axes[a].nvalues;
+    }
+    for (int a = 0; ok && a < naxes; a++)
+        if (axes[a].zip)
+            idx[a] = rest; /* what is left is the zip index */
     for (int a = naxes - 1; ok && a >= 0; a--) {
         const struct sweep_axis *ax = &axes[a];
-        int idx = rest % ax->nvalues;
-        rest /= ax->nvalues;
         tmp[a] = *ax->e;
-        tmp[a].value = ax->values[idx];
-        sc->sweep_values[a] = strdup(ax->values[idx]);
+        tmp[a].value = ax->values[idx[a]];
+        sc->sweep_values[a] = strdup(ax->values[idx[a]]);
         if (ax->key >= 0)
             v.set[ax->key] = &tmp[a];
         else
@@ -996,6 +1075,7 @@ static bool build_scenario(struct parse *p, struct cfg *c, const struct view *ba
         used[k] = used[k] || cv.used[k];
     free(v.pol);
     free(tmp);
+    free(idx);
     return ok;
 }
 
@@ -1053,9 +1133,7 @@ int cfg_load(struct cfg *c, const char *path, const char *const *sets, int nsets
     if (!resolve_entries(&p, c, &base) || !read_sweeps(&p, c, &axes, &naxes))
         goto fail;
 
-    double count = 1;
-    for (int a = 0; a < naxes; a++)
-        count *= axes[a].nvalues;
+    double count = scenario_count(axes, naxes);
     if (count > 1000000) {
         fail(&p, "%s: [sweep]: %.0f scenarios is more than 1000000", path, count);
         goto fail;

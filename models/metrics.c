@@ -6,6 +6,7 @@
 
 #include <math.h>
 
+#include "analysis/chronos.h"
 #include "engine/stats.h"
 #include "models/cluster.h"
 
@@ -26,6 +27,10 @@ const struct metric_info metric_info[M_COUNT] = {
                        "time-average busy fraction of the slots from the first measured arrival "
                        "to the last arrival (batch: over the whole run)",
                        false},
+    [M_UTILITY] = {"utility",
+                   "net utility lg(pocd - r_min) - theta price machine_time ([utility]; "
+                   "seed 004 eq. 25)",
+                   false},
 };
 
 void metrics_compute(const struct cluster *cl, double *scratch, double out[M_COUNT])
@@ -58,6 +63,10 @@ void metrics_compute(const struct cluster *cl, double *scratch, double out[M_COU
     out[M_MACHINE_TIME] = n ? mt / dn : NAN;
     out[M_WASTED_TIME] = n ? killed / dn : NAN;
     out[M_COPIES_PER_TASK] = tasks > 0 ? copies / tasks : NAN;
+    out[M_UTILITY] = isnan(out[M_POCD]) ? NAN
+                                         : ch_utility(out[M_POCD], out[M_MACHINE_TIME],
+                                                      sp->utility_theta, sp->utility_price,
+                                                      sp->utility_rmin);
     double span = fmin(cl->util_to, cl->now) - cl->util_from;
     out[M_UTILIZATION] = span > 0 ? cl->busy_area / (cl->nslots * span) : NAN;
 }

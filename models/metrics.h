@@ -19,6 +19,8 @@ enum metric {
     M_WASTED_TIME,       /* mean slot time per job spent in copies that did not win */
     M_COPIES_PER_TASK,   /* copies launched per task */
     M_UTILIZATION,       /* time-average busy fraction over the arrival window */
+    M_UTILITY,           /* net utility lg(PoCD − R_min) − θ C machine_time; NaN without
+                            deadlines, −inf when PoCD <= R_min (seed 004 eq. 25) */
     M_COUNT
 };
 

@@ -34,6 +34,7 @@ struct pol_param {
     double min, max; /* valid closed range */
     bool integer;    /* must be a whole number */
     const char *doc; /* one line: meaning, unit, source */
+    bool allow_auto; /* "auto" is accepted and passed to the policy as NAN */
 };
 
 #define POL_MAX_PARAMS 16
@@ -84,5 +85,25 @@ double pol_key_earliest_end(const struct cluster *cl, int slot);
 /* check() helper of the deadline-driven Chronos policies: deadlines set, τ_kill >= τ_est. */
 bool pol_check_detection(const struct cl_spec *spec, double tau_est, double tau_kill, char *msg,
                          size_t len);
+
+/* Chronos `r = auto` (seed 004 Algorithm 1): the r maximising the net utility
+ * lg(R(r) − R_min) − θ C E(T) of a job of the scenario, from the closed forms of
+ * analysis/chronos.h. `strategy` is an enum ch_strategy; `corrected` selects the corrected
+ * machine-time formulas (docs/validation.md). check_auto: the scenario must have Pareto task
+ * times and deadlines. */
+int pol_chronos_auto_r(const struct cl_spec *spec, int strategy, double tau_est, double tau_kill,
+                       double theta, double price, double rmin, int corrected);
+bool pol_check_auto(const struct cl_spec *spec, double r, char *msg, size_t len);
+
+/* The parameters every Chronos policy shares after its own (r, tau_est, tau_kill): the
+ * utility of Algorithm 1. Tables include POL_CHRONOS_AUTO_PARAMS. */
+#define POL_CHRONOS_AUTO_PARAMS                                                                  \
+    {"theta", 1e-5, 0, 1e300, false,                                                             \
+     "r = auto: trade-off factor of the net utility (seed 004 Table I: 1e-5)", false},           \
+        {"price", 1, 0, 1e300, false, "r = auto: price C per unit of machine time", false},     \
+        {"r_min", 0.2, 0, 1, false,                                                               \
+         "r = auto: minimum PoCD R_min of lg(R - R_min) (Table I: 0.2)", false},                 \
+        {"corrected", 1, 0, 1, true,                                                              \
+         "r = auto: 1 uses the corrected cost formulas, 0 the printed ones", false}
 
 #endif

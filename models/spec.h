@@ -36,6 +36,9 @@ struct cl_spec {
     int warmup;              /* first-arriving jobs left out of the metrics */
     int weight_min;          /* job weight w_i ~ uniform integer in [weight_min, weight_max] */
     int weight_max;
+    double utility_theta;    /* net utility lg(PoCD − r_min) − θ·C·machine time (seed 004 */
+    double utility_price;    /* eq. 25): θ, the price C per unit of machine time, and */
+    double utility_rmin;     /* the minimum PoCD R_min */
 };
 
 #endif

@@ -11,10 +11,13 @@
  * original without peeking at durations. Progress is as reported (cl_est_progress): exact
  * unless [cluster] estimate_noise or launch_delay is set. A task whose first copy finishes
  * before τ_kill completes then, and its other attempts are killed at that moment. */
+#include <math.h>
+
+#include "analysis/chronos.h"
 #include "models/cluster.h"
 #include "models/policy.h"
 
-enum { CLONE_PARAM_R, CLONE_PARAM_TAU_KILL };
+enum { CLONE_PARAM_R, CLONE_PARAM_TAU_KILL, CLONE_THETA, CLONE_PRICE, CLONE_RMIN, CLONE_CORRECTED };
 enum { CLONE_TIMER_KILL = 1 };
 
 struct clone {
@@ -22,11 +25,20 @@ struct clone {
     double tau_kill; /* check time after launch */
 };
 
+static bool clone_check(const struct cl_spec *spec, const double *param, char *msg, size_t len)
+{
+    return pol_check_auto(spec, param[CLONE_PARAM_R], msg, len);
+}
+
 static int clone_init(struct cluster *cl, void *st, const double *param)
 {
-    (void)cl;
     struct clone *c = st;
-    c->copies = (int)param[CLONE_PARAM_R] + 1;
+    double r = param[CLONE_PARAM_R];
+    if (isnan(r)) /* r = auto: Algorithm 1 (Clone has no tau_est) */
+        r = pol_chronos_auto_r(cl->spec, CH_CLONE, 0.0, param[CLONE_PARAM_TAU_KILL],
+                               param[CLONE_THETA], param[CLONE_PRICE], param[CLONE_RMIN],
+                               (int)param[CLONE_CORRECTED]);
+    c->copies = (int)r + 1;
     c->tau_kill = param[CLONE_PARAM_TAU_KILL];
     return 0;
 }
@@ -52,11 +64,13 @@ static void clone_timer(struct cluster *cl, void *st, int tag, int32_t arg)
 
 static const struct pol_param clone_params[] = {
     [CLONE_PARAM_R] = {"r", 1, 0, RNG_MAX_COPIES - 1, true,
-                       "extra attempts launched with each task (r+1 in all)"},
+                       "extra attempts launched with each task (r+1 in all); auto: Algorithm 1",
+                       true},
     [CLONE_PARAM_TAU_KILL] = {"tau_kill", 0.5, 0, 1e300, false,
                               "time after launch when all but the best-progress attempt "
                               "are killed (Table I: 0.5 tmin)"},
-    {NULL, 0, 0, 0, false, NULL},
+    POL_CHRONOS_AUTO_PARAMS,
+    {0},
 };
 
 const struct policy pol_clone = {
@@ -65,6 +79,7 @@ const struct policy pol_clone = {
     .source = "seed 004 §III (Clone Strategy), Theorems 1-2",
     .params = clone_params,
     .state_size = sizeof(struct clone),
+    .check = clone_check,
     .init = clone_init,
     .on_slot_free = clone_slot_free,
     .on_timer = clone_timer,

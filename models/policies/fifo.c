@@ -11,7 +11,7 @@ static void fifo_slot_free(struct cluster *cl, void *st)
     pol_start_fifo(cl, 1);
 }
 
-static const struct pol_param fifo_params[] = {{NULL, 0, 0, 0, false, NULL}};
+static const struct pol_param fifo_params[] = {{0}};
 
 const struct policy pol_fifo = {
     .name = "fifo",

@@ -146,7 +146,7 @@ static const struct pol_param hadoop_s_params[] = {
     [HS_MIN_AGE] = {"min_age", 60, 0, 1e300, false,
                     "rule 0: a task must have run this long (Hadoop: 60 s)"},
     [HS_PERIOD] = {"period", 1, 1e-9, 1e300, false, "heartbeat between speculation decisions"},
-    {NULL, 0, 0, 0, false, NULL},
+    {0},
 };
 
 const struct policy pol_hadoop_s = {

@@ -163,7 +163,7 @@ static const struct pol_param mantri_params[] = {
                        "at each report, all but the fastest attempt are killed"},
     [MANTRI_SPARE_ONLY] = {"spare_only", 0, 0, 1, true,
                            "1: copy only when no task is waiting (seed 004 §I reading)"},
-    {NULL, 0, 0, 0, false, NULL},
+    {0},
 };
 
 const struct policy pol_mantri = {

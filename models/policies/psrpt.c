@@ -45,7 +45,7 @@ static void psrpt_slot_free(struct cluster *cl, void *st)
     }
 }
 
-static const struct pol_param psrpt_params[] = {{NULL, 0, 0, 0, false, NULL}};
+static const struct pol_param psrpt_params[] = {{0}};
 
 const struct policy pol_psrpt = {
     .name = "psrpt",

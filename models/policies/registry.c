@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "analysis/chronos.h"
 #include "models/cluster.h"
 #include "models/spec.h"
 
@@ -75,6 +76,33 @@ bool pol_check_detection(const struct cl_spec *spec, double tau_est, double tau_
     }
     if (tau_kill < tau_est) {
         snprintf(msg, len, "needs tau_kill (%g) >= tau_est (%g)", tau_kill, tau_est);
+        return false;
+    }
+    return true;
+}
+
+int pol_chronos_auto_r(const struct cl_spec *spec, int strategy, double tau_est, double tau_kill,
+                       double theta, double price, double rmin, int corrected)
+{
+    struct ch_objective o = {
+        .strategy = (enum ch_strategy)strategy,
+        .p = {spec->tasks, spec->task_time.a, spec->task_time.b, spec->deadline, tau_est,
+              tau_kill},
+        .theta = theta,
+        .price = price,
+        .rmin = rmin,
+        .corrected = corrected,
+    };
+    return ch_alg1(&o, RNG_MAX_COPIES - 2 < 60 ? RNG_MAX_COPIES - 2 : 60);
+}
+
+bool pol_check_auto(const struct cl_spec *spec, double r, char *msg, size_t len)
+{
+    if (!isnan(r))
+        return true;
+    if (spec->task_time.kind != DIST_PARETO || !isfinite(spec->deadline)) {
+        snprintf(msg, len, "r = auto needs workload.task_time = pareto and workload.deadline "
+                           "(Algorithm 1 optimises seed 004's Pareto closed forms)");
         return false;
     }
     return true;

@@ -13,10 +13,13 @@
  * estimate yet is not speculated on. Extra attempts take free slots before waiting tasks, as
  * many as there are (the paper assumes enough). Copy k >= 1 is the k-th extra attempt, so it
  * draws the same duration as Clone's and S-Resume's copy k (common random numbers). */
+#include <math.h>
+
+#include "analysis/chronos.h"
 #include "models/cluster.h"
 #include "models/policy.h"
 
-enum { SR_R, SR_TAU_EST, SR_TAU_KILL };
+enum { SR_R, SR_TAU_EST, SR_TAU_KILL, SR_THETA, SR_PRICE, SR_RMIN, SR_CORRECTED };
 enum { SR_TIMER_EST = 1, SR_TIMER_KILL };
 
 struct s_restart {
@@ -28,14 +31,19 @@ struct s_restart {
 static bool s_restart_check(const struct cl_spec *spec, const double *param, char *msg,
                             size_t len)
 {
-    return pol_check_detection(spec, param[SR_TAU_EST], param[SR_TAU_KILL], msg, len);
+    return pol_check_detection(spec, param[SR_TAU_EST], param[SR_TAU_KILL], msg, len) &&
+           pol_check_auto(spec, param[SR_R], msg, len);
 }
 
 static int s_restart_init(struct cluster *cl, void *st, const double *param)
 {
-    (void)cl;
     struct s_restart *p = st;
-    p->r = (int)param[SR_R];
+    double r = param[SR_R];
+    if (isnan(r)) /* r = auto: Algorithm 1 */
+        r = pol_chronos_auto_r(cl->spec, CH_RESTART, param[SR_TAU_EST], param[SR_TAU_KILL],
+                               param[SR_THETA], param[SR_PRICE], param[SR_RMIN],
+                               (int)param[SR_CORRECTED]);
+    p->r = (int)r;
     p->tau_est = param[SR_TAU_EST];
     p->tau_kill = param[SR_TAU_KILL];
     return 0;
@@ -72,13 +80,15 @@ static void s_restart_timer(struct cluster *cl, void *st, int tag, int32_t task)
 }
 
 static const struct pol_param s_restart_params[] = {
-    [SR_R] = {"r", 1, 0, RNG_MAX_COPIES - 1, true, "extra attempts launched for a straggler"},
+    [SR_R] = {"r", 1, 0, RNG_MAX_COPIES - 1, true,
+              "extra attempts launched for a straggler; auto: Algorithm 1", true},
     [SR_TAU_EST] = {"tau_est", 0.3, 0, 1e300, false,
                     "time after launch when stragglers are detected (Table I: 0.3 tmin)"},
     [SR_TAU_KILL] = {"tau_kill", 0.8, 0, 1e300, false,
                      "time after launch when all but the attempt estimated to finish first "
                      "are killed (Table I: tau_est + 0.5 tmin)"},
-    {NULL, 0, 0, 0, false, NULL},
+    POL_CHRONOS_AUTO_PARAMS,
+    {0},
 };
 
 const struct policy pol_s_restart = {

@@ -21,10 +21,11 @@
  *    original's own slot when L = 0). */
 #include <math.h>
 
+#include "analysis/chronos.h"
 #include "models/cluster.h"
 #include "models/policy.h"
 
-enum { SM_R, SM_TAU_EST, SM_TAU_KILL };
+enum { SM_R, SM_TAU_EST, SM_TAU_KILL, SM_THETA, SM_PRICE, SM_RMIN, SM_CORRECTED };
 enum { SM_TIMER_EST = 1, SM_TIMER_SWITCH, SM_TIMER_KILL };
 
 struct s_resume {
@@ -36,14 +37,19 @@ struct s_resume {
 static bool s_resume_check(const struct cl_spec *spec, const double *param, char *msg,
                            size_t len)
 {
-    return pol_check_detection(spec, param[SM_TAU_EST], param[SM_TAU_KILL], msg, len);
+    return pol_check_detection(spec, param[SM_TAU_EST], param[SM_TAU_KILL], msg, len) &&
+           pol_check_auto(spec, param[SM_R], msg, len);
 }
 
 static int s_resume_init(struct cluster *cl, void *st, const double *param)
 {
-    (void)cl;
     struct s_resume *p = st;
-    p->r = (int)param[SM_R];
+    double r = param[SM_R];
+    if (isnan(r)) /* r = auto: Algorithm 1 */
+        r = pol_chronos_auto_r(cl->spec, CH_RESUME, param[SM_TAU_EST], param[SM_TAU_KILL],
+                               param[SM_THETA], param[SM_PRICE], param[SM_RMIN],
+                               (int)param[SM_CORRECTED]);
+    p->r = (int)r;
     p->tau_est = param[SM_TAU_EST];
     p->tau_kill = param[SM_TAU_KILL];
     return 0;
@@ -115,13 +121,14 @@ static void s_resume_timer(struct cluster *cl, void *st, int tag, int32_t task)
 
 static const struct pol_param s_resume_params[] = {
     [SM_R] = {"r", 1, 0, RNG_MAX_COPIES - 2, true,
-              "a straggler is replaced by r + 1 attempts resuming from its offset"},
+              "a straggler is replaced by r + 1 attempts resuming from its offset", true},
     [SM_TAU_EST] = {"tau_est", 0.3, 0, 1e300, false,
                     "time after launch when stragglers are detected (Table I: 0.3 tmin)"},
     [SM_TAU_KILL] = {"tau_kill", 0.8, 0, 1e300, false,
                      "time after launch when all but the attempt estimated to finish first "
                      "are killed (Table I: tau_est + 0.5 tmin)"},
-    {NULL, 0, 0, 0, false, NULL},
+    POL_CHRONOS_AUTO_PARAMS,
+    {0},
 };
 
 const struct policy pol_s_resume = {

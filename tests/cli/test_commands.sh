@@ -30,9 +30,9 @@ expect_ok "report csv" "$SPECMC" report "$WORK/small.h5" --csv
 CURRENT="csv header"
 if [ "$(head -n 1 "$WORK/out")" = "scenario,policy,metric,n,mean,stddev,ci_low,ci_high,workload.rate" ]; then
     pass; else fail "header: $(head -n 1 "$WORK/out")"; fi
-CURRENT="csv rows: 2 scenarios x (4 policies x 10 metrics + 3 x 10 paired)"
+CURRENT="csv rows: 2 scenarios x (4 policies x 11 metrics + 3 x 11 paired)"
 rows=$(($(wc -l <"$WORK/out") - 1))
-if [ "$rows" -eq 140 ]; then pass; else fail "$rows rows"; fi
+if [ "$rows" -eq 154 ]; then pass; else fail "$rows rows"; fi
 for m in flowtime flowtime_p99 pocd machine_time; do
     expect_grep "csv has $m" "^1,clone,$m,40," "$WORK/out"
 done

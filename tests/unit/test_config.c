@@ -173,3 +173,42 @@ Test(config, errors_name_file_line_and_key)
     cr_assert(strstr(err, ":2: experiment.confidence: must be a number in (0, 1), got '1'"), "%s",
               err);
 }
+
+/* [zip] keys vary together, as the outermost dimension; their counts must match. */
+Test(config, zip_varies_keys_together)
+{
+    struct cfg c;
+    cr_assert_eq(load(&c,
+                      "[workload]\nrate = 1\n[sweep]\ncluster.slots = 10, 20\n"
+                      "[zip]\nworkload.beta = 1.5, 2, 3\nworkload.deadline = 6, 4, 3\n",
+                      NULL, 0),
+                 0, "%s", err);
+    cr_assert_eq(c.nscenarios, 6);
+    static const double betas[] = {1.5, 2, 3};
+    for (int s = 0; s < 6; s++) {
+        cr_assert_eq(c.scen[s].spec.slots, s % 2 ? 20 : 10);
+        double beta = c.scen[s].spec.task_time.b, d = c.scen[s].spec.deadline;
+        cr_assert((beta == 1.5 && d == 6) || (beta == 2 && d == 4) || (beta == 3 && d == 3),
+                  "scenario %d: beta %g with deadline %g", s, beta, d);
+        cr_assert_eq(beta, betas[s / 2], "the zip varies slowest");
+    }
+    cfg_free(&c);
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\n[zip]\nworkload.beta = 1.5, 2\n"
+                          "workload.deadline = 6\n",
+                      NULL, 0),
+                 -1);
+    cr_assert(strstr(err, ":5: zip.workload.deadline: 1 values, but zip.workload.beta has 2"),
+              "%s", err);
+}
+
+Test(config, utility_section)
+{
+    struct cfg c;
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\n[utility]\ntheta = 2e-5\nprice = 30\n", NULL,
+                      0),
+                 0, "%s", err);
+    cr_assert_eq(c.scen[0].spec.utility_theta, 2e-5);
+    cr_assert_eq(c.scen[0].spec.utility_price, 30.0);
+    cr_assert_eq(c.scen[0].spec.utility_rmin, 0.2);
+    cfg_free(&c);
+}
