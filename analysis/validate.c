@@ -10,12 +10,15 @@
 
 #include <gsl/gsl_cdf.h>
 
+#include "analysis/kernels.h"
 #include "engine/dist.h"
 #include "engine/rng.h"
 #include "engine/stats.h"
 #include "models/replica.h"
 
-extern const struct vd_check vd_dist, vd_queue_erlang, vd_queue_pk;
+extern const struct vd_check vd_dist, vd_queue_erlang, vd_queue_pk, vd_kernels, vd_chronos_lemma1,
+    vd_chronos_th1, vd_chronos_th2, vd_chronos_th3, vd_chronos_th4, vd_chronos_th5,
+    vd_chronos_th6, vd_chronos_th7, vd_chronos_th8, vd_chronos_alg1;
 
 #ifdef SPECMC_CHECK
 /* Test builds only: a check whose closed form is deliberately wrong (exponential(2) claimed to
@@ -50,9 +53,10 @@ static const struct vd_check vd_selftest = {
 #endif
 
 const struct vd_check *const vd_registry[] = {
-    &vd_dist,
-    &vd_queue_erlang,
-    &vd_queue_pk,
+    &vd_dist,          &vd_queue_erlang, &vd_queue_pk,     &vd_kernels,
+    &vd_chronos_lemma1, &vd_chronos_th1,  &vd_chronos_th2,  &vd_chronos_th3,
+    &vd_chronos_th4,   &vd_chronos_th5,  &vd_chronos_th6,  &vd_chronos_th7,
+    &vd_chronos_th8,   &vd_chronos_alg1,
 #ifdef SPECMC_CHECK
     &vd_selftest,
 #endif
@@ -102,7 +106,7 @@ static struct vd_row *new_row(struct vd_rows *rows, const char *id, const char *
 
 /* The interval's half-width in standard errors: Student-t with n − 1 degrees of freedom for
  * small samples (replica means), the normal quantile for large ones. */
-static double z_level(uint64_t n)
+double vd_z(uint64_t n)
 {
     double q = 1 - (1 - VD_LEVEL) / 2;
     return n >= 2 && n < 100000 ? gsl_cdf_tdist_Pinv(q, (double)(n - 1))
@@ -115,7 +119,7 @@ int vd_add_interval(struct vd_rows *rows, const char *id, const char *params, do
     struct vd_row *r = new_row(rows, id, params, VD_INTERVAL, closed, estimate, n, expected);
     if (!r)
         return -1;
-    double z = z_level(n);
+    double z = vd_z(n);
     r->ci_low = estimate - z * se;
     r->ci_high = estimate + z * se;
     r->gap_se = se > 0 ? (estimate - closed) / se : (estimate == closed ? 0 : INFINITY);
@@ -154,7 +158,7 @@ int vd_add_order(struct vd_rows *rows, const char *id, const char *params, int p
                                expected);
     if (!r)
         return -1;
-    double z = z_level(n);
+    double z = vd_z(n);
     r->ci_low = difference - z * se;
     r->ci_high = difference + z * se;
     r->gap_se = se > 0 ? difference / se : NAN;
@@ -183,6 +187,18 @@ int vd_add_below(struct vd_rows *rows, const char *id, const char *params, doubl
     return 0;
 }
 
+int vd_add_range(struct vd_rows *rows, const char *id, const char *params, double closed,
+                 double estimate, double lo, double hi, uint64_t n, bool expected)
+{
+    struct vd_row *r = new_row(rows, id, params, VD_INTERVAL, closed, estimate, n, expected);
+    if (!r)
+        return -1;
+    r->ci_low = lo;
+    r->ci_high = hi;
+    r->agrees = lo <= closed && closed <= hi;
+    return 0;
+}
+
 /* ------------------------------------------------------------------ simulation drivers */
 
 uint64_t vd_seed(const struct vd_context *ctx, const char *id, const char *params)
@@ -194,6 +210,25 @@ uint64_t vd_seed(const struct vd_context *ctx, const char *id, const char *param
     for (const char *s = params; *s; s++)
         h = (h ^ (unsigned char)*s) * 1099511628211ULL;
     return rng_mix64(ctx->seed ^ rng_mix64(h));
+}
+
+void vd_kernel(const struct vd_context *ctx, const struct kn_spec *s, uint64_t seed,
+               uint64_t jobs, struct kn_totals *out)
+{
+    enum { CHUNK = 1 << 14 };
+    uint64_t chunks = (jobs + CHUNK - 1) / CHUNK;
+    struct kn_totals *part = calloc(chunks ? chunks : 1, sizeof *part);
+    memset(out, 0, sizeof *out);
+    if (!part)
+        return;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(ctx->threads)
+    for (uint64_t c = 0; c < chunks; c++) {
+        uint64_t first = c * CHUNK, count = c + 1 < chunks ? CHUNK : jobs - first;
+        kn_run(s, seed, first, count, &part[c]);
+    }
+    for (uint64_t c = 0; c < chunks; c++)
+        kn_totals_add(out, &part[c]);
+    free(part);
 }
 
 int vd_model(const struct vd_context *ctx, const struct cl_spec *spec, const struct policy *pol,

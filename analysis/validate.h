@@ -91,11 +91,26 @@ int vd_add_exact(struct vd_rows *rows, const char *id, const char *params, doubl
                  double estimate, uint64_t n, bool expected);
 int vd_add_below(struct vd_rows *rows, const char *id, const char *params, double bound,
                  double estimate, uint64_t n, bool expected);
+/* An estimate that is a set of plausible values [lo, hi] (e.g. the r whose simulated utility is
+ * not significantly below the best): agrees iff lo <= closed <= hi. */
+int vd_add_range(struct vd_rows *rows, const char *id, const char *params, double closed,
+                 double estimate, double lo, double hi, uint64_t n, bool expected);
+
+/* Half-width of a two-sided interval at VD_LEVEL in standard errors, for n samples
+ * (Student-t below 100000, normal above). */
+double vd_z(uint64_t n);
 
 /* ------------------------------------------------------------------ simulation drivers */
 
 /* A row's seed: the experiment seed mixed with a hash of the row's id and parameters. */
 uint64_t vd_seed(const struct vd_context *ctx, const char *id, const char *params);
+
+/* Simulate `jobs` jobs of a kernel (analysis/kernels.h) on ctx->threads threads, in fixed
+ * chunks whose totals are added in chunk order: the result does not depend on threads. */
+struct kn_spec;
+struct kn_totals;
+void vd_kernel(const struct vd_context *ctx, const struct kn_spec *s, uint64_t seed,
+               uint64_t jobs, struct kn_totals *out);
 
 /* Run `replicas` replicas of the cluster model (one policy, one scenario) on ctx->threads
  * threads; values[m * replicas + r] receives metric m of replica r. 0, or -1 on failure. */

@@ -18,6 +18,15 @@ context and may leave results in it for later sections:
            run T times the fifo section's replicas, so every run lasts about as long and
            process start-up does not swamp the many-thread runs.
 
+  kernel   copy samples per second of the Chronos Clone validation kernel
+           (analysis/kernels.c: N = 10 tasks x 3 attempts, Pareto(1, 1.5), D = 3) on one
+           thread, run by its own binary (build/release/kernel-bench, or --kernel-bench PATH;
+           this script builds nothing), against numpy on /usr/bin/python3 doing the same
+           U -> T -> min over attempts -> max over tasks <= D in cache-sized batches: the
+           expression as written, and two tuned forms (numpy_clone_peer); the fastest is
+           the peer. Target: kernel >= 4x numpy. The two PoCD estimates must agree with each other and
+           with Theorem 1's [1 - (tmin/D)^(beta (r+1))]^N (|z| < 4).
+
 The model parameters (slots, rate, tasks, tmin, beta) are read from bench/fifo.ini, so both
 implementations run the model that file describes; this script owns the run sizes and passes
 them to specmc as overrides. The contract with specmc is one command:
@@ -38,6 +47,7 @@ import configparser
 import csv
 import gc
 import io
+import json
 import math
 import os
 import statistics
@@ -51,6 +61,9 @@ sys.path.insert(0, HERE)
 
 FIFO_INI = os.path.join(HERE, "fifo.ini")
 TARGET_RATIO = 50.0      # SPEC §7: specmc task events/s per core >= 50x SimPy's
+KERNEL_TARGET = 4.0      # validation kernel copy samples/s per core >= 4x numpy's
+KERNEL_BENCH = os.path.join(os.path.dirname(HERE), "build", "release", "kernel-bench")
+NUMPY_PYTHON = "/usr/bin/python3"
 
 
 class BenchError(Exception):
@@ -277,9 +290,194 @@ def section_threads(ctx):
     print()
 
 
+def numpy_clone_peer(seconds, seed, variant, rows=4096):
+    """The Clone PoCD workload in numpy (run by NUMPY_PYTHON, see run_numpy_peer): batches of
+    `rows` jobs of 10 tasks x 3 attempts, U uniform (PCG64), T = tmin (1-U)^(-1/beta), a job
+    meets D iff the max over tasks of the min over attempts is <= D. Loops for `seconds`,
+    timing only the computation (generation included). Variants:
+      literal  the expression as first written: T = tmin*(1-U)**(-1/beta);
+               T.min(axis=2).max(axis=1) <= D (fresh arrays every batch);
+      pow      the same, tuned: preallocated buffers (out=), and the minimum over the three
+               attempts as two np.minimum of slices (numpy's reduction over a length-3 axis
+               is several times slower than the whole transform);
+      exp      as pow with T = tmin*exp(log1p(-U)*(-1/beta));
+      minfirst the kernel's own shortcut: a Pareto time is increasing in its uniform, so the
+               fastest attempt is the one with the smallest U; only that one is transformed
+               (one power per task, not per attempt) — PoCD only;
+      totals   minfirst computing what the kernel computes: besides PoCD, each job's machine
+               time (Clone: (r+1)m if the fastest attempt m ends by tau_kill = 0.5, else
+               r tau_kill + m) and completion time, their sums and sums of squares, and the
+               tasks' completion times. This is the peer: numpy producing the kernel's results.
+    Batches of 4096 jobs fit in cache; fresh arrays also pay page faults (glibc returns
+    freed blocks this large to the kernel), which the tuned variants avoid."""
+    import numpy as np
+    tmin, beta, D = 1.0, 1.5, 3.0
+    rng = np.random.default_rng(seed)
+    U = np.empty((rows, 10, 3))
+    M = np.empty((rows, 10))
+    J = np.empty(rows)
+    B = np.empty(rows, dtype=bool)
+
+    def literal():
+        X = rng.random((rows, 10, 3))
+        T = tmin * (1 - X) ** (-1 / beta)
+        return int(np.count_nonzero(T.min(axis=2).max(axis=1) <= D))
+
+    def tuned():
+        rng.random(out=U)
+        if variant == "pow":
+            np.subtract(1.0, U, out=U)
+            np.power(U, -1.0 / beta, out=U)
+        else:
+            np.negative(U, out=U)
+            np.log1p(U, out=U)
+            np.multiply(U, -1.0 / beta, out=U)
+            np.exp(U, out=U)
+        np.multiply(U, tmin, out=U)
+        np.minimum(U[..., 0], U[..., 1], out=M)
+        np.minimum(M, U[..., 2], out=M)
+        np.max(M, axis=1, out=J)
+        np.less_equal(J, D, out=B)
+        return int(np.count_nonzero(B))
+
+    def minfirst():
+        rng.random(out=U)
+        np.minimum(U[..., 0], U[..., 1], out=M)
+        np.minimum(M, U[..., 2], out=M)
+        np.subtract(1.0, M, out=M)
+        np.power(M, -1.0 / beta, out=M)
+        np.multiply(M, tmin, out=M)
+        np.max(M, axis=1, out=J)
+        np.less_equal(J, D, out=B)
+        return int(np.count_nonzero(B))
+
+    r, tk = 2, 0.5
+    C = np.empty((rows, 10))
+    Q = np.empty((rows, 10), dtype=bool)
+    sums = np.zeros(6)
+
+    def totals():
+        met = minfirst()        # M holds each task's fastest time, J each job's completion
+        sums[4] += M.sum()      # the tasks' completion times
+        sums[5] += np.vdot(M, M)
+        np.less_equal(M, tk, out=Q)
+        np.multiply(M, r + 1, out=C)
+        np.add(M, r * tk, out=M)  # M is now r tau_kill + m ...
+        np.copyto(M, C, where=Q)  # ... or (r + 1) m when m <= tau_kill: the task's cost
+        cost = M.sum(axis=1)
+        sums[0] += cost.sum()
+        sums[1] += np.dot(cost, cost)
+        sums[2] += J.sum()
+        sums[3] += np.dot(J, J)
+        return met
+
+    batch = {"literal": literal, "minfirst": minfirst, "totals": totals}.get(variant, tuned)
+    batch()  # warm-up
+    jobs = met = 0
+    t0 = time.perf_counter()
+    while True:
+        met += batch()
+        jobs += rows
+        sec = time.perf_counter() - t0
+        if sec >= seconds:
+            break
+    return dict(variant=variant, numpy=np.__version__, jobs=jobs, jobs_met=met, seconds=sec,
+                copy_samples_per_s=jobs * 30 / sec)
+
+
+def run_json(cmd):
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True)
+    if p.returncode != 0:
+        raise BenchError("command failed (exit %d): %s\n%s%s"
+                         % (p.returncode, " ".join(cmd), p.stdout, p.stderr))
+    try:
+        return json.loads(p.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        raise BenchError("%s: expected one JSON line, got %r" % (" ".join(cmd), p.stdout))
+
+
+def run_numpy_peer(seconds, seed, variant):
+    """numpy_clone_peer in a fresh /usr/bin/python3, whatever Python runs this script."""
+    code = ("import json, sys; sys.path.insert(0, %r); import bench; "
+            "print(json.dumps(bench.numpy_clone_peer(%r, %d, %r)))" % (HERE, seconds, seed,
+                                                                       variant))
+    return run_json([NUMPY_PYTHON, "-c", code])
+
+
+def pocd_z(met1, n1, met2, n2):
+    """z statistic of the difference of two proportions (unpooled)."""
+    p1, p2 = met1 / float(n1), met2 / float(n2)
+    se = math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
+    return (p1 - p2) / se if se > 0 else 0.0
+
+
+def section_kernel(ctx):
+    """The Clone validation kernel vs numpy: copy samples per second on one core."""
+    binary, reps, quick = ctx["kernel_bench"], ctx["repeats"], ctx["quick"]
+    if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
+        raise BenchError("%s is not an executable file (build it: the Makefile's "
+                         "kernel-bench target)" % binary)
+    seconds = 0.2 if quick else 1.0
+    N, copies, tmin, beta, D = 10, 3, 1.0, 1.5, 3.0
+    print("== validation kernel: Chronos Clone, N = %d tasks x %d attempts, Pareto(%g, %g), "
+          "D = %g, one thread; ~%g s per run, median of %d" % (N, copies, tmin, beta, D,
+                                                              seconds, reps))
+    print()
+    kern = [run_json([binary, "%g" % seconds, str(seed)]) for seed in range(1, reps + 1)]
+    variants = ("literal", "pow", "exp", "minfirst", "totals")
+    peers = {}
+    for variant in variants:
+        peers[variant] = [run_numpy_peer(seconds, 100 + seed, variant)
+                          for seed in range(1, reps + 1)]
+    k_rate = median_of([r["copy_samples_per_s"] for r in kern])
+    rates = {v: median_of([r["copy_samples_per_s"] for r in runs]) for v, runs in peers.items()}
+    best = "totals" # the peer: numpy computing what the kernel computes (fastest such variant)
+    ratio = k_rate / rates[best]
+    pocd_only = max(("literal", "pow", "exp", "minfirst"), key=rates.get)
+    label = {"literal": "numpy %s, as written", "pow": "numpy %s, (1-U)**(-1/b), tuned",
+             "exp": "numpy %s, exp(log1p(-U)/-b), tuned",
+             "minfirst": "numpy %s, min of U first, one power per task, PoCD only",
+             "totals": "numpy %s, as minfirst + the kernel's totals"}
+    npver = peers[best][0]["numpy"]
+
+    w = "   {:<50} {:>14} {:>10} {:>9}"
+    print(w.format("implementation", "copy samples/s", "PoCD", "vs peer"))
+    for v in variants:
+        runs = peers[v]
+        met, n = sum(r["jobs_met"] for r in runs), sum(r["jobs"] for r in runs)
+        print(w.format(label[v] % npver + (" (peer)" if v == best else ""), fmt_rate(rates[v]),
+                       "%.5f" % (met / float(n)), "%.2fx" % (rates[v] / rates[best])))
+    k_met, k_n = sum(r["jobs_met"] for r in kern), sum(r["jobs"] for r in kern)
+    print(w.format("specmc kernel (kn_run)", fmt_rate(k_rate), "%.5f" % (k_met / float(k_n)),
+                   "%.2fx" % ratio))
+    print()
+    verdict = "PASS" if ratio >= KERNEL_TARGET else "BELOW"
+    print("   target: >= %gx numpy computing the same totals: %s (%.2fx)%s" % (
+        KERNEL_TARGET, verdict, ratio,
+        "  [--quick: sizes too small to mean anything]" if quick else ""))
+    print("   against numpy's fastest PoCD-only variant (%s), which does less: %.2fx" % (
+        pocd_only, k_rate / rates[pocd_only]))
+
+    # Sanity: the kernel's PoCD, numpy's and Theorem 1 (exact for Clone's PoCD) agree.
+    p_met, p_n = sum(r["jobs_met"] for r in peers[best]), sum(r["jobs"] for r in peers[best])
+    closed = (1.0 - (tmin / D) ** (beta * copies)) ** N
+    z_peer = pocd_z(k_met, k_n, p_met, p_n)
+    pk = k_met / float(k_n)
+    z_closed = (pk - closed) / math.sqrt(closed * (1 - closed) / k_n)
+    agree = abs(z_peer) < 4 and abs(z_closed) < 4
+    print("   sanity, PoCD: kernel %.5f (%s jobs), numpy %.5f (%s jobs), Theorem 1 %.5f: "
+          "z = %.2f vs numpy, %.2f vs Theorem 1: %s" % (
+              pk, fmt_int(k_n), p_met / float(p_n), fmt_int(p_n), closed, z_peer, z_closed,
+              "agree" if agree else "DISAGREE"))
+    print()
+    ctx["kernel"] = dict(rate=k_rate, peer_rate=rates[best], ratio=ratio, agree=agree)
+
+
 SECTIONS = [
     ("fifo", section_fifo),
     ("threads", section_threads),
+    ("kernel", section_kernel),
 ]
 
 
@@ -287,6 +485,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description="specmc benchmarks against their peers")
     ap.add_argument("specmc", help="path to the specmc binary (bin/specmc)")
     ap.add_argument("--quick", action="store_true", help="tiny sizes, one repeat: a smoke run")
+    ap.add_argument("--kernel-bench", default=KERNEL_BENCH, metavar="PATH",
+                    help="the validation kernel's benchmark binary (default: %(default)s)")
     a = ap.parse_args(argv)
 
     binary = os.path.abspath(a.specmc)
@@ -297,7 +497,8 @@ def main(argv=None):
     try:
         with tempfile.TemporaryDirectory(prefix="specmc-bench-") as tmp:
             ctx = dict(quick=a.quick, repeats=1 if a.quick else 3, ncpu=cpu_count(),
-                       model=read_model(FIFO_INI), specmc=Specmc(binary, tmp))
+                       model=read_model(FIFO_INI), specmc=Specmc(binary, tmp),
+                       kernel_bench=os.path.abspath(a.kernel_bench))
             print("specmc bench%s: %s, %d cores, %s" % (" (--quick)" if a.quick else "",
                                                         a.specmc, ctx["ncpu"],
                                                         time.strftime("%Y-%m-%d %H:%M:%S")))

@@ -1,0 +1,234 @@
+/* check_chronos_theory — chronos.th7 (PoCD orderings), chronos.th8 (concavity of the net
+ * utility above Γ) and chronos.alg1 (Algorithm 1's optimum), seed 004 §IV-D and §V. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "analysis/check_chronos.h"
+
+/* PoCD of one strategy at a point by its kernel: estimate and its standard error. */
+static void kernel_pocd(const struct vd_context *ctx, const char *tag, enum ch_strategy s,
+                        const struct ch_params *p, int r, double *pocd, double *se, uint64_t *n)
+{
+    char params[192];
+    chk_point(params, sizeof params, p, r, chk_policy(s));
+    struct kn_spec ks = chk_spec(s, p, r);
+    struct kn_totals t;
+    vd_kernel(ctx, &ks, vd_seed(ctx, tag, params), chk_jobs(ctx, 2000000), &t);
+    *n = t.jobs;
+    *pocd = (double)t.jobs_met / (double)t.jobs;
+    *se = sqrt(fmax(*pocd * (1 - *pocd), 1.0 / (double)t.jobs) / (double)t.jobs);
+}
+
+/* ------------------------------------------------------------------ Theorem 7 */
+
+/* Orderings: (1) R_Clone > R_SRestart, (2) R_SResume > R_SRestart, (3) R_Clone > R_SResume iff
+ * r > r*. The printed r* (main text = eq. 70) keeps a β on ln(φ̄ tmin) that the derivation
+ * from eq. 69 cancels, so it is not even invariant to the unit of time: the same job measured
+ * in tenths (tmin = 10, D = 30, τ_est = 3) gets another prediction. */
+static int run_th7(const struct vd_context *ctx, const char *only, struct vd_rows *out)
+{
+    if (!vd_selected(only, "chronos.th7"))
+        return 0;
+    static const struct ch_params points[] = {{10, 1.0, 1.5, 3.0, 0.3, 0.8},
+                                              {10, 10.0, 1.5, 30.0, 3.0, 8.0}};
+    for (size_t i = 0; i < sizeof points / sizeof points[0]; i++) {
+        const struct ch_params *p = &points[i];
+        for (int r = 1; r <= 2; r++) {
+            double rc, rs, rm, sc, ss, sm;
+            uint64_t n;
+            kernel_pocd(ctx, "chronos.th7", CH_CLONE, p, r, &rc, &sc, &n);
+            kernel_pocd(ctx, "chronos.th7", CH_RESTART, p, r, &rs, &ss, &n);
+            kernel_pocd(ctx, "chronos.th7", CH_RESUME, p, r, &rm, &sm, &n);
+            double phi = ch_phi_straggler(p);
+            char params[192], extra[96];
+            if (vd_selected(only, "chronos.th7.1")) {
+                chk_point(params, sizeof params, p, r, "clone-restart");
+                if (vd_add_order(out, "chronos.th7.1", params, +1, rc - rs, hypot(sc, ss), n, true))
+                    return -1;
+            }
+            if (vd_selected(only, "chronos.th7.2")) {
+                chk_point(params, sizeof params, p, r, "resume-restart");
+                if (vd_add_order(out, "chronos.th7.2", params, +1, rm - rs, hypot(sm, ss), n, true))
+                    return -1;
+            }
+            double printed = ch_th7_threshold(p, phi), corrected = ch_th7_threshold_corrected(p, phi);
+            snprintf(extra, sizeof extra, "clone-resume r*=%.3g", printed);
+            chk_point(params, sizeof params, p, r, extra);
+            /* expected: the printed rule predicts as the corrected one does */
+            int sign_p = r > printed ? +1 : -1, sign_c = r > corrected ? +1 : -1;
+            if (vd_selected(only, "chronos.th7.3") &&
+                vd_add_order(out, "chronos.th7.3", params, sign_p, rc - rm, hypot(sc, sm), n,
+                             sign_p == sign_c))
+                return -1;
+            snprintf(extra, sizeof extra, "clone-resume r*=%.3g", corrected);
+            chk_point(params, sizeof params, p, r, extra);
+            if (vd_selected(only, "chronos.th7.3.corrected") &&
+                vd_add_order(out, "chronos.th7.3.corrected", params, sign_c, rc - rm,
+                             hypot(sc, sm), n, true))
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ Theorem 8 */
+
+/* U(r) is concave for r > Γ. Checked on the closed forms themselves (the theorem is about
+ * them; th1–th6 check them against simulation): the largest second difference of U over
+ * r in (Γ, Γ + 20] must not exceed 0. No simulation. */
+static int run_th8(const struct vd_context *ctx, const char *only, struct vd_rows *out)
+{
+    (void)ctx;
+    const double h = 0.05;
+    for (int corrected = 0; corrected <= 1; corrected++) {
+        const char *id = corrected ? "chronos.th8.corrected" : "chronos.th8";
+        if (!vd_selected(only, id))
+            continue;
+        for (int s = CH_CLONE; s <= CH_RESUME; s++)
+            for (int N = 10; N <= 200; N *= 20) {
+                struct ch_params p = {N, 1.0, 1.5, 3.0, 0.3, 0.8};
+                struct ch_objective o = {(enum ch_strategy)s, p, 1e-3, 1.0, 0.2, corrected};
+                double gamma = ch_th8_gamma(o.strategy, &p, ch_phi_straggler(&p));
+                double lo = fmax(gamma, 0.0), worst = -INFINITY;
+                int steps = 0;
+                for (double r = lo + h; r <= lo + 20; r += h, steps++) {
+                    double d2 = ch_objective_utility(&o, r + h) - 2 * ch_objective_utility(&o, r) +
+                                ch_objective_utility(&o, r - h);
+                    if (isfinite(d2))
+                        worst = fmax(worst, d2);
+                }
+                char params[192], extra[96];
+                snprintf(extra, sizeof extra, "%s Gamma=%.4g theta=1e-3", chk_policy(o.strategy),
+                         gamma);
+                chk_point(params, sizeof params, &p, -1, extra);
+                if (vd_add_below(out, id, params, 0.0, worst, (uint64_t)steps, true))
+                    return -1;
+            }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ Algorithm 1 */
+
+enum { R_MAX_SEARCH = 60, R_MAX_SIM = 10 };
+static const double thetas[] = {1e-3, 1e-2, 1e-1};
+
+/* Simulated utility of every r = 0..R_MAX_SIM: PoCD and machine time from the kernel, the
+ * utility's standard error by the delta method. */
+static void simulate_utilities(const struct vd_context *ctx, enum ch_strategy s,
+                               const struct ch_params *p, double *pocd, double *pocd_se,
+                               double *cost, double *cost_se, uint64_t *n)
+{
+    for (int r = 0; r <= R_MAX_SIM; r++) {
+        char params[192];
+        chk_point(params, sizeof params, p, r, chk_policy(s));
+        struct kn_spec ks = chk_spec(s, p, r);
+        struct kn_totals t;
+        vd_kernel(ctx, &ks, vd_seed(ctx, "chronos.alg1", params), chk_jobs(ctx, 500000), &t);
+        double dn = (double)t.jobs;
+        *n = t.jobs;
+        pocd[r] = (double)t.jobs_met / dn;
+        pocd_se[r] = sqrt(fmax(pocd[r] * (1 - pocd[r]), 1 / dn) / dn);
+        cost[r] = t.job_cost / dn;
+        cost_se[r] = sqrt(fmax(0, t.job_cost2 / dn - cost[r] * cost[r]) / dn);
+    }
+}
+
+/* Algorithm 1 against exhaustive search over the same closed forms (`method=search`), and
+ * against the utility the simulation measures (`method=simulation`): the estimate is the
+ * simulated argmax, its interval the r whose simulated utility is not significantly below
+ * the best's. */
+static int run_alg1(const struct vd_context *ctx, const char *only, struct vd_rows *out)
+{
+    const struct ch_params p = {10, 1.0, 1.5, 3.0, 0.3, 0.8};
+    const double price = 1.0, rmin = 0.2;
+    for (int s = CH_CLONE; s <= CH_RESUME; s++) {
+        double pocd[R_MAX_SIM + 1], pse[R_MAX_SIM + 1], cost[R_MAX_SIM + 1], cse[R_MAX_SIM + 1];
+        uint64_t n = 0;
+        bool simulated = false;
+        for (size_t k = 0; k < sizeof thetas / sizeof thetas[0]; k++) {
+            struct ch_objective oc = {(enum ch_strategy)s, p, thetas[k], price, rmin, 1};
+            struct ch_objective op = oc;
+            op.corrected = 0;
+            int r_printed = ch_alg1(&op, R_MAX_SEARCH), r_corrected = ch_alg1(&oc, R_MAX_SEARCH);
+            for (int corrected = 0; corrected <= 1; corrected++) {
+                const char *id = corrected ? "chronos.alg1.corrected" : "chronos.alg1";
+                if (!vd_selected(only, id))
+                    continue;
+                const struct ch_objective *o = corrected ? &oc : &op;
+                int r_opt = corrected ? r_corrected : r_printed;
+                char params[192], extra[96];
+                snprintf(extra, sizeof extra, "%s theta=%g method=search", chk_policy(o->strategy),
+                         thetas[k]);
+                chk_point(params, sizeof params, &p, -1, extra);
+                if (vd_add_exact(out, id, params, r_opt, ch_brute_force(o, R_MAX_SEARCH),
+                                 R_MAX_SEARCH + 1, true))
+                    return -1;
+                if (!simulated) {
+                    simulate_utilities(ctx, o->strategy, &p, pocd, pse, cost, cse, &n);
+                    simulated = true;
+                }
+                double u[R_MAX_SIM + 1], use[R_MAX_SIM + 1];
+                int best = 0;
+                for (int r = 0; r <= R_MAX_SIM; r++) {
+                    u[r] = ch_utility(pocd[r], cost[r], thetas[k], price, rmin);
+                    use[r] = hypot(pse[r] / ((pocd[r] - rmin) * log(10)), thetas[k] * price * cse[r]);
+                    if (u[r] > u[best])
+                        best = r;
+                }
+                int lo = best, hi = best;
+                double z = vd_z(n);
+                for (int r = 0; r <= R_MAX_SIM; r++)
+                    if (isfinite(u[r]) && u[best] - u[r] <= z * hypot(use[best], use[r])) {
+                        lo = r < lo ? r : lo;
+                        hi = r > hi ? r : hi;
+                    }
+                snprintf(extra, sizeof extra, "%s theta=%g method=simulation",
+                         chk_policy(o->strategy), thetas[k]);
+                chk_point(params, sizeof params, &p, -1, extra);
+                if (vd_add_range(out, id, params, r_opt, best, lo, hi, n,
+                                 corrected || r_printed == r_corrected))
+                    return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+const struct vd_check vd_chronos_th7 = {
+    .id = "chronos.th7",
+    .source = "seed 004 Theorem 7 and eqs. 67-70: (1) R_Clone > R_SRestart, (2) R_SResume > "
+              "R_SRestart, (3) R_Clone > R_SResume iff r > r* (printed; .corrected: the beta "
+              "that eq. 69 cancels removed)",
+    .assumptions = "no queueing, exact estimates, D - tau_est >= tmin",
+    .closed_form = "the predicted sign of the difference",
+    .simulation = "the three kernels on the same job (independent runs); the difference of "
+                  "their PoCDs with its interval",
+    .run = run_th7,
+};
+
+const struct vd_check vd_chronos_th8 = {
+    .id = "chronos.th8",
+    .source = "seed 004 Theorem 8, eqs. 28-31: U(r) = lg(R(r) - R_min) - theta C E(T) is "
+              "concave for r > Gamma",
+    .assumptions = "the closed forms of Theorems 1-6 (printed; .corrected: corrected ones)",
+    .closed_form = "Gamma by eqs. 29-31",
+    .simulation = "none: the largest second difference of U over (Gamma, Gamma + 20], which "
+                  "must not exceed 0 (the closed forms' own agreement with simulation is "
+                  "th1-th6's)",
+    .run = run_th8,
+};
+
+const struct vd_check vd_chronos_alg1 = {
+    .id = "chronos.alg1",
+    .source = "seed 004 Algorithm 1 (gradient line search above Gamma, enumeration below), "
+              "with the printed formulas; .corrected: with the corrected ones",
+    .assumptions = "N = 10, tmin = 1, beta = 1.5, D = 3, tau_est = 0.3, tau_kill = 0.8, C = 1, "
+                   "R_min = 0.2",
+    .closed_form = "Algorithm 1's r_opt",
+    .simulation = "method=search: exhaustive search of the same closed forms over r = 0..60; "
+                  "method=simulation: the kernels' utility for r = 0..10, r_opt must be among "
+                  "the r not significantly worse than the simulated best",
+    .run = run_alg1,
+};
