@@ -9,17 +9,32 @@
 #include "engine/commands.h"
 #include "engine/results.h"
 
-/* Metrics shown in the human table, and the paired difference beside them. */
-static const char *const table_metrics[] = {"flowtime", "flowtime_p99", "pocd", "machine_time"};
-#define TABLE_METRICS (int)(sizeof table_metrics / sizeof table_metrics[0])
-#define CELL 17 /* columns per metric cell */
+/* Metrics shown in the human table by default; the paired difference is of the first. */
+#define DEFAULT_TABLE_METRICS "flowtime,flowtime_p99,pocd,machine_time"
+#define CELL 17 /* columns per metric cell, at least */
 
-static int metric_index(const struct rs_file *f, const char *name)
+int report_pick_metrics(const char *list, char *const *known, int nknown, int *idx, int max,
+                        char *msg, size_t len)
 {
-    for (int m = 0; m < f->nmetrics; m++)
-        if (!strcmp(f->metrics[m], name))
-            return m;
-    return -1;
+    int n = 0;
+    for (const char *p = list;; p++) {
+        size_t w = strcspn(p, ",");
+        int m = -1;
+        for (int k = 0; k < nknown && m < 0; k++)
+            if (strlen(known[k]) == w && !strncmp(known[k], p, w))
+                m = k;
+        if (m < 0 || n == max) {
+            int off = m < 0 ? snprintf(msg, len, "unknown metric '%.*s'; valid:", (int)w, p)
+                            : snprintf(msg, len, "at most %d metrics", max);
+            for (int k = 0; m < 0 && k < nknown && off > 0 && (size_t)off < len; k++)
+                off += snprintf(msg + off, len - (size_t)off, "%s %s", k ? "," : "", known[k]);
+            return -1;
+        }
+        idx[n++] = m;
+        p += w;
+        if (!*p)
+            return n;
+    }
 }
 
 /* "mean ± h" with h half the interval's width (t intervals are symmetric; a Wilson interval
@@ -41,24 +56,26 @@ static void fmt_interval(char *buf, size_t len, const struct st_summary *s)
     }
 }
 
-/* Print a cell left-aligned in `width` columns; "±" is two bytes but one column. */
+/* Columns a cell takes: "±" is two bytes but one column. */
+static int cell_cols(const char *text)
+{
+    return (int)strlen(text) - (strstr(text, "±") ? 1 : 0);
+}
+
+/* Print a cell left-aligned in `width` columns. */
 static void print_cell(const char *text, int width)
 {
-    int cols = (int)strlen(text) - (strstr(text, "±") ? 1 : 0);
+    int cols = cell_cols(text);
     printf(" %s%*s", text, width > cols ? width - cols : 0, "");
 }
 
-static void print_table(const struct rs_file *f)
+static void print_table(const struct rs_file *f, const int *idx, int nidx)
 {
     printf("experiment %s: seed %llu, %d replicas per cell; mean ± half-width of the %.4g%% "
            "interval\n",
            f->experiment, (unsigned long long)f->seed, f->replicas, 100 * f->confidence);
-    int idx[TABLE_METRICS];
-    for (int k = 0; k < TABLE_METRICS; k++)
-        idx[k] = metric_index(f, table_metrics[k]);
-    int flow = metric_index(f, "flowtime");
-    char diff_head[64];
-    snprintf(diff_head, sizeof diff_head, "flowtime - %s", f->policies[0]);
+    char diff_head[96];
+    snprintf(diff_head, sizeof diff_head, "%s - %s", f->metrics[idx[0]], f->policies[0]);
     int pw = 6; /* policy column: the longest name */
     for (int p = 0; p < f->npol; p++)
         pw = (int)strlen(f->policies[p]) > pw ? (int)strlen(f->policies[p]) : pw;
@@ -66,28 +83,41 @@ static void print_table(const struct rs_file *f)
         printf("\nscenario %d", s);
         for (int a = 0; a < f->nsweep; a++)
             printf("%s %s = %s", a ? "," : ":", f->sweep_keys[a], f->sweep_values[s * f->nsweep + a]);
+        char cell[REPORT_MAX_METRICS][64];
+        int width[REPORT_MAX_METRICS];
+        for (int k = 0; k < nidx; k++) { /* the widest of the column's cells */
+            width[k] = cell_cols(f->metrics[idx[k]]) > CELL ? cell_cols(f->metrics[idx[k]]) : CELL;
+            for (int p = 0; p < f->npol; p++) {
+                fmt_interval(cell[k], sizeof cell[k], &f->summary[rs_cell(f, s, p, idx[k])]);
+                width[k] = cell_cols(cell[k]) > width[k] ? cell_cols(cell[k]) : width[k];
+            }
+        }
         printf("\n  %-*s", pw, "policy");
-        for (int k = 0; k < TABLE_METRICS; k++)
-            print_cell(table_metrics[k], CELL);
+        for (int k = 0; k < nidx; k++)
+            print_cell(f->metrics[idx[k]], width[k]);
         print_cell(diff_head, 0);
         printf("\n");
         for (int p = 0; p < f->npol; p++) {
             printf("  %-*s", pw, f->policies[p]);
-            char buf[64];
-            for (int k = 0; k < TABLE_METRICS; k++) {
-                if (idx[k] < 0)
-                    snprintf(buf, sizeof buf, "-");
-                else
-                    fmt_interval(buf, sizeof buf, &f->summary[rs_cell(f, s, p, idx[k])]);
-                print_cell(buf, CELL);
+            for (int k = 0; k < nidx; k++) {
+                fmt_interval(cell[k], sizeof cell[k], &f->summary[rs_cell(f, s, p, idx[k])]);
+                print_cell(cell[k], width[k]);
             }
-            if (p == 0 || flow < 0)
-                snprintf(buf, sizeof buf, "(baseline)");
+            if (p == 0)
+                snprintf(cell[0], sizeof cell[0], "(baseline)");
             else
-                fmt_interval(buf, sizeof buf, &f->paired[rs_cell(f, s, p, flow)]);
-            print_cell(buf, 0);
+                fmt_interval(cell[0], sizeof cell[0], &f->paired[rs_cell(f, s, p, idx[0])]);
+            print_cell(cell[0], 0);
             printf("\n");
         }
+        const char *sep = "  auto:";
+        for (int p = 0; p < f->npol; p++)
+            if (f->resolved[s * f->npol + p]) {
+                printf("%s %s %s", sep, f->policies[p], f->resolved[s * f->npol + p]);
+                sep = ";";
+            }
+        if (sep[0] == ';')
+            printf("\n");
     }
     printf("\nThe last column pairs replicas (same workload under both policies). pocd is '-' "
            "without deadlines.\n'specmc report FILE --csv' gives every metric with both "
@@ -143,7 +173,7 @@ static void print_csv(const struct rs_file *f)
         }
 }
 
-int report_print(const char *path, bool csv)
+int report_print(const char *path, bool csv, const char *metrics)
 {
     struct rs_file f;
     char err[1024];
@@ -151,29 +181,42 @@ int report_print(const char *path, bool csv)
         cli_error("%s", err);
         return 1;
     }
+    int idx[REPORT_MAX_METRICS], nidx = 0, rc = 0;
     if (csv)
         print_csv(&f);
-    else
-        print_table(&f);
+    else if ((nidx = report_pick_metrics(metrics ? metrics : DEFAULT_TABLE_METRICS, f.metrics,
+                                         f.nmetrics, idx, REPORT_MAX_METRICS, err,
+                                         sizeof err)) < 0) {
+        cli_error("report: --metrics: %s", err);
+        rc = 2;
+    } else
+        print_table(&f, idx, nidx);
     rs_file_free(&f);
-    return fflush(stdout) == 0 ? 0 : 1;
+    return rc ? rc : fflush(stdout) == 0 ? 0 : 1;
 }
 
 static const char report_usage[] =
-    "usage: specmc report FILE.h5 [--csv]\n"
+    "usage: specmc report FILE.h5 [--csv] [--metrics M1,M2,...]\n"
     "Print the summary of a results file: a table of flowtime, p99 flowtime, PoCD and machine\n"
-    "time per scenario and policy, or with --csv every metric as\n"
+    "time per scenario and policy (--metrics: these metrics instead; the last column is the\n"
+    "paired difference of the first), or with --csv every metric as\n"
     "scenario,policy,metric,n,mean,stddev,ci_low,ci_high[,sweep keys...]\n"
     "(rows named delta_METRIC are paired differences against the first policy).\n";
 
 int cmd_report(int argc, char **argv)
 {
-    const char *path = NULL;
+    const char *path = NULL, *metrics = NULL;
     bool csv = false;
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--csv"))
             csv = true;
-        else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+        else if (!strcmp(argv[i], "--metrics")) {
+            if (++i == argc) {
+                cli_error("report: option '--metrics' needs a value\n%s", report_usage);
+                return 2;
+            }
+            metrics = argv[i];
+        } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             fputs(report_usage, stdout);
             return 0;
         } else if (argv[i][0] == '-' && argv[i][1]) {
@@ -189,5 +232,6 @@ int cmd_report(int argc, char **argv)
         cli_error("report: no file given\n%s", report_usage);
         return 2;
     }
-    return report_print(path, csv) ? 2 : 0;
+    int rc = report_print(path, csv, metrics);
+    return rc == 1 ? 2 : rc;
 }

@@ -14,6 +14,7 @@
 #include "engine/provenance.h"
 #include "engine/results.h"
 #include "engine/runner.h"
+#include "models/metrics.h"
 
 static const char run_usage[] =
     "usage: specmc run CONFIG.ini [options]\n"
@@ -22,6 +23,8 @@ static const char run_usage[] =
     "  --seed S                 64-bit seed (overrides experiment.seed)\n"
     "  --threads T              OpenMP threads (default: all cores); results do not depend on it\n"
     "  --out FILE.h5            results file (default: CONFIG's base name with .h5, here)\n"
+    "  --metrics M1,M2,...      metrics of the summary table (default: flowtime,\n"
+    "                           flowtime_p99,pocd,machine_time; `specmc list` names them)\n"
     "  --quiet                  no progress bar, no summary table\n";
 
 struct run_args {
@@ -32,6 +35,7 @@ struct run_args {
     const char *seed;   /* NULL = from the config */
     int threads;
     const char *out;
+    const char *metrics; /* NULL = the default table */
     bool quiet;
 };
 
@@ -48,13 +52,27 @@ static bool parse_count(const char *opt, const char *s, long long max, long long
     return true;
 }
 
+/* --metrics is checked before the run, not after it. */
+static bool metrics_known(const char *list)
+{
+    char *names[M_COUNT], msg[1024];
+    int idx[REPORT_MAX_METRICS];
+    for (int m = 0; m < M_COUNT; m++)
+        names[m] = (char *)metric_info[m].name;
+    if (report_pick_metrics(list, names, M_COUNT, idx, REPORT_MAX_METRICS, msg, sizeof msg) >= 0)
+        return true;
+    cli_error("run: --metrics: %s", msg);
+    return false;
+}
+
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
     static const struct option opts[] = {
         {"set", required_argument, NULL, 'S'},     {"replicas", required_argument, NULL, 'r'},
         {"seed", required_argument, NULL, 's'},    {"threads", required_argument, NULL, 't'},
         {"out", required_argument, NULL, 'o'},     {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0}};
+        {"metrics", required_argument, NULL, 'm'}, {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
     memset(a, 0, sizeof *a);
     a->threads = omp_get_max_threads();
     a->sets = calloc((size_t)argc + 1, sizeof *a->sets);
@@ -83,6 +101,11 @@ static int parse_args(int argc, char **argv, struct run_args *a)
             break;
         case 'o':
             a->out = optarg;
+            break;
+        case 'm':
+            a->metrics = optarg;
+            if (!metrics_known(optarg))
+                return 2;
             break;
         case 'q':
             a->quiet = true;
@@ -187,7 +210,7 @@ int cmd_run(int argc, char **argv)
     }
     rc = 0;
     if (!a.quiet) {
-        rc = report_print(out, false);
+        rc = report_print(out, false, a.metrics);
         fprintf(stderr, "specmc: wrote %s (%.2f s, %.3g task events/s per thread)\n", out,
                 res.wall_seconds,
                 res.wall_seconds > 0 ? (double)res.task_events / res.wall_seconds / a.threads : 0);

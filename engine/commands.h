@@ -5,15 +5,24 @@
 #define SPECMC_COMMANDS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 int cmd_run(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 
-/* Print a results file as the human table (csv = false) or as CSV. Returns 0, or 1 with
- * a message on stderr. Used by `report` and at the end of `run`. */
-int report_print(const char *path, bool csv);
+/* Print a results file as the human table (csv = false; `metrics` a comma-separated list of
+ * the metrics to show, NULL for the default) or as CSV. Returns 0; 1 with a message on
+ * stderr when the file cannot be read, 2 for an unknown metric. Used by `report` and at the
+ * end of `run`. */
+int report_print(const char *path, bool csv, const char *metrics);
+
+/* Parse a comma-separated list of metric names against `known`: their indices in idx[],
+ * and the count; -1 with a message naming the valid metrics. */
+#define REPORT_MAX_METRICS 8
+int report_pick_metrics(const char *list, char *const *known, int nknown, int *idx, int max,
+                        char *msg, size_t len);
 
 /* "specmc: error: ..." on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -615,18 +615,28 @@ static bool build_params(struct conv *cv, const struct cfg *c, double *params)
     return true;
 }
 
-/* Combinations a policy cannot run with, reported against the policy's section. */
+_Static_assert(POL_MAX_PARAMS <= 32, "auto_params holds one bit per policy parameter");
+
+/* Combinations a policy cannot run with, reported against the policy's section; then the
+ * `auto` parameters, noted in auto_params and resolved by the policy once for the scenario. */
 static bool check_policies(struct conv *cv, const struct cfg *c, const struct cl_spec *sp,
-                           const double *params)
+                           double *params, uint32_t *auto_params)
 {
     for (int p = 0; p < c->npolicies; p++) {
         const struct policy *pol = c->policies[p];
+        double *param = params + p * POL_MAX_PARAMS;
         char msg[256], w[512];
-        if (pol->check && !pol->check(sp, params + p * POL_MAX_PARAMS, msg, sizeof msg)) {
+        if (pol->check && !pol->check(sp, param, msg, sizeof msg)) {
             fail(cv->p, "%s: policy.list: %s %s", origin(cv, K_LIST, w, sizeof w), pol->name,
                  msg);
             return false;
         }
+        auto_params[p] = 0;
+        for (int i = 0; pol->params[i].key; i++)
+            if (isnan(param[i]))
+                auto_params[p] |= UINT32_C(1) << i;
+        if (auto_params[p] && pol->resolve)
+            pol->resolve(sp, param);
     }
     return true;
 }
@@ -1038,8 +1048,9 @@ static bool build_scenario(struct parse *p, struct cfg *c, const struct view *ba
     v.pol = calloc(npol, sizeof *v.pol);
     struct entry *tmp = naxes ? calloc((size_t)naxes, sizeof *tmp) : NULL;
     sc->params = calloc(npol, sizeof *sc->params);
+    sc->auto_params = calloc((size_t)c->npolicies, sizeof *sc->auto_params);
     sc->sweep_values = naxes ? calloc((size_t)naxes, sizeof *sc->sweep_values) : NULL;
-    bool ok = v.pol && sc->params && (!naxes || (tmp && sc->sweep_values));
+    bool ok = v.pol && sc->params && sc->auto_params && (!naxes || (tmp && sc->sweep_values));
     if (!ok)
         fail(p, "out of memory");
     if (ok)
@@ -1070,7 +1081,7 @@ static bool build_scenario(struct parse *p, struct cfg *c, const struct view *ba
     }
     struct conv cv = {.p = p, .v = &v};
     ok = ok && build_spec(&cv, c, &sc->spec) && build_params(&cv, c, sc->params) &&
-         check_policies(&cv, c, &sc->spec, sc->params);
+         check_policies(&cv, c, &sc->spec, sc->params, sc->auto_params);
     for (int k = 0; k < K_COUNT; k++)
         used[k] = used[k] || cv.used[k];
     free(v.pol);
@@ -1178,6 +1189,7 @@ void cfg_free(struct cfg *c)
 {
     for (int s = 0; s < c->nscenarios && c->scen; s++) {
         free(c->scen[s].params);
+        free(c->scen[s].auto_params);
         for (int a = 0; a < c->nsweep && c->scen[s].sweep_values; a++)
             free(c->scen[s].sweep_values[a]);
         free(c->scen[s].sweep_values);

@@ -19,7 +19,9 @@
 struct cfg_scenario {
     struct cl_spec spec;  /* the model parameters of this scenario */
     double *params;       /* [npolicies * POL_MAX_PARAMS]: policy p's parameters at
-                             params[p * POL_MAX_PARAMS] in its table's order */
+                             params[p * POL_MAX_PARAMS] in its table's order, `auto`
+                             values already resolved by the policy */
+    uint32_t *auto_params; /* [npolicies]: bit i set when parameter i was given as `auto` */
     char **sweep_values;  /* [nsweep] the value of each swept key, as written */
 };
 

@@ -92,8 +92,17 @@ static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_resu
         return -1;
     int rc = 0;
     const double *param = cfg_params(c, s, p);
-    for (int i = 0; pol->params[i].key && rc == 0; i++)
+    char resolved[256] = "";
+    for (int i = 0; pol->params[i].key && rc == 0; i++) {
         rc = H5LTset_attribute_double(g, ".", pol->params[i].key, &param[i], 1);
+        if (c->scen[s].auto_params[p] & (UINT32_C(1) << i)) {
+            size_t n = strlen(resolved);
+            snprintf(resolved + n, sizeof resolved - n, "%s%s = %g", n ? ", " : "",
+                     pol->params[i].key, param[i]);
+        }
+    }
+    if (rc == 0 && resolved[0])
+        rc = H5LTset_attribute_string(g, ".", "auto", resolved);
     hid_t reps = rc == 0 ? H5Gcreate2(g, "replicas", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT) : -1;
     hsize_t dims[1] = {(hsize_t)res->nrep};
     for (int m = 0; m < M_COUNT && reps >= 0 && rc == 0; m++)
@@ -325,8 +334,9 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
     f->summary = calloc(cells ? cells : 1, sizeof *f->summary);
     f->paired = calloc(cells ? cells : 1, sizeof *f->paired);
     f->sweep_values = calloc((size_t)f->nscen * (size_t)f->nsweep + 1, sizeof *f->sweep_values);
+    f->resolved = calloc((size_t)f->nscen * (size_t)f->npol + 1, sizeof *f->resolved);
     problem = "out of memory";
-    if (!f->summary || !f->paired || !f->sweep_values)
+    if (!f->summary || !f->paired || !f->sweep_values || !f->resolved)
         goto done;
     for (int s = 0; s < f->nscen; s++) {
         char g[64];
@@ -342,6 +352,9 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
             if (pgid < 0)
                 goto done;
             int bad = read_table(pgid, "summary", f, &f->summary[rs_cell(f, s, p, 0)]);
+            if (H5Aexists(pgid, "auto") > 0 &&
+                !(f->resolved[s * f->npol + p] = read_string_attr(pgid, ".", "auto")))
+                bad = 1;
             if (p == 0)
                 for (int m = 0; m < f->nmetrics; m++)
                     f->paired[rs_cell(f, s, p, m)] = (struct st_summary){0, NAN, NAN, NAN, NAN};
@@ -373,6 +386,10 @@ void rs_file_free(struct rs_file *f)
         for (int i = 0; i < f->nscen * f->nsweep; i++)
             free(f->sweep_values[i]);
     free(f->sweep_values);
+    if (f->resolved)
+        for (int i = 0; i < f->nscen * f->npol; i++)
+            free(f->resolved[i]);
+    free(f->resolved);
     free(f->summary);
     free(f->paired);
     memset(f, 0, sizeof *f);

@@ -45,6 +45,8 @@ struct rs_file {
     char **sweep_keys;
     int nscen;
     char **sweep_values;        /* [nscen * nsweep] */
+    char **resolved;            /* [nscen * npol]: "r = 2" for parameters given as `auto`,
+                                   NULL when the policy had none */
     struct st_summary *summary; /* [nscen][npol][nmetrics] */
     struct st_summary *paired;  /* same; rows of policy 0 are NaN */
 };

@@ -8,6 +8,9 @@
  *
  * When the callbacks run:
  *   check         when the config is loaded, once per scenario (no state, no cluster).
+ *   resolve       right after check: replace parameters given as `auto` (NaN) by the values
+ *                 they stand for, so that every replica of the scenario runs the same ones
+ *                 and the results file records them.
  *   init          once per replica, before any event; state is zeroed, params validated.
  *   on_arrival    a job arrived (after cl_arrive).
  *   on_slot_free  at least one slot is free: after all events of an instant have been
@@ -48,6 +51,8 @@ struct policy {
     /* optional: reject impossible combinations of parameters and scenario before any run;
        false with a message ("needs workload.deadline", "tau_kill must be >= tau_est") */
     bool (*check)(const struct cl_spec *spec, const double *param, char *msg, size_t len);
+    /* optional: fill in the `auto` parameters (NaN); init only ever sees resolved values */
+    void (*resolve)(const struct cl_spec *spec, double *param);
     int (*init)(struct cluster *cl, void *st, const double *param); /* 0 or -1 (no memory) */
     void (*on_arrival)(struct cluster *cl, void *st, int job);
     void (*on_slot_free)(struct cluster *cl, void *st);
@@ -86,17 +91,18 @@ double pol_key_earliest_end(const struct cluster *cl, int slot);
 bool pol_check_detection(const struct cl_spec *spec, double tau_est, double tau_kill, char *msg,
                          size_t len);
 
-/* Chronos `r = auto` (seed 004 Algorithm 1): the r maximising the net utility
- * lg(R(r) − R_min) − θ C E(T) of a job of the scenario, from the closed forms of
- * analysis/chronos.h. `strategy` is an enum ch_strategy; `corrected` selects the corrected
- * machine-time formulas (docs/validation.md). check_auto: the scenario must have Pareto task
- * times and deadlines. */
-int pol_chronos_auto_r(const struct cl_spec *spec, int strategy, double tau_est, double tau_kill,
-                       double theta, double price, double rmin, int corrected);
+/* Chronos `r = auto` (seed 004 Algorithm 1): if *r is NaN, set it to the r maximising the net
+ * utility lg(R(r) − R_min) − θ C E(T) of a job of the scenario, from the closed forms of
+ * analysis/chronos.h. `strategy` is an enum ch_strategy; `utility` points at the policy's
+ * POL_CHRONOS_AUTO_PARAMS (θ, C, R_min, corrected: the corrected or printed machine-time
+ * formulas, docs/validation.md). check_auto: the scenario must have Pareto task times and
+ * deadlines. */
+void pol_chronos_resolve_r(const struct cl_spec *spec, int strategy, double *r, double tau_est,
+                           double tau_kill, const double *utility);
 bool pol_check_auto(const struct cl_spec *spec, double r, char *msg, size_t len);
 
 /* The parameters every Chronos policy shares after its own (r, tau_est, tau_kill): the
- * utility of Algorithm 1. Tables include POL_CHRONOS_AUTO_PARAMS. */
+ * utility of Algorithm 1. Tables include POL_CHRONOS_AUTO_PARAMS, these four in this order. */
 #define POL_CHRONOS_AUTO_PARAMS                                                                  \
     {"theta", 1e-5, 0, 1e300, false,                                                             \
      "r = auto: trade-off factor of the net utility (seed 004 Table I: 1e-5)", false},           \

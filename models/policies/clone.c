@@ -30,15 +30,18 @@ static bool clone_check(const struct cl_spec *spec, const double *param, char *m
     return pol_check_auto(spec, param[CLONE_PARAM_R], msg, len);
 }
 
+/* r = auto: Algorithm 1 (Clone has no tau_est), once per scenario. */
+static void clone_resolve(const struct cl_spec *spec, double *param)
+{
+    pol_chronos_resolve_r(spec, CH_CLONE, &param[CLONE_PARAM_R],
+                          0.0, param[CLONE_PARAM_TAU_KILL], &param[CLONE_THETA]);
+}
+
 static int clone_init(struct cluster *cl, void *st, const double *param)
 {
+    (void)cl;
     struct clone *c = st;
-    double r = param[CLONE_PARAM_R];
-    if (isnan(r)) /* r = auto: Algorithm 1 (Clone has no tau_est) */
-        r = pol_chronos_auto_r(cl->spec, CH_CLONE, 0.0, param[CLONE_PARAM_TAU_KILL],
-                               param[CLONE_THETA], param[CLONE_PRICE], param[CLONE_RMIN],
-                               (int)param[CLONE_CORRECTED]);
-    c->copies = (int)r + 1;
+    c->copies = (int)param[CLONE_PARAM_R] + 1;
     c->tau_kill = param[CLONE_PARAM_TAU_KILL];
     return 0;
 }
@@ -80,6 +83,7 @@ const struct policy pol_clone = {
     .params = clone_params,
     .state_size = sizeof(struct clone),
     .check = clone_check,
+    .resolve = clone_resolve,
     .init = clone_init,
     .on_slot_free = clone_slot_free,
     .on_timer = clone_timer,

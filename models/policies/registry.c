@@ -81,19 +81,21 @@ bool pol_check_detection(const struct cl_spec *spec, double tau_est, double tau_
     return true;
 }
 
-int pol_chronos_auto_r(const struct cl_spec *spec, int strategy, double tau_est, double tau_kill,
-                       double theta, double price, double rmin, int corrected)
+void pol_chronos_resolve_r(const struct cl_spec *spec, int strategy, double *r, double tau_est,
+                           double tau_kill, const double *utility)
 {
+    if (!isnan(*r))
+        return;
     struct ch_objective o = {
         .strategy = (enum ch_strategy)strategy,
         .p = {spec->tasks, spec->task_time.a, spec->task_time.b, spec->deadline, tau_est,
               tau_kill},
-        .theta = theta,
-        .price = price,
-        .rmin = rmin,
-        .corrected = corrected,
+        .theta = utility[0],
+        .price = utility[1],
+        .rmin = utility[2],
+        .corrected = (int)utility[3],
     };
-    return ch_alg1(&o, RNG_MAX_COPIES - 2 < 60 ? RNG_MAX_COPIES - 2 : 60);
+    *r = ch_alg1(&o, RNG_MAX_COPIES - 2 < 60 ? RNG_MAX_COPIES - 2 : 60);
 }
 
 bool pol_check_auto(const struct cl_spec *spec, double r, char *msg, size_t len)

@@ -35,15 +35,18 @@ static bool s_restart_check(const struct cl_spec *spec, const double *param, cha
            pol_check_auto(spec, param[SR_R], msg, len);
 }
 
+/* r = auto: Algorithm 1, once per scenario. */
+static void s_restart_resolve(const struct cl_spec *spec, double *param)
+{
+    pol_chronos_resolve_r(spec, CH_RESTART, &param[SR_R],
+                          param[SR_TAU_EST], param[SR_TAU_KILL], &param[SR_THETA]);
+}
+
 static int s_restart_init(struct cluster *cl, void *st, const double *param)
 {
+    (void)cl;
     struct s_restart *p = st;
-    double r = param[SR_R];
-    if (isnan(r)) /* r = auto: Algorithm 1 */
-        r = pol_chronos_auto_r(cl->spec, CH_RESTART, param[SR_TAU_EST], param[SR_TAU_KILL],
-                               param[SR_THETA], param[SR_PRICE], param[SR_RMIN],
-                               (int)param[SR_CORRECTED]);
-    p->r = (int)r;
+    p->r = (int)param[SR_R];
     p->tau_est = param[SR_TAU_EST];
     p->tau_kill = param[SR_TAU_KILL];
     return 0;
@@ -99,6 +102,7 @@ const struct policy pol_s_restart = {
     .params = s_restart_params,
     .state_size = sizeof(struct s_restart),
     .check = s_restart_check,
+    .resolve = s_restart_resolve,
     .init = s_restart_init,
     .on_slot_free = s_restart_slot_free,
     .on_timer = s_restart_timer,

@@ -41,15 +41,18 @@ static bool s_resume_check(const struct cl_spec *spec, const double *param, char
            pol_check_auto(spec, param[SM_R], msg, len);
 }
 
+/* r = auto: Algorithm 1, once per scenario. */
+static void s_resume_resolve(const struct cl_spec *spec, double *param)
+{
+    pol_chronos_resolve_r(spec, CH_RESUME, &param[SM_R],
+                          param[SM_TAU_EST], param[SM_TAU_KILL], &param[SM_THETA]);
+}
+
 static int s_resume_init(struct cluster *cl, void *st, const double *param)
 {
+    (void)cl;
     struct s_resume *p = st;
-    double r = param[SM_R];
-    if (isnan(r)) /* r = auto: Algorithm 1 */
-        r = pol_chronos_auto_r(cl->spec, CH_RESUME, param[SM_TAU_EST], param[SM_TAU_KILL],
-                               param[SM_THETA], param[SM_PRICE], param[SM_RMIN],
-                               (int)param[SM_CORRECTED]);
-    p->r = (int)r;
+    p->r = (int)param[SM_R];
     p->tau_est = param[SM_TAU_EST];
     p->tau_kill = param[SM_TAU_KILL];
     return 0;
@@ -139,6 +142,7 @@ const struct policy pol_s_resume = {
     .params = s_resume_params,
     .state_size = sizeof(struct s_resume),
     .check = s_resume_check,
+    .resolve = s_resume_resolve,
     .init = s_resume_init,
     .on_slot_free = s_resume_slot_free,
     .on_timer = s_resume_timer,

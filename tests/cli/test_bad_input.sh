@@ -72,6 +72,13 @@ expect_error "report missing file" "nothere\.h5: No such file" "$SPECMC" report 
 echo "not hdf5" >"$WORK/text.h5"
 expect_error "report non-HDF5" "text\.h5: not an HDF5 file" "$SPECMC" report "$WORK/text.h5"
 expect_error "report no file" "report: no file given" "$SPECMC" report
+expect_error "report unknown metric" "report: --metrics: unknown metric 'flowtim'; valid: flowtime," \
+    "$SPECMC" report "$WORK/keep.h5" --metrics pocd,flowtim
+CURRENT="run --metrics checked before the run"
+if "$SPECMC" run "$good" --out "$WORK/never.h5" --metrics nope >/dev/null 2>"$WORK/err"; then
+    fail "exit 0"
+elif grep -q "unknown metric 'nope'" "$WORK/err" && [ ! -e "$WORK/never.h5" ]; then pass
+else fail "$(head -c 200 "$WORK/err")"; fi
 
 CURRENT="existing output untouched"
 if [ "$(md5sum <"$WORK/keep.h5")" = "$sum_before" ]; then pass; else fail "keep.h5 changed"; fi

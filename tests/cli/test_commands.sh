@@ -39,6 +39,21 @@ done
 expect_grep "csv has paired rows" "^0,mantri,delta_flowtime,40," "$WORK/out"
 expect_grep "csv sweep column" "^1,fifo,flowtime,40,[^,]+,[^,]+,[^,]+,[^,]+,2.0$" "$WORK/out"
 
+# --metrics chooses the table's columns; the paired column follows the first
+expect_ok "report --metrics" "$SPECMC" report "$WORK/small.h5" --metrics pocd,utility
+expect_grep "metrics header" "policy +pocd +utility +pocd - fifo$" "$WORK/out"
+expect_ok "run --metrics" "$SPECMC" run "$ini" --out "$WORK/m.h5" --replicas 3 --metrics copies_per_task
+expect_grep "run metrics header" "policy +copies_per_task +copies_per_task - fifo$" "$WORK/out"
+
+# r = auto: resolved once per scenario, shown under the table and kept in the file
+expect_ok "r = auto" "$SPECMC" run "$ini" --out "$WORK/auto.h5" --replicas 3 --set policy.clone.r=auto \
+    --set policy.clone.theta=1e-3
+expect_grep "auto shown" "^  auto: clone r = [0-9]+$" "$WORK/out"
+CURRENT="auto recorded in the file"
+r=$(h5dump -a /scenarios/0/clone/r "$WORK/auto.h5" | sed -n 's/^ *(0): //p')
+shown=$(sed -n 's/^  auto: clone r = //p' "$WORK/out" | head -n 1)
+if [ -n "$r" ] && [ "$r" = "$shown" ]; then pass; else fail "attribute r '$r', shown '$shown'"; fi
+
 # --replicas, --seed and --set reach the run
 expect_ok "overrides" "$SPECMC" run "$ini" --out "$WORK/o.h5" --quiet --replicas 3 --seed 99 \
     --set workload.jobs=20 --set policy.clone.r=2

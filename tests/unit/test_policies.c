@@ -471,7 +471,7 @@ Test(hadoop_s, rule1_estimated_time_against_finished_mean)
 
 #include "analysis/chronos.h"
 
-/* r = auto runs Algorithm 1 on the scenario's closed forms: a batch job of 10 Pareto(1, 1.5)
+/* r = auto is resolved by Algorithm 1 on the scenario's closed forms: a batch job of 10 Pareto(1, 1.5)
  * tasks with deadline 3 gets the r of ch_alg1, here checked through the copies launched. Two
  * trade-off factors give two different r. */
 Test(chronos_auto, clone_takes_algorithm_1s_r)
@@ -487,6 +487,8 @@ Test(chronos_auto, clone_takes_algorithm_1s_r)
         sc_params(p, param, "tau_kill", 1e9); /* keep every attempt: count them all */
         struct ch_objective o = {CH_CLONE, {10, 1.0, 1.5, 3.0, 0.0, 1e9}, theta, 1.0, 0.2, 1};
         int r = ch_alg1(&o, 60);
+        p->resolve(&sp, param); /* as the config does, once per scenario */
+        cr_assert_float_eq(param[0], (double)r, 0, "theta %g: resolved r", theta);
         double out[M_COUNT];
         int rc;
         struct rep_workspace *ws = sc_run(&sp, "clone", param, NULL, out, &rc);
