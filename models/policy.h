@@ -93,23 +93,18 @@ bool pol_check_detection(const struct cl_spec *spec, double tau_est, double tau_
 
 /* Chronos `r = auto` (seed 004 Algorithm 1): if *r is NaN, set it to the r maximising the net
  * utility lg(R(r) − R_min) − θ C E(T) of a job of the scenario, from the closed forms of
- * analysis/chronos.h. `strategy` is an enum ch_strategy; `utility` points at the policy's
- * POL_CHRONOS_AUTO_PARAMS (θ, C, R_min, corrected: the corrected or printed machine-time
- * formulas, docs/validation.md). check_auto: the scenario must have Pareto task times and
- * deadlines. */
+ * analysis/chronos.h, with the scenario's [utility] θ, C and R_min (the utility metric that
+ * judges the result). `strategy` is an enum ch_strategy; `corrected` selects the corrected
+ * or the printed machine-time formulas (docs/validation.md). check_auto: the scenario must
+ * have Pareto task times and deadlines. */
 void pol_chronos_resolve_r(const struct cl_spec *spec, int strategy, double *r, double tau_est,
-                           double tau_kill, const double *utility);
+                           double tau_kill, double corrected);
 bool pol_check_auto(const struct cl_spec *spec, double r, char *msg, size_t len);
 
-/* The parameters every Chronos policy shares after its own (r, tau_est, tau_kill): the
- * utility of Algorithm 1. Tables include POL_CHRONOS_AUTO_PARAMS, these four in this order. */
-#define POL_CHRONOS_AUTO_PARAMS                                                                  \
-    {"theta", 1e-5, 0, 1e300, false,                                                             \
-     "r = auto: trade-off factor of the net utility (seed 004 Table I: 1e-5)", false},           \
-        {"price", 1, 0, 1e300, false, "r = auto: price C per unit of machine time", false},     \
-        {"r_min", 0.2, 0, 1, false,                                                               \
-         "r = auto: minimum PoCD R_min of lg(R - R_min) (Table I: 0.2)", false},                 \
-        {"corrected", 1, 0, 1, true,                                                              \
-         "r = auto: 1 uses the corrected cost formulas, 0 the printed ones", false}
+/* The parameter every Chronos policy has after its own (r, tau_est, tau_kill). */
+#define POL_CHRONOS_CORRECTED_PARAM                                                              \
+    {"corrected", 1, 0, 1, true,                                                                 \
+     "r = auto: 1 uses the corrected cost formulas, 0 the printed ones (θ, C, R_min: [utility])", \
+     false}
 
 #endif

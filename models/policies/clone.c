@@ -17,7 +17,7 @@
 #include "models/cluster.h"
 #include "models/policy.h"
 
-enum { CLONE_PARAM_R, CLONE_PARAM_TAU_KILL, CLONE_THETA, CLONE_PRICE, CLONE_RMIN, CLONE_CORRECTED };
+enum { CLONE_PARAM_R, CLONE_PARAM_TAU_KILL, CLONE_CORRECTED };
 enum { CLONE_TIMER_KILL = 1 };
 
 struct clone {
@@ -34,7 +34,7 @@ static bool clone_check(const struct cl_spec *spec, const double *param, char *m
 static void clone_resolve(const struct cl_spec *spec, double *param)
 {
     pol_chronos_resolve_r(spec, CH_CLONE, &param[CLONE_PARAM_R],
-                          0.0, param[CLONE_PARAM_TAU_KILL], &param[CLONE_THETA]);
+                          0.0, param[CLONE_PARAM_TAU_KILL], param[CLONE_CORRECTED]);
 }
 
 static int clone_init(struct cluster *cl, void *st, const double *param)
@@ -72,7 +72,7 @@ static const struct pol_param clone_params[] = {
     [CLONE_PARAM_TAU_KILL] = {"tau_kill", 0.5, 0, 1e300, false,
                               "time after launch when all but the best-progress attempt "
                               "are killed (Table I: 0.5 tmin)"},
-    POL_CHRONOS_AUTO_PARAMS,
+    POL_CHRONOS_CORRECTED_PARAM,
     {0},
 };
 

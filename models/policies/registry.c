@@ -82,7 +82,7 @@ bool pol_check_detection(const struct cl_spec *spec, double tau_est, double tau_
 }
 
 void pol_chronos_resolve_r(const struct cl_spec *spec, int strategy, double *r, double tau_est,
-                           double tau_kill, const double *utility)
+                           double tau_kill, double corrected)
 {
     if (!isnan(*r))
         return;
@@ -90,10 +90,10 @@ void pol_chronos_resolve_r(const struct cl_spec *spec, int strategy, double *r, 
         .strategy = (enum ch_strategy)strategy,
         .p = {spec->tasks, spec->task_time.a, spec->task_time.b, spec->deadline, tau_est,
               tau_kill},
-        .theta = utility[0],
-        .price = utility[1],
-        .rmin = utility[2],
-        .corrected = (int)utility[3],
+        .theta = spec->utility_theta,
+        .price = spec->utility_price,
+        .rmin = spec->utility_rmin,
+        .corrected = (int)corrected,
     };
     *r = ch_alg1(&o, RNG_MAX_COPIES - 2 < 60 ? RNG_MAX_COPIES - 2 : 60);
 }

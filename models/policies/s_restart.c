@@ -19,7 +19,7 @@
 #include "models/cluster.h"
 #include "models/policy.h"
 
-enum { SR_R, SR_TAU_EST, SR_TAU_KILL, SR_THETA, SR_PRICE, SR_RMIN, SR_CORRECTED };
+enum { SR_R, SR_TAU_EST, SR_TAU_KILL, SR_CORRECTED };
 enum { SR_TIMER_EST = 1, SR_TIMER_KILL };
 
 struct s_restart {
@@ -39,7 +39,7 @@ static bool s_restart_check(const struct cl_spec *spec, const double *param, cha
 static void s_restart_resolve(const struct cl_spec *spec, double *param)
 {
     pol_chronos_resolve_r(spec, CH_RESTART, &param[SR_R],
-                          param[SR_TAU_EST], param[SR_TAU_KILL], &param[SR_THETA]);
+                          param[SR_TAU_EST], param[SR_TAU_KILL], param[SR_CORRECTED]);
 }
 
 static int s_restart_init(struct cluster *cl, void *st, const double *param)
@@ -90,7 +90,7 @@ static const struct pol_param s_restart_params[] = {
     [SR_TAU_KILL] = {"tau_kill", 0.8, 0, 1e300, false,
                      "time after launch when all but the attempt estimated to finish first "
                      "are killed (Table I: tau_est + 0.5 tmin)"},
-    POL_CHRONOS_AUTO_PARAMS,
+    POL_CHRONOS_CORRECTED_PARAM,
     {0},
 };
 

@@ -25,7 +25,7 @@
 #include "models/cluster.h"
 #include "models/policy.h"
 
-enum { SM_R, SM_TAU_EST, SM_TAU_KILL, SM_THETA, SM_PRICE, SM_RMIN, SM_CORRECTED };
+enum { SM_R, SM_TAU_EST, SM_TAU_KILL, SM_CORRECTED };
 enum { SM_TIMER_EST = 1, SM_TIMER_SWITCH, SM_TIMER_KILL };
 
 struct s_resume {
@@ -45,7 +45,7 @@ static bool s_resume_check(const struct cl_spec *spec, const double *param, char
 static void s_resume_resolve(const struct cl_spec *spec, double *param)
 {
     pol_chronos_resolve_r(spec, CH_RESUME, &param[SM_R],
-                          param[SM_TAU_EST], param[SM_TAU_KILL], &param[SM_THETA]);
+                          param[SM_TAU_EST], param[SM_TAU_KILL], param[SM_CORRECTED]);
 }
 
 static int s_resume_init(struct cluster *cl, void *st, const double *param)
@@ -130,7 +130,7 @@ static const struct pol_param s_resume_params[] = {
     [SM_TAU_KILL] = {"tau_kill", 0.8, 0, 1e300, false,
                      "time after launch when all but the attempt estimated to finish first "
                      "are killed (Table I: tau_est + 0.5 tmin)"},
-    POL_CHRONOS_AUTO_PARAMS,
+    POL_CHRONOS_CORRECTED_PARAM,
     {0},
 };
 

@@ -47,7 +47,7 @@ expect_grep "run metrics header" "policy +copies_per_task +copies_per_task - fif
 
 # r = auto: resolved once per scenario, shown under the table and kept in the file
 expect_ok "r = auto" "$SPECMC" run "$ini" --out "$WORK/auto.h5" --replicas 3 --set policy.clone.r=auto \
-    --set policy.clone.theta=1e-3
+    --set utility.theta=1e-3
 expect_grep "auto shown" "^  auto: clone r = [0-9]+$" "$WORK/out"
 CURRENT="auto recorded in the file"
 r=$(h5dump -a /scenarios/0/clone/r "$WORK/auto.h5" | sed -n 's/^ *(0): //p')

@@ -471,9 +471,9 @@ Test(hadoop_s, rule1_estimated_time_against_finished_mean)
 
 #include "analysis/chronos.h"
 
-/* r = auto is resolved by Algorithm 1 on the scenario's closed forms: a batch job of 10 Pareto(1, 1.5)
- * tasks with deadline 3 gets the r of ch_alg1, here checked through the copies launched. Two
- * trade-off factors give two different r. */
+/* r = auto is resolved by Algorithm 1 on the scenario's closed forms and [utility]: a batch
+ * job of 10 Pareto(1, 1.5) tasks with deadline 3 gets the r of ch_alg1, checked in the
+ * resolved parameter and through the copies launched. Two trade-off factors give two r. */
 Test(chronos_auto, clone_takes_algorithm_1s_r)
 {
     struct cl_spec sp = sc_spec(100, 1, 10);
@@ -481,9 +481,11 @@ Test(chronos_auto, clone_takes_algorithm_1s_r)
     const struct policy *p = pol_find("clone");
     for (int k = 0; k < 2; k++) {
         double theta = k == 0 ? 1e-3 : 1e-1;
+        sp.utility_theta = theta;
+        sp.utility_price = 1.0;
+        sp.utility_rmin = 0.2;
         sc_params(p, param, NULL, 0);
         sc_params(p, param, "r", NAN);
-        sc_params(p, param, "theta", theta);
         sc_params(p, param, "tau_kill", 1e9); /* keep every attempt: count them all */
         struct ch_objective o = {CH_CLONE, {10, 1.0, 1.5, 3.0, 0.0, 1e9}, theta, 1.0, 0.2, 1};
         int r = ch_alg1(&o, 60);
