@@ -45,6 +45,8 @@ static void fmt_interval(char *buf, size_t len, const struct st_summary *s)
     double h = 0.5 * (s->ci_high - s->ci_low), a = fmax(fabs(s->mean), h);
     if (s->n == 0 || isnan(s->mean)) {
         snprintf(buf, len, "-");
+    } else if (isinf(s->mean)) {
+        snprintf(buf, len, "%s", s->mean > 0 ? "inf" : "-inf");
     } else if (a >= 1e6 || (a > 0 && a < 1e-4)) {
         snprintf(buf, len, "%.3e ± %.1e", s->mean, h);
     } else if (isnan(h)) {

@@ -17,6 +17,7 @@ void st_acc_init(struct st_acc *a)
     a->n = 0;
     a->mean = 0.0;
     a->m2 = 0.0;
+    a->pos_inf = a->neg_inf = 0;
 }
 
 /* Welford (1962), as in Knuth TAOCP Vol. 2 §4.2.2: the update of m2 multiplies the old and
@@ -26,6 +27,13 @@ void st_acc_add(struct st_acc *a, double x)
     if (isnan(x))
         return;
     a->n++;
+    if (isinf(x)) { /* e.g. a utility lg(PoCD − R_min) with PoCD <= R_min */
+        if (x > 0)
+            a->pos_inf++;
+        else
+            a->neg_inf++;
+        return;
+    }
     double delta = x - a->mean;
     a->mean += delta / (double)a->n;
     a->m2 += delta * (x - a->mean);
@@ -33,7 +41,7 @@ void st_acc_add(struct st_acc *a, double x)
 
 double st_acc_variance(const struct st_acc *a)
 {
-    if (a->n < 2)
+    if (a->n < 2 || a->pos_inf || a->neg_inf)
         return NAN;
     return a->m2 / (double)(a->n - 1);
 }
@@ -50,6 +58,11 @@ struct st_summary st_t_interval(const struct st_acc *a, double confidence)
                             .ci_high = NAN };
     if (a->n == 0)
         return s;
+    if (a->pos_inf || a->neg_inf) { /* the mean is that infinity, whatever else was seen */
+        double inf = a->pos_inf && a->neg_inf ? NAN : a->pos_inf ? INFINITY : -INFINITY;
+        s.mean = s.ci_low = s.ci_high = inf;
+        return s;
+    }
     s.mean = a->mean;
     if (a->n < 2)
         return s;

@@ -11,8 +11,9 @@
 
 struct st_acc {
     uint64_t n;  /* samples added (NaN samples are skipped and not counted) */
-    double mean; /* running mean */
-    double m2;   /* running sum of squared deviations (Welford 1962) */
+    double mean; /* running mean of the finite samples */
+    double m2;   /* running sum of squared deviations (Welford 1962) of the finite samples */
+    uint64_t pos_inf, neg_inf; /* infinite samples (counted in n, kept out of mean and m2) */
 };
 
 struct st_summary {
@@ -26,10 +27,12 @@ struct st_summary {
 
 void st_acc_init(struct st_acc *a);
 void st_acc_add(struct st_acc *a, double x); /* NaN is ignored */
-double st_acc_variance(const struct st_acc *a); /* sample variance, NaN if n < 2 */
+/* Sample variance: NaN if n < 2 or any sample is infinite. */
+double st_acc_variance(const struct st_acc *a);
 
 /* Student-t interval for the mean at the given confidence (e.g. 0.95). n = 0 gives all NaN;
- * n = 1 gives the mean with NaN interval ends. */
+ * n = 1 gives the mean with NaN interval ends. Infinite samples of one sign make the mean
+ * and both ends that infinity (stddev NaN); of both signs, all NaN. */
 struct st_summary st_t_interval(const struct st_acc *a, double confidence);
 
 /* Wilson score interval for a proportion of successes out of n Bernoulli trials. mean is

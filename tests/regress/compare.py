@@ -1,5 +1,5 @@
 """Compare two `specmc report --csv` outputs: same header and rows, text fields equal, numbers
-equal to a relative tolerance (1e-9, or absolute 1e-12 near zero). Prints the first
+equal to a relative tolerance (1e-9, or absolute 1e-12 near zero; infinities exactly). Prints the first
 differences and exits 1 if any."""
 import csv
 import math
@@ -15,6 +15,8 @@ def same(a, b):
         return a == b
     if math.isnan(x) or math.isnan(y):
         return math.isnan(x) and math.isnan(y)
+    if math.isinf(x) or math.isinf(y):
+        return x == y
     return abs(x - y) <= max(ABS, REL * max(abs(x), abs(y)))
 
 

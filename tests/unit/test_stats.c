@@ -155,6 +155,26 @@ Test(stats, t_interval_degenerate)
     cr_expect_eq(s.ci_high, 7.5);
 }
 
+/* An infinite sample (a utility lg(PoCD − R_min) at PoCD <= R_min) makes the mean that
+ * infinity, not NaN: Welford alone would compute inf − inf. Both signs give NaN. */
+Test(stats, t_interval_infinite_samples)
+{
+    struct st_acc a;
+    st_acc_init(&a);
+    st_acc_add(&a, -0.3);
+    st_acc_add(&a, -INFINITY);
+    st_acc_add(&a, -0.5);
+    st_acc_add(&a, -INFINITY);
+    struct st_summary s = st_t_interval(&a, 0.95);
+    cr_expect_eq(s.n, 4);
+    cr_expect(isinf(s.mean) && s.mean < 0, "mean %g", s.mean);
+    cr_expect(s.ci_low == -INFINITY && s.ci_high == -INFINITY);
+    cr_expect(isnan(s.stddev) && isnan(st_acc_variance(&a)));
+    st_acc_add(&a, INFINITY);
+    s = st_t_interval(&a, 0.95);
+    cr_expect(isnan(s.mean) && isnan(s.ci_low) && isnan(s.ci_high));
+}
+
 /* 4000 intervals of n = 10 normal samples: the 95 % t interval must cover the true mean in
  * 93–97 % of them (binomial s.d. 0.34 %). A z interval would cover about 91.8 %. */
 Test(stats, t_interval_coverage)
