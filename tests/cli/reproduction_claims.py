@@ -1,0 +1,108 @@
+"""The seed 004 comparisons that experiments/chronos-*.ini reproduce (docs/reproductions.md),
+checked on `specmc report --csv` output: orderings and trends, not values.
+
+usage: reproduction_claims.py EXPERIMENT CSV   (EXPERIMENT: table1, table2, fig3 or fig4)
+Prints one line per claim that fails and exits 1 if any does."""
+import csv
+import sys
+from collections import defaultdict
+
+
+def load(path):
+    """{scenario: {policy: {metric: mean}}} and the sweep values of each scenario."""
+    means = defaultdict(lambda: defaultdict(dict))
+    sweeps = {}
+    with open(path, newline="") as f:
+        rows = csv.reader(f)
+        header = next(rows)
+        for row in rows:
+            s, policy, metric, mean = int(row[0]), row[1], row[2], float(row[4])
+            means[s][policy][metric] = mean
+            sweeps[s] = dict(zip(header[8:], row[8:]))
+    return means, sweeps
+
+
+def by_estimator(sweeps, estimator):
+    return [s for s in sorted(sweeps) if sweeps[s].get("cluster.estimator") == estimator]
+
+
+CHRONOS = ("clone", "s-restart", "s-resume")
+
+
+def table1(m, sweeps, claim):
+    for est in ("hadoop", "chronos"):
+        ss = by_estimator(sweeps, est)  # tau_est = 0.1, 0.3, 0.5
+        copies = [m[s]["s-restart"]["copies_per_task"] for s in ss]
+        if est == "hadoop":
+            claim(copies[0] > copies[1] > copies[2],
+                  f"{est}: fewer tasks flagged as tau_est grows (copies/task {copies})")
+        else:
+            claim(max(copies) - min(copies) < 1e-9,
+                  f"{est}: exact estimates flag the same tasks at every tau_est ({copies})")
+        for s in ss:
+            p = m[s]
+            claim(p["s-resume"]["machine_time"] < p["s-restart"]["machine_time"],
+                  f"scenario {s}: S-Resume costs less than S-Restart")
+            claim(p["clone"]["pocd"] < p["s-resume"]["pocd"],
+                  f"scenario {s}: Clone has the lowest PoCD")
+            claim(p["s-resume"]["utility"] > p["s-restart"]["utility"] > p["clone"]["utility"],
+                  f"scenario {s}: utility S-Resume > S-Restart > Clone")
+
+
+def table2(m, sweeps, claim):
+    for est in ("hadoop", "chronos"):
+        ss = by_estimator(sweeps, est)  # tau_kill = 0.4, 0.6, 0.8
+        for p in CHRONOS:
+            cost = [m[s][p]["machine_time"] for s in ss]
+            claim(cost[0] < cost[1] < cost[2], f"{est}: {p} costs more as tau_kill grows {cost}")
+        for s in ss:
+            claim(m[s]["s-resume"]["machine_time"] < m[s]["s-restart"]["machine_time"],
+                  f"scenario {s}: S-Resume costs less than S-Restart")
+
+
+def fig3(m, sweeps, claim):
+    for s in sorted(m):
+        p = m[s]
+        for q in CHRONOS:
+            claim(p["mantri"]["machine_time"] > p[q]["machine_time"],
+                  f"scenario {s}: Mantri costs more than {q}")
+        claim(max(p, key=lambda q: p[q]["utility"]) == "s-resume",
+              f"scenario {s}: S-Resume has the highest utility")
+        claim(max(p, key=lambda q: p[q]["pocd"]) in ("s-resume", "s-restart"),
+              f"scenario {s}: a speculative strategy has the highest PoCD")
+    first, last = min(m), max(m)
+    claim(m[last]["clone"]["pocd"] < m[first]["clone"]["pocd"],
+          "Clone's PoCD falls as theta grows")
+    drop = {q: m[first][q]["pocd"] - m[last][q]["pocd"] for q in CHRONOS}
+    claim(max(drop, key=drop.get) == "clone", f"Clone's PoCD falls the most {drop}")
+
+
+def fig4(m, sweeps, claim):
+    for s in sorted(m):
+        p = m[s]
+        for q in CHRONOS:
+            claim(p[q]["utility"] > p["hadoop-s"]["utility"] > p["fifo"]["utility"],
+                  f"scenario {s}: utility {q} > Hadoop-S > Hadoop-NS")
+    ss = sorted(m)  # beta = 1.1 ... 1.9
+    for q in ("fifo", "s-restart", "s-resume"):
+        cost = [m[s][q]["machine_time"] for s in ss]
+        claim(all(a > b for a, b in zip(cost, cost[1:])), f"{q}'s cost falls as beta grows {cost}")
+
+
+def main(experiment, path):
+    means, sweeps = load(path)
+    failures = []
+
+    def claim(ok, what):
+        if not ok:
+            failures.append(what)
+
+    {"table1": table1, "table2": table2, "fig3": fig3, "fig4": fig4}[experiment](
+        means, sweeps, claim)
+    for f in failures:
+        print(f"  claim fails: {f}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], sys.argv[2]))
