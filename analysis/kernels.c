@@ -92,17 +92,6 @@ static void make_plan(const struct kn_spec *s, struct plan *p)
 
 /* ------------------------------------------------------------------------ lanes */
 
-/* rng_mix64, for the lanes. */
-static inline uint64_t mix64(uint64_t x)
-{
-    x ^= x >> 30u;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27u;
-    x *= 0x94d049bb133111ebULL;
-    x ^= x >> 31u;
-    return x;
-}
-
 /* rng_stream(seed, first + l, RNG_CHECK) in every lane, unrolled: id = job*64 + purpose,
  * inc = 2 id + 1, and rng_seed's two steps from state 0 leave (inc + mix) a + inc, with
  * mix = rng_mix64(seed ^ rng_mix64(id)). (The equivalence test, whose durations come from
@@ -115,7 +104,7 @@ static inline void seed_lanes(uint64_t seed, uint64_t first, uint64_t *restrict 
     for (int l = 0; l < KN_LANES; l++) {
         uint64_t id = (first + (uint64_t)l) * 64u + (uint64_t)RNG_CHECK;
         uint64_t c = (id << 1u) | 1u;
-        state[l] = (c + mix64(seed ^ mix64(id))) * RNG_MULT + c;
+        state[l] = (c + rng_mix64(seed ^ rng_mix64(id))) * RNG_MULT + c;
         inc[l] = c;
         inc2[l] = c * (RNG_MULT + 1);
     }

@@ -38,18 +38,6 @@ void rng_advance(rng_t *r, uint64_t delta)
     r->state = acc_mult * r->state + acc_plus;
 }
 
-/* SplitMix64 finalizer (Steele, Lea & Flood 2014; the "mix13"-style constants of Java's
- * SplittableRandom): a bijection on 64-bit words with good avalanche. */
-uint64_t rng_mix64(uint64_t x)
-{
-    x ^= x >> 30u;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27u;
-    x *= 0x94d049bb133111ebULL;
-    x ^= x >> 31u;
-    return x;
-}
-
 /* The stream of (seed, replica, purpose). Reproducibility contract — never change:
  *
  *     id = replica * 64 + purpose                          (mod 2^64)

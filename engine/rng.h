@@ -49,7 +49,15 @@ void rng_advance(rng_t *r, uint64_t delta);
 
 /* SplitMix64 finalizer (Steele, Lea, Flood, OOPSLA 2014): a bijective 64-bit mixer used to
  * turn (seed, replica, purpose) into well-spread initial states. */
-uint64_t rng_mix64(uint64_t x);
+static inline uint64_t rng_mix64(uint64_t x)
+{
+    x ^= x >> 30u;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27u;
+    x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31u;
+    return x;
+}
 
 /* The stream a replica uses for one purpose. */
 void rng_stream(rng_t *r, uint64_t seed, uint64_t replica, enum rng_purpose purpose);
