@@ -8,6 +8,7 @@
 
 #include "engine/commands.h"
 #include "engine/results.h"
+#include "engine/text.h"
 
 /* Metrics shown in the human table by default; the paired difference is of the first. */
 #define DEFAULT_TABLE_METRICS "flowtime,flowtime_p99,pocd,machine_time"
@@ -126,34 +127,18 @@ static void print_table(const struct rs_file *f, const int *idx, int nidx)
            "interval ends.\n");
 }
 
-/* A CSV field, quoted when it holds a comma, quote or newline. */
-static void csv_field(const char *s)
-{
-    if (!strpbrk(s, ",\"\n")) {
-        fputs(s, stdout);
-        return;
-    }
-    putchar('"');
-    for (; *s; s++) {
-        if (*s == '"')
-            putchar('"');
-        putchar(*s);
-    }
-    putchar('"');
-}
-
 static void csv_row(const struct rs_file *f, int s, int p, const char *prefix, int m,
                     const struct st_summary *x)
 {
     printf("%d,", s);
-    csv_field(f->policies[p]);
+    text_csv_field(f->policies[p], stdout);
     printf(",%s", prefix);
-    csv_field(f->metrics[m]);
+    text_csv_field(f->metrics[m], stdout);
     printf(",%llu,%.17g,%.17g,%.17g,%.17g", (unsigned long long)x->n, x->mean, x->stddev,
            x->ci_low, x->ci_high);
     for (int a = 0; a < f->nsweep; a++) {
         putchar(',');
-        csv_field(f->sweep_values[s * f->nsweep + a]);
+        text_csv_field(f->sweep_values[s * f->nsweep + a], stdout);
     }
     putchar('\n');
 }
@@ -163,7 +148,7 @@ static void print_csv(const struct rs_file *f)
     fputs("scenario,policy,metric,n,mean,stddev,ci_low,ci_high", stdout);
     for (int a = 0; a < f->nsweep; a++) {
         putchar(',');
-        csv_field(f->sweep_keys[a]);
+        text_csv_field(f->sweep_keys[a], stdout);
     }
     putchar('\n');
     for (int s = 0; s < f->nscen; s++)

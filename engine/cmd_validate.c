@@ -14,6 +14,7 @@
 #include "analysis/validate.h"
 #include "engine/commands.h"
 #include "engine/provenance.h"
+#include "engine/text.h"
 #include "engine/validate_file.h"
 
 static const char validate_usage[] =
@@ -132,29 +133,14 @@ static void print_row(const struct vd_row *r)
            r->closed_form, r->estimate, ci, (unsigned long long)r->n, gap);
 }
 
-static void print_csv_field(const char *s)
-{
-    if (!strpbrk(s, ",\"\n")) {
-        fputs(s, stdout);
-        return;
-    }
-    putchar('"');
-    for (; *s; s++) {
-        if (*s == '"')
-            putchar('"');
-        putchar(*s);
-    }
-    putchar('"');
-}
-
 static void print_csv(const struct vd_rows *rows)
 {
     puts("id,params,closed_form,estimate,ci_low,ci_high,n,agrees,expected");
     for (int i = 0; i < rows->n; i++) {
         const struct vd_row *r = &rows->row[i];
-        print_csv_field(r->id);
+        text_csv_field(r->id, stdout);
         putchar(',');
-        print_csv_field(r->params);
+        text_csv_field(r->params, stdout);
         printf(",%.17g,%.17g,%.17g,%.17g,%llu,%d,%d\n", r->closed_form, r->estimate, r->ci_low,
                r->ci_high, (unsigned long long)r->n, r->agrees, r->expected);
     }

@@ -41,3 +41,18 @@ int text_split(char *s, char sep, char **out, int max)
     }
     return n;
 }
+
+void text_csv_field(const char *s, FILE *out)
+{
+    if (!strpbrk(s, ",\"\n")) {
+        fputs(s, out);
+        return;
+    }
+    putc('"', out);
+    for (; *s; s++) {
+        if (*s == '"')
+            putc('"', out);
+        putc(*s, out);
+    }
+    putc('"', out);
+}

@@ -1,7 +1,9 @@
 /* text — small string helpers shared by the config parser and the CLI (trimming, splitting
- * comma lists). Nothing here allocates. */
+ * comma lists, CSV fields). Nothing here allocates. */
 #ifndef SPECMC_TEXT_H
 #define SPECMC_TEXT_H
+
+#include <stdio.h>
 
 /* Trim white space at both ends, in place; returns the first non-space character. */
 char *text_trim(char *s);
@@ -10,5 +12,9 @@ char *text_trim(char *s);
  * all-blank string. Otherwise cut s in place and store up to max trimmed items in out.
  * Returns the number of items. */
 int text_split(char *s, char sep, char **out, int max);
+
+/* Write s to `out` as one CSV field (RFC 4180): as is, or quoted with inner quotes doubled
+ * when it holds a comma, a quote or a newline. */
+void text_csv_field(const char *s, FILE *out);
 
 #endif
