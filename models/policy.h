@@ -87,9 +87,34 @@ int pol_best_copy(const struct cluster *cl, int task,
  * without an estimate yet loses to any that has one. */
 double pol_key_earliest_end(const struct cluster *cl, int slot);
 
-/* check() helper of the deadline-driven Chronos policies: deadlines set, τ_kill >= τ_est. */
-bool pol_check_detection(const struct cl_spec *spec, double tau_est, double tau_kill, char *msg,
-                         size_t len);
+/* What s-restart and s-resume share (models/policies/detection.c): their parameters r,
+ * tau_est, tau_kill, corrected (in this order), their state, and the callbacks that do the
+ * same in both — check (deadlines set, τ_kill >= τ_est, r = auto possible), init, and
+ * on_slot_free (one attempt per task in FIFO order, a POL_DETECT_TIMER_EST timer at τ_est
+ * after its launch). */
+enum { POL_DETECT_R, POL_DETECT_TAU_EST, POL_DETECT_TAU_KILL, POL_DETECT_CORRECTED };
+enum { POL_DETECT_TIMER_EST = 1, POL_DETECT_TIMER_KILL, POL_DETECT_TIMER_SWITCH };
+struct pol_detect {
+    int r;           /* s-restart: extra attempts; s-resume: r + 1 replace the straggler */
+    double tau_est;  /* detection time after launch */
+    double tau_kill; /* keep-the-best time after launch */
+};
+bool pol_detect_check(const struct cl_spec *spec, const double *param, char *msg, size_t len);
+int pol_detect_init(struct cluster *cl, void *st, const double *param);
+void pol_detect_slot_free(struct cluster *cl, void *st);
+/* At τ_est: is the task's running attempt estimated to miss its job's deadline? (False
+ * while it has no estimate yet.) */
+bool pol_detect_straggler(const struct cluster *cl, int task);
+/* At τ_kill: keep the attempt estimated to finish first, kill the others. */
+void pol_detect_keep_best(struct cluster *cl, int task);
+/* Their tau_est and tau_kill entries of the parameter table. */
+#define POL_DETECT_TIME_PARAMS                                                                   \
+    [POL_DETECT_TAU_EST] = {"tau_est", 0.3, 0, 1e300, false,                                      \
+                            "time after launch when stragglers are detected (Table I: 0.3 "    \
+                            "tmin)"},                                                          \
+    [POL_DETECT_TAU_KILL] = {"tau_kill", 0.8, 0, 1e300, false,                                    \
+                             "time after launch when all but the attempt estimated to finish " \
+                             "first are killed (Table I: tau_est + 0.5 tmin)"}
 
 /* Chronos `r = auto` (seed 004 Algorithm 1): if *r is NaN, set it to the r maximising the net
  * utility lg(R(r) − R_min) − θ C E(T) of a job of the scenario, from the closed forms of

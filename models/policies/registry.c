@@ -67,20 +67,6 @@ double pol_key_earliest_end(const struct cluster *cl, int slot)
     return isnan(end) ? -INFINITY : -end;
 }
 
-bool pol_check_detection(const struct cl_spec *spec, double tau_est, double tau_kill, char *msg,
-                         size_t len)
-{
-    if (!isfinite(spec->deadline)) {
-        snprintf(msg, len, "needs workload.deadline (it speculates on tasks that would miss it)");
-        return false;
-    }
-    if (tau_kill < tau_est) {
-        snprintf(msg, len, "needs tau_kill (%g) >= tau_est (%g)", tau_kill, tau_est);
-        return false;
-    }
-    return true;
-}
-
 void pol_chronos_resolve_r(const struct cl_spec *spec, int strategy, double *r, double tau_est,
                            double tau_kill, double corrected)
 {

@@ -25,46 +25,11 @@
 #include "models/cluster.h"
 #include "models/policy.h"
 
-enum { SM_R, SM_TAU_EST, SM_TAU_KILL, SM_CORRECTED };
-enum { SM_TIMER_EST = 1, SM_TIMER_SWITCH, SM_TIMER_KILL };
-
-struct s_resume {
-    int r;           /* r + 1 attempts replace a straggler */
-    double tau_est;  /* detection time after launch */
-    double tau_kill; /* keep-the-best time after launch */
-};
-
-static bool s_resume_check(const struct cl_spec *spec, const double *param, char *msg,
-                           size_t len)
-{
-    return pol_check_detection(spec, param[SM_TAU_EST], param[SM_TAU_KILL], msg, len) &&
-           pol_check_auto(spec, param[SM_R], msg, len);
-}
-
 /* r = auto: Algorithm 1, once per scenario. */
 static void s_resume_resolve(const struct cl_spec *spec, double *param)
 {
-    pol_chronos_resolve_r(spec, CH_RESUME, &param[SM_R],
-                          param[SM_TAU_EST], param[SM_TAU_KILL], param[SM_CORRECTED]);
-}
-
-static int s_resume_init(struct cluster *cl, void *st, const double *param)
-{
-    (void)cl;
-    struct s_resume *p = st;
-    p->r = (int)param[SM_R];
-    p->tau_est = param[SM_TAU_EST];
-    p->tau_kill = param[SM_TAU_KILL];
-    return 0;
-}
-
-static void s_resume_slot_free(struct cluster *cl, void *st)
-{
-    const struct s_resume *p = st;
-    while (cl->nfree > 0 && cl->pend_head >= 0) {
-        int task = cl_start_next_task(cl, cl->pend_head, 1);
-        cl_set_timer(cl, cl->now + p->tau_est, SM_TIMER_EST, task);
-    }
+    pol_chronos_resolve_r(spec, CH_RESUME, &param[POL_DETECT_R], param[POL_DETECT_TAU_EST],
+                          param[POL_DETECT_TAU_KILL], param[POL_DETECT_CORRECTED]);
 }
 
 /* The slot of a task's original attempt (copy 0), or -1 if it no longer runs. */
@@ -84,11 +49,10 @@ static double progress_at(const struct cluster *cl, int slot, double t)
     return cl->slot_offset[slot] + (1.0 - cl->slot_offset[slot]) * frac;
 }
 
-static void detect(struct cluster *cl, const struct s_resume *p, int task)
+static void detect(struct cluster *cl, const struct pol_detect *p, int task)
 {
     int orig = cl->task_head[task];
-    double est = cl_est_end(cl, orig);
-    if (!(est > cl->job[cl->task_job[task]].deadline))
+    if (!pol_detect_straggler(cl, task))
         return; /* on time, or no estimate yet */
     double delay = cl->spec->launch_delay;
     double offset = progress_at(cl, orig, cl->now + delay);
@@ -102,34 +66,30 @@ static void detect(struct cluster *cl, const struct s_resume *p, int task)
     if (launched == 0)
         return; /* no slot: the original runs on */
     if (delay > 0)
-        cl_set_timer(cl, cl->now + delay, SM_TIMER_SWITCH, task);
-    cl_set_timer(cl, cl->task_start[task] + p->tau_kill, SM_TIMER_KILL, task);
+        cl_set_timer(cl, cl->now + delay, POL_DETECT_TIMER_SWITCH, task);
+    cl_set_timer(cl, cl->task_start[task] + p->tau_kill, POL_DETECT_TIMER_KILL, task);
 }
 
 static void s_resume_timer(struct cluster *cl, void *st, int tag, int32_t task)
 {
-    const struct s_resume *p = st;
+    const struct pol_detect *p = st;
     if (cl->task_running[task] == 0)
         return; /* finished */
-    if (tag == SM_TIMER_EST) {
+    if (tag == POL_DETECT_TIMER_EST) {
         detect(cl, p, task);
-    } else if (tag == SM_TIMER_SWITCH) {
+    } else if (tag == POL_DETECT_TIMER_SWITCH) {
         int orig = original_slot(cl, task);
         if (orig >= 0 && cl->task_running[task] > 1)
             cl_kill(cl, orig);
-    } else if (cl->task_running[task] > 1) {
-        cl_kill_all_but(cl, task, pol_best_copy(cl, task, pol_key_earliest_end));
+    } else {
+        pol_detect_keep_best(cl, task);
     }
 }
 
 static const struct pol_param s_resume_params[] = {
-    [SM_R] = {"r", 1, 0, RNG_MAX_COPIES - 2, true,
-              "a straggler is replaced by r + 1 attempts resuming from its offset", true},
-    [SM_TAU_EST] = {"tau_est", 0.3, 0, 1e300, false,
-                    "time after launch when stragglers are detected (Table I: 0.3 tmin)"},
-    [SM_TAU_KILL] = {"tau_kill", 0.8, 0, 1e300, false,
-                     "time after launch when all but the attempt estimated to finish first "
-                     "are killed (Table I: tau_est + 0.5 tmin)"},
+    [POL_DETECT_R] = {"r", 1, 0, RNG_MAX_COPIES - 2, true,
+                      "a straggler is replaced by r + 1 attempts resuming from its offset", true},
+    POL_DETECT_TIME_PARAMS,
     POL_CHRONOS_CORRECTED_PARAM,
     {0},
 };
@@ -140,10 +100,10 @@ const struct policy pol_s_resume = {
                "attempts resuming from its offset",
     .source = "seed 004 §III (Speculative-Resume), §VI-B2 eq. 33, Theorems 5-6",
     .params = s_resume_params,
-    .state_size = sizeof(struct s_resume),
-    .check = s_resume_check,
+    .state_size = sizeof(struct pol_detect),
+    .check = pol_detect_check,
     .resolve = s_resume_resolve,
-    .init = s_resume_init,
-    .on_slot_free = s_resume_slot_free,
+    .init = pol_detect_init,
+    .on_slot_free = pol_detect_slot_free,
     .on_timer = s_resume_timer,
 };

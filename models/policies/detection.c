@@ -1,0 +1,54 @@
+/* detection — what Chronos Speculative-Restart and Speculative-Resume share (seed 004 §III):
+ * one attempt per task, a check at τ_est of whether its estimated completion misses the job's
+ * deadline, and at τ_kill the attempt estimated to finish first kept. What each does with a
+ * straggler is in s_restart.c and s_resume.c; docs/policies.md gives the decisions. */
+#include <math.h>
+#include <stdio.h>
+
+#include "models/cluster.h"
+#include "models/policy.h"
+
+bool pol_detect_check(const struct cl_spec *spec, const double *param, char *msg, size_t len)
+{
+    double tau_est = param[POL_DETECT_TAU_EST], tau_kill = param[POL_DETECT_TAU_KILL];
+    if (!isfinite(spec->deadline)) {
+        snprintf(msg, len, "needs workload.deadline (it speculates on tasks that would miss it)");
+        return false;
+    }
+    if (tau_kill < tau_est) {
+        snprintf(msg, len, "needs tau_kill (%g) >= tau_est (%g)", tau_kill, tau_est);
+        return false;
+    }
+    return pol_check_auto(spec, param[POL_DETECT_R], msg, len);
+}
+
+int pol_detect_init(struct cluster *cl, void *st, const double *param)
+{
+    (void)cl;
+    struct pol_detect *p = st;
+    p->r = (int)param[POL_DETECT_R];
+    p->tau_est = param[POL_DETECT_TAU_EST];
+    p->tau_kill = param[POL_DETECT_TAU_KILL];
+    return 0;
+}
+
+void pol_detect_slot_free(struct cluster *cl, void *st)
+{
+    const struct pol_detect *p = st;
+    while (cl->nfree > 0 && cl->pend_head >= 0) {
+        int task = cl_start_next_task(cl, cl->pend_head, 1);
+        cl_set_timer(cl, cl->now + p->tau_est, POL_DETECT_TIMER_EST, task);
+    }
+}
+
+bool pol_detect_straggler(const struct cluster *cl, int task)
+{
+    double est = cl_est_end(cl, cl->task_head[task]);
+    return est > cl->job[cl->task_job[task]].deadline; /* false for NaN: no estimate yet */
+}
+
+void pol_detect_keep_best(struct cluster *cl, int task)
+{
+    if (cl->task_running[task] > 1)
+        cl_kill_all_but(cl, task, pol_best_copy(cl, task, pol_key_earliest_end));
+}
