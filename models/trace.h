@@ -1,0 +1,37 @@
+/* trace — job traces read from files: the project's own CSV layout and the Google
+ * cluster-data 2011 `task_events` table (SPEC §4, issue 4).
+ *
+ * A trace gives, per job, what the model cannot draw for itself: arrival time, weight, the
+ * number of map and reduce tasks and each phase's mean task duration. Task durations are
+ * still drawn per replica from the scenario's task-time family, scaled to the job's phase
+ * mean (seed 000 §7: "fitted into a Pareto distribution using the average task duration
+ * with some fixed Pareto-tail order"). This module only reads and checks files; it knows
+ * nothing of slots, policies or configs. Formats: docs/traces.md. */
+#ifndef SPECMC_TRACE_H
+#define SPECMC_TRACE_H
+
+#include <stddef.h>
+
+enum { TR_MAP, TR_REDUCE, TR_PHASES };
+
+struct tr_job {
+    double arrival;            /* seconds after the trace's first arrival (first job: 0) */
+    double weight;             /* w_i (the Google trace's priority 0–11) */
+    int tasks[TR_PHASES];      /* map and reduce task counts; reduce may be 0, map >= 1 */
+    double mean[TR_PHASES];    /* mean task duration per phase (> 0; 0 for an empty phase) */
+};
+
+struct tr_trace {
+    struct tr_job *job;        /* in arrival order (ties: file order) */
+    int njobs;
+    int skipped;               /* Google layout: jobs left out (unfinished, no SCHEDULE) */
+};
+
+enum tr_format { TR_CSV, TR_GOOGLE };
+
+/* Read a trace. On error returns -1 and writes "PATH:LINE: what is wrong, what is valid"
+ * into err; out is then empty. */
+int tr_read(const char *path, enum tr_format fmt, struct tr_trace *out, char *err, size_t len);
+void tr_free(struct tr_trace *t);
+
+#endif
