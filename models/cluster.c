@@ -2,9 +2,8 @@
  * timers and the pending-event structures, with the accounting each one implies. See
  * cluster.h.
  *
- * Random numbers (SPEC §5, common random numbers): arrival times come from the replica's
- * RNG_ARRIVALS stream in job order, weights from RNG_JOBS, the duration of each task's
- * original copy from RNG_TASKS in task order, and the duration of extra copy k >= 1 of task g
+ * Random numbers (SPEC §5, common random numbers): the jobs and the duration of each task's
+ * original copy come from models/workload.c, and the duration of extra copy k >= 1 of task g
  * from outputs g·RNG_COPY_BLOCK + 2(k-1) and + 2(k-1)+1 of the RNG_COPIES stream. A copy's
  * duration therefore depends only on (seed, replica, task, copy number): replica k sees the
  * same arrivals and task sizes under every policy, and the same copy durations as far as the
@@ -16,6 +15,8 @@
 #include <string.h>
 
 #include <gsl/gsl_cdf.h>
+
+#include "models/workload.h"
 
 /* ---------------------------------------------------------------- allocation and reset */
 
@@ -36,23 +37,11 @@ static inline uint64_t end_bits(double t)
         (p) = q_;                                                                          \
     } while (0)
 
-static int reserve(struct cluster *cl, int njobs, int ntasks, int nslots)
+static int reserve_jobs(struct cluster *cl, int njobs, int nslots)
 {
     if (njobs > cl->cap_jobs) {
         RESERVE(cl->job, njobs);
         cl->cap_jobs = njobs;
-    }
-    if (ntasks > cl->cap_tasks) {
-        RESERVE(cl->task_job, ntasks);
-        RESERVE(cl->task_copies, ntasks);
-        RESERVE(cl->task_running, ntasks);
-        RESERVE(cl->task_head, ntasks);
-        RESERVE(cl->task_end, ntasks);
-        RESERVE(cl->task_start, ntasks);
-        RESERVE(cl->task_done, ntasks);
-        RESERVE(cl->task_size, ntasks);
-        RESERVE(cl->task_rng, ntasks);
-        cl->cap_tasks = ntasks;
     }
     int leaves = 1;
     while (leaves < nslots)
@@ -64,6 +53,7 @@ static int reserve(struct cluster *cl, int njobs, int ntasks, int nslots)
         RESERVE(cl->slot_start, leaves);
         RESERVE(cl->slot_end, leaves);
         RESERVE(cl->slot_offset, leaves);
+        RESERVE(cl->slot_work, leaves);
         RESERVE(cl->slot_proc, leaves);
         RESERVE(cl->slot_noise, leaves);
         RESERVE(cl->free_stack, leaves);
@@ -75,6 +65,23 @@ static int reserve(struct cluster *cl, int njobs, int ntasks, int nslots)
     if (!cl->timers) {
         cl->timers_cap = 64;
         RESERVE(cl->timers, cl->timers_cap);
+    }
+    return 0;
+}
+
+static int reserve_tasks(struct cluster *cl, int ntasks)
+{
+    if (ntasks > cl->cap_tasks) {
+        RESERVE(cl->task_job, ntasks);
+        RESERVE(cl->task_copies, ntasks);
+        RESERVE(cl->task_running, ntasks);
+        RESERVE(cl->task_head, ntasks);
+        RESERVE(cl->task_end, ntasks);
+        RESERVE(cl->task_start, ntasks);
+        RESERVE(cl->task_done, ntasks);
+        RESERVE(cl->task_size, ntasks);
+        RESERVE(cl->task_rng, ntasks);
+        cl->cap_tasks = ntasks;
     }
     return 0;
 }
@@ -95,60 +102,31 @@ void cl_free(struct cluster *cl)
     free(cl->task_size);
     free(cl->slot_task), free(cl->slot_copy), free(cl->slot_next);
     free(cl->slot_start), free(cl->slot_end), free(cl->slot_offset), free(cl->free_stack);
-    free(cl->slot_proc), free(cl->slot_noise);
+    free(cl->slot_proc), free(cl->slot_noise), free(cl->slot_work);
     free(cl->end_tree), free(cl->end_key), free(cl->timers);
     memset(cl, 0, sizeof *cl);
 }
 
-/* Arrival times, weights and deadlines of every job in job order, and the size (original
- * copy's duration) of every task in task order. */
-static void generate_jobs(struct cluster *cl, uint64_t seed, uint64_t replica)
-{
-    const struct cl_spec *sp = cl->spec;
-    rng_t arr, jobs, tasks;
-    rng_stream(&arr, seed, replica, RNG_ARRIVALS);
-    rng_stream(&jobs, seed, replica, RNG_JOBS);
-    rng_stream(&tasks, seed, replica, RNG_TASKS);
-    for (int t = 0; t < cl->ntasks; t++)
-        cl->task_size[t] = dist_sample(&sp->task_time, &tasks);
-    double t = 0.0;
-    int wspan = sp->weight_max - sp->weight_min + 1;
-    for (int i = 0; i < cl->njobs; i++) {
-        struct cl_job *j = &cl->job[i];
-        if (sp->arrival == ARRIVAL_POISSON)
-            t += -log(rng_uniform(&arr)) / sp->rate;
-        double w = sp->weight_min;
-        if (wspan > 1)
-            w += floor(rng_uniform(&jobs) * wspan);
-        *j = (struct cl_job){
-            .arrival = t,
-            .deadline = t + sp->deadline,
-            .weight = w,
-            .completion = NAN,
-            .first_task = i * sp->tasks,
-            .ntasks = sp->tasks,
-            .tasks_left = sp->tasks,
-            .pend_prev = -1,
-            .pend_next = -1,
-        };
-    }
-}
-
 int cl_reset(struct cluster *cl, const struct cl_spec *spec, uint64_t seed, uint64_t replica)
 {
-    int njobs = spec->jobs, ntasks = spec->jobs * spec->tasks, nslots = spec->slots;
-    if (reserve(cl, njobs, ntasks, nslots))
+    int njobs = spec->jobs, nslots = spec->slots;
+    if (reserve_jobs(cl, njobs, nslots))
         return -1;
     cl->spec = spec;
-    cl->now = 0.0;
     cl->njobs = njobs;
+    int ntasks = wl_jobs(cl, seed, replica);
+    if (reserve_tasks(cl, ntasks))
+        return -1;
+    cl->now = 0.0;
     cl->narrived = cl->ndone = cl->first_active = 0;
     cl->pend_head = cl->pend_tail = -1;
     cl->npending_tasks = 0;
     cl->ntasks = ntasks;
     cl->nslots = nslots;
+    for (int i = 0; i < njobs; i++)
+        for (int t = cl->job[i].first_task; t < cl->job[i].first_task + cl->job[i].ntasks; t++)
+            cl->task_job[t] = i;
     for (int t = 0; t < ntasks; t++) {
-        cl->task_job[t] = t / spec->tasks;
         cl->task_copies[t] = cl->task_running[t] = 0;
         cl->task_head[t] = -1;
         cl->task_end[t] = INFINITY;
@@ -156,7 +134,7 @@ int cl_reset(struct cluster *cl, const struct cl_spec *spec, uint64_t seed, uint
     }
     for (int s = 0; s < cl->tree_leaves; s++) {
         cl->slot_task[s] = cl->slot_copy[s] = cl->slot_next[s] = -1;
-        cl->slot_start[s] = cl->slot_offset[s] = cl->slot_proc[s] = 0.0;
+        cl->slot_start[s] = cl->slot_offset[s] = cl->slot_proc[s] = cl->slot_work[s] = 0.0;
         cl->slot_noise[s] = 1.0;
         cl->slot_end[s] = INFINITY;
         cl->end_tree[cl->tree_leaves + s] = s;
@@ -176,7 +154,7 @@ int cl_reset(struct cluster *cl, const struct cl_spec *spec, uint64_t seed, uint
     cl->busy_time = cl->busy_area = 0.0;
     cl->copies = cl->kills = cl->task_events = 0;
     cl->orphans = 0;
-    generate_jobs(cl, seed, replica);
+    wl_task_sizes(cl, seed, replica);
     int first = spec->warmup < njobs ? spec->warmup : njobs - 1;
     cl->util_from = cl->job[first].arrival;
     cl->util_to = cl->job[njobs - 1].arrival;
@@ -320,7 +298,7 @@ static double draw_copy(struct cluster *cl, int task, int k)
         rng_advance(&r, (uint64_t)task * RNG_COPY_BLOCK);
     else
         r.state = cl->task_rng[task];
-    double d = dist_sample(&cl->spec->task_time, &r);
+    double d = wl_copy_duration(cl, task, &r);
     cl->task_rng[task] = r.state;
     return d;
 }
@@ -338,7 +316,9 @@ static double draw_noise(struct cluster *cl, int task, int k)
     return exp(sigma * gsl_cdf_ugaussian_Pinv(rng_uniform(&r)));
 }
 
-/* Put copy number task_copies[task] of a task on a free slot. */
+/* Put copy number task_copies[task] of a task on a free slot. A reduce copy launched before
+ * its job's map phase ends holds the slot without progress (slot_proc = INFINITY) until
+ * release_reduces starts it (seed 002 eq. 1g). */
 static int place_copy(struct cluster *cl, int task, double offset)
 {
     CL_ASSERT(cl->nfree > 0);
@@ -346,24 +326,30 @@ static int place_copy(struct cluster *cl, int task, double offset)
     int s = cl->free_stack[--cl->nfree];
     int k = cl->task_copies[task]++;
     CL_ASSERT(k <= (int)RNG_MAX_COPIES);
-    double proc = cl->now + cl->spec->launch_delay;
-    double end = proc + (1.0 - offset) * draw_copy(cl, task, k);
+    struct cl_job *j = &cl->job[cl->task_job[task]];
+    bool wait = j->maps_left > 0 && cl_task_phase(cl, task) == CL_REDUCE;
+    double work = (1.0 - offset) * draw_copy(cl, task, k);
+    double proc = wait ? INFINITY : cl->now + cl->spec->launch_delay;
+    double end = proc + work;
     cl->slot_task[s] = task;
     cl->slot_copy[s] = k;
     cl->slot_start[s] = cl->now;
     cl->slot_proc[s] = proc;
+    cl->slot_work[s] = work;
     cl->slot_end[s] = end;
     cl->slot_offset[s] = offset;
     cl->slot_noise[s] = draw_noise(cl, task, k);
     cl->slot_next[s] = cl->task_head[task];
     cl->task_head[task] = s;
 
-    struct cl_job *j = &cl->job[cl->task_job[task]];
     if (cl->task_running[task]++ == 0) {
         if (k > 0)
             cl->orphans--; /* a started task that had lost all its copies */
         j->tasks_running++;
-        j->run_end_sum += end;
+        if (wait)
+            j->tasks_waiting++;
+        else
+            j->run_end_sum += end;
         cl->task_end[task] = end;
     } else if (end < cl->task_end[task]) {
         j->run_end_sum += end - cl->task_end[task];
@@ -374,6 +360,30 @@ static int place_copy(struct cluster *cl, int task, double offset)
     cl->task_events++;
     tree_update(cl, s);
     return s;
+}
+
+/* The job's map phase has ended: its waiting reduce copies start processing now (after
+ * their launch delay, if that is still running). */
+static void release_reduces(struct cluster *cl, int job)
+{
+    struct cl_job *j = &cl->job[job];
+    int first = j->first_task + j->nmap, last = j->first_task + j->next_unstarted;
+    for (int task = first; task < last; task++) {
+        if (cl->task_head[task] < 0)
+            continue;
+        double end = INFINITY;
+        for (int s = cl->task_head[task]; s >= 0; s = cl->slot_next[s]) {
+            CL_ASSERT(cl_copy_waiting(cl, s));
+            cl->slot_proc[s] = fmax(cl->now, cl->slot_start[s] + cl->spec->launch_delay);
+            cl->slot_end[s] = cl->slot_proc[s] + cl->slot_work[s];
+            end = fmin(end, cl->slot_end[s]);
+            tree_update(cl, s);
+        }
+        cl->task_end[task] = end;
+        j->run_end_sum += end;
+        j->tasks_waiting--;
+    }
+    CL_ASSERT(j->tasks_waiting == 0);
 }
 
 int cl_start_next_task(struct cluster *cl, int job, int copies)
@@ -437,9 +447,15 @@ static void refresh_task_end(struct cluster *cl, int task)
     for (int s = cl->task_head[task]; s >= 0; s = cl->slot_next[s])
         end = fmin(end, cl->slot_end[s]);
     cl->task_end[task] = end;
-    if (cl->task_running[task] == 0) {
+    if (old == INFINITY) { /* its copies wait for the map phase */
+        if (cl->task_running[task] == 0) {
+            j->tasks_running--;
+            j->tasks_waiting--;
+            cl->orphans++;
+        }
+    } else if (cl->task_running[task] == 0) {
         j->tasks_running--;
-        j->run_end_sum = j->tasks_running ? j->run_end_sum - old : 0.0;
+        j->run_end_sum = j->tasks_running > j->tasks_waiting ? j->run_end_sum - old : 0.0;
         cl->orphans++;
     } else {
         j->run_end_sum += end - old;
@@ -477,7 +493,9 @@ int cl_complete(struct cluster *cl, int slot)
     cl->task_end[task] = INFINITY;
     cl->task_done[task] = cl->now;
     j->tasks_running--;
-    j->run_end_sum = j->tasks_running ? j->run_end_sum - end : 0.0;
+    j->run_end_sum = j->tasks_running > j->tasks_waiting ? j->run_end_sum - end : 0.0;
+    if (cl_task_phase(cl, task) == CL_MAP && --j->maps_left == 0 && j->tasks_waiting > 0)
+        release_reduces(cl, cl->task_job[task]);
     if (--j->tasks_left == 0) {
         j->completion = cl->now;
         cl->ndone++;
@@ -509,7 +527,7 @@ void cl_check(const struct cluster *cl)
     double busy_sum = 0.0;
     for (int i = 0; i < cl->njobs; i++) {
         const struct cl_job *j = &cl->job[i];
-        int running = 0, left = 0;
+        int running = 0, left = 0, waiting = 0, maps_left = 0;
         double end_sum = 0.0;
         for (int t = j->first_task; t < j->first_task + j->ntasks; t++) {
             int n = 0;
@@ -524,16 +542,22 @@ void cl_check(const struct cluster *cl)
             running_total += n;
             if (n > 0) {
                 running++;
-                end_sum += end;
+                if (end == INFINITY)
+                    waiting++;
+                else
+                    end_sum += end;
             }
             if (isnan(cl->task_done[t])) {
                 left++;
+                maps_left += t - j->first_task < j->nmap;
                 if (!isnan(cl->task_start[t]) && n == 0)
                     orphans++;
             }
             assert(cl->task_copies[t] >= n);
         }
         assert(running == j->tasks_running);
+        assert(waiting == j->tasks_waiting && maps_left == j->maps_left);
+        assert(waiting == 0 || maps_left > 0);
         assert(left == j->tasks_left);
         assert(fabs(end_sum - j->run_end_sum) <= 1e-9 * (1.0 + fabs(end_sum)));
         assert((left == 0) == !isnan(j->completion));

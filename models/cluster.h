@@ -32,6 +32,8 @@
 #define CL_ASSERT(x) ((void)0)
 #endif
 
+enum { CL_MAP, CL_REDUCE, CL_PHASES };
+
 struct cl_job {
     double arrival;      /* a_i */
     double deadline;     /* absolute deadline a_i + D; INFINITY if none */
@@ -41,9 +43,17 @@ struct cl_job {
     double killed_time;  /* the part of machine_time spent in copies that were killed */
     double run_end_sum;  /* Σ over its running tasks of the task's earliest copy end */
     int first_task;      /* global index of its task 0 */
-    int ntasks;          /* m_i */
+    int ntasks;          /* all its tasks: map phase first, then reduce */
+    int nmap;            /* tasks of its map phase (all of them for a one-phase job) */
+    int maps_left;       /* map tasks not completed: its reduce copies wait while > 0 */
     int tasks_left;      /* tasks not yet completed */
-    int tasks_running;   /* tasks with at least one running copy */
+    int tasks_running;   /* tasks with at least one running copy (waiting ones included) */
+    int tasks_waiting;   /* running reduce tasks whose copies wait for the map phase */
+    double scale[CL_PHASES];     /* multiplier of the scenario's task time, per phase */
+    double task_mean[CL_PHASES]; /* E and SD of one task's duration per phase: what the */
+    double task_sd[CL_PHASES];   /* scheduler knows (seed 000 Assumption 1, 002 §III) */
+    double task_work[CL_PHASES]; /* a task's size to a size-based scheduler: task_mean, or the
+                                    median when the mean diverges (Pareto β <= 1) */
     int next_unstarted;  /* index within the job of the next never-launched task */
     int copies;          /* copies launched for it */
     int pend_prev;       /* pending list (jobs with never-launched tasks), arrival order */
@@ -96,6 +106,7 @@ struct cluster {
     double *slot_end;     /* when it finishes unless killed; INFINITY if free (sized
                              tree_leaves: the padding slots stay INFINITY) */
     double *slot_offset;  /* task progress the copy started from (Speculative-Resume) */
+    double *slot_work;    /* its processing time: (1 - offset) x its duration */
     int *free_stack;      /* free slots; the most recently freed is reused first */
     int nfree;
 
@@ -209,12 +220,28 @@ double cl_est_progress(const struct cluster *cl, int slot);
 double cl_est_end(const struct cluster *cl, int slot);
 
 /* Remaining work of a job as a size-based scheduler sees it: exact remaining time of its
- * running tasks plus `expected_task` for each task never launched (000 §7.1.1 PSRPT). */
-static inline double cl_job_remaining_work(const struct cluster *cl, int job, double expected_task)
+ * running tasks, and task_work for each task never launched or waiting for its map phase
+ * (000 §7.1.1 PSRPT, §5.3: "the product of m and E[X]"). */
+static inline double cl_job_remaining_work(const struct cluster *cl, int job)
 {
     const struct cl_job *j = &cl->job[job];
-    return j->run_end_sum - j->tasks_running * cl->now +
-           (j->ntasks - j->next_unstarted) * expected_task;
+    int unstarted = j->ntasks - j->next_unstarted;
+    int unstarted_maps = j->nmap > j->next_unstarted ? j->nmap - j->next_unstarted : 0;
+    return j->run_end_sum - (j->tasks_running - j->tasks_waiting) * cl->now +
+           unstarted_maps * j->task_work[CL_MAP] +
+           (unstarted - unstarted_maps + j->tasks_waiting) * j->task_work[CL_REDUCE];
+}
+
+/* The phase of a task, and whether a copy is waiting for its job's map phase to end (a reduce
+ * copy launched early: it holds its slot and makes no progress, seed 002 eq. 1g). */
+static inline int cl_task_phase(const struct cluster *cl, int task)
+{
+    const struct cl_job *j = &cl->job[cl->task_job[task]];
+    return task - j->first_task >= j->nmap ? CL_REDUCE : CL_MAP;
+}
+static inline bool cl_copy_waiting(const struct cluster *cl, int slot)
+{
+    return cl->slot_proc[slot] == INFINITY;
 }
 
 /* Test builds: check every invariant of the state (slot and task counts, links, machine

@@ -8,6 +8,8 @@
 
 #include "engine/dist.h"
 
+struct tr_trace;
+
 enum cl_arrival {
     ARRIVAL_POISSON, /* open system: Poisson process of rate `rate` */
     ARRIVAL_BATCH    /* closed batch: every job arrives at t = 0 */
@@ -30,8 +32,17 @@ struct cl_spec {
     enum cl_arrival arrival; /* arrival process */
     double rate;             /* jobs per unit time (Poisson) */
     int jobs;                /* jobs per replica */
-    int tasks;               /* tasks per job */
-    struct dist task_time;   /* i.i.d. duration of every copy */
+    int tasks;               /* tasks per job; with tasks_beta > 0 their mean */
+    double tasks_beta;       /* > 0: tasks per job drawn, ceil of a Pareto with this tail
+                                index and mean `tasks`, capped at tasks_max; 0: fixed */
+    int tasks_max;           /* cap on drawn task counts */
+    double job_spread;       /* σ: a job's task times are scaled by exp(σZ − σ²/2) (mean 1),
+                                so jobs differ in size; 0: every job alike */
+    double reduce_fraction;  /* share of a job's tasks in its reduce phase (0: one phase) */
+    double reduce_scale;     /* mean reduce task time / mean map task time */
+    struct dist task_time;   /* i.i.d. duration of every copy, before the job's scale */
+    const struct tr_trace *trace; /* jobs (arrival, weight, tasks, phase means) from a trace
+                                     instead of the generator; NULL: generated */
     double deadline;         /* relative to arrival; INFINITY = jobs have no deadline */
     int warmup;              /* first-arriving jobs left out of the metrics */
     int weight_min;          /* job weight w_i ~ uniform integer in [weight_min, weight_max] */

@@ -19,7 +19,7 @@
  *    value. Decisions are taken whenever slots are free: at every event, and at the report
  *    heartbeat every Δ.
  *  - When several tasks qualify, the copy goes to the task with the largest probability
- *    (largest t_rem·c/(c+1)); ties to the lowest task index. Waiting tasks get a slot only
+ *    (for jobs alike, the largest t_rem·c/(c+1)); ties to the lowest task index. Waiting tasks get a slot only
  *    when no running task qualifies (Mantri evaluates duplicates first when a slot frees).
  *    spare_only = 1 gives seed 004 §I's variant instead: copies only when no task waits.
  *  - The periodic check runs at every heartbeat: a task whose attempts have all reported
@@ -71,9 +71,9 @@ static bool reported(const struct cluster *cl, const struct mantri *m, int slot)
     return cl->now >= report_due(cl, m, slot) && !isnan(cl_est_end(cl, slot));
 }
 
-/* The running task that most deserves a copy, or -1 if none passes the test. F is
- * increasing, so the largest P(t_new < t_rem·c/(c+1)) belongs to the largest argument.
- * Each task is visited once, from the head of its copy list. *next_report is set to the
+/* The running task that most deserves a copy, or -1 if none passes the test: the largest
+ * P(t_new < t_rem·c/(c+1)), with t_new ~ the task's own job's (and phase's) scaled F. Each
+ * task is visited once, from the head of its copy list. *next_report is set to the
  * earliest first report still due among the running copies. */
 static int mantri_candidate(const struct cluster *cl, const struct mantri *m, double *next_report)
 {
@@ -94,15 +94,15 @@ static int mantri_candidate(const struct cluster *cl, const struct mantri *m, do
         if (rem == INFINITY)
             continue; /* no estimate yet */
         double c = cl->task_running[t];
-        double score = rem * c / (c + 1.0);
+        const struct cl_job *j = &cl->job[cl->task_job[t]];
+        double x = rem * c / (c + 1.0) / j->scale[cl_task_phase(cl, t)];
+        double score = dist_cdf(&cl->spec->task_time, x);
         if (score > best_x || (score == best_x && t < best)) {
             best_x = score;
             best = t;
         }
     }
-    if (best >= 0 && dist_cdf(&cl->spec->task_time, best_x) > m->delta)
-        return best;
-    return -1;
+    return best >= 0 && best_x > m->delta ? best : -1;
 }
 
 /* A free slot goes to a copy of the best qualifying task, else to the oldest waiting task.

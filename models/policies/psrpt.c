@@ -8,34 +8,22 @@
  * Remaining workload (decision, docs/policies.md): the exact remaining time of the job's
  * running tasks (estimates are exact, seed 000 Remark 4) plus E[X] for each task never
  * started, since the scheduler knows the distribution but not a task's draw before it runs
- * (seed 000 §5.3: "the product of m and E[X]"). When E[X] is infinite (Pareto β ≤ 1) the
- * median stands in for it. Ties go to the earlier arrival. */
+ * (seed 000 §5.3: "the product of m and E[X]"); each job's own E[X] per phase
+ * (cl_job_remaining_work). When E[X] is infinite (Pareto β ≤ 1) the median stands in for it.
+ * Ties go to the earlier arrival. */
 #include <math.h>
 
 #include "models/cluster.h"
 #include "models/policy.h"
 
-struct psrpt {
-    double expected_task; /* E[X], or the median when the mean diverges */
-};
-
-static int psrpt_init(struct cluster *cl, void *st, const double *param)
-{
-    (void)param;
-    struct psrpt *p = st;
-    const struct dist *d = &cl->spec->task_time;
-    p->expected_task = isfinite(dist_mean(d)) ? dist_mean(d) : dist_median(d);
-    return 0;
-}
-
 static void psrpt_slot_free(struct cluster *cl, void *st)
 {
-    const struct psrpt *p = st;
+    (void)st;
     while (cl->nfree > 0 && cl->pend_head >= 0) {
         int best = -1;
         double best_work = INFINITY;
         for (int j = cl->pend_head; j >= 0; j = cl->job[j].pend_next) {
-            double w = cl_job_remaining_work(cl, j, p->expected_task);
+            double w = cl_job_remaining_work(cl, j);
             if (w < best_work) {
                 best_work = w;
                 best = j;
@@ -52,7 +40,5 @@ const struct policy pol_psrpt = {
     .summary = "smallest remaining workload first, one copy per task",
     .source = "seed 000 §7.1.1 (PSRPT baseline), Algorithm 1 lines 8-12",
     .params = psrpt_params,
-    .state_size = sizeof(struct psrpt),
-    .init = psrpt_init,
     .on_slot_free = psrpt_slot_free,
 };
