@@ -28,7 +28,8 @@ enum key_id {
     K_NAME, K_REPLICAS, K_SEED, K_CONFIDENCE,
     K_SLOTS, K_INTERVAL, K_LAUNCH_DELAY, K_ESTIMATOR, K_NOISE,
     K_ARRIVAL, K_RATE, K_JOBS, K_TASKS, K_TASK_TIME, K_TMIN, K_BETA, K_MEAN, K_SIGMA, K_LOW,
-    K_HIGH, K_DEADLINE, K_WARMUP, K_WEIGHT_MIN, K_WEIGHT_MAX,
+    K_HIGH, K_DEADLINE, K_WARMUP, K_WEIGHT_MIN, K_WEIGHT_MAX, K_TASKS_BETA, K_TASKS_MAX,
+    K_JOB_SPREAD, K_REDUCE_FRACTION, K_REDUCE_SCALE,
     K_LIST,
     K_U_THETA, K_U_PRICE, K_U_RMIN,
     K_COUNT
@@ -80,7 +81,25 @@ static const struct key_schema schema[K_COUNT] = {
     [K_JOBS] = {"workload", "jobs", KT_INT, .def = "1000", .min = 1, .max = 100000000,
                 .sweepable = true, .doc = "jobs per replica"},
     [K_TASKS] = {"workload", "tasks", KT_INT, .def = "1", .min = 1, .max = 10000000,
-                 .sweepable = true, .doc = "tasks per job"},
+                 .sweepable = true, .doc = "tasks per job (their mean when tasks_beta is set)"},
+    [K_TASKS_BETA] = {"workload", "tasks_beta", KT_REAL, .def = "0", .min = 0, .max = INF,
+                      .sweepable = true,
+                      .doc = "> 1: tasks per job drawn, ceil of a Pareto with this tail index and "
+                             "mean `tasks`; 0: every job has `tasks`"},
+    [K_TASKS_MAX] = {"workload", "tasks_max", KT_INT, .def = "100000", .min = 1,
+                     .max = 10000000, .sweepable = true,
+                     .doc = "cap on drawn task counts (tasks_beta)"},
+    [K_JOB_SPREAD] = {"workload", "job_spread", KT_REAL, .def = "0", .min = 0, .max = 10,
+                      .sweepable = true,
+                      .doc = "sigma: each job's task times are scaled by exp(sigma Z - sigma^2/2) "
+                             "(mean 1); 0: all jobs alike"},
+    [K_REDUCE_FRACTION] = {"workload", "reduce_fraction", KT_REAL, .def = "0", .min = 0,
+                           .max = 1, .max_open = true, .sweepable = true,
+                           .doc = "share of each job's tasks in its reduce phase, which starts "
+                                  "when the last map task ends (0: one phase)"},
+    [K_REDUCE_SCALE] = {"workload", "reduce_scale", KT_REAL, .def = "1", .min = 0, .max = INF,
+                        .min_open = true, .sweepable = true,
+                        .doc = "mean reduce task time / mean map task time"},
     [K_TASK_TIME] = {"workload", "task_time", KT_CHOICE, .def = "pareto",
                      .choices = "pareto|exponential|deterministic|lognormal|uniform",
                      .sweepable = true, .doc = "distribution of every copy's duration"},
@@ -523,6 +542,39 @@ static bool build_dist(struct conv *cv, struct cfg *c, struct dist *d)
     return true;
 }
 
+/* How many tasks a job has, in which phases, and how jobs differ in size. */
+static bool build_jobs(struct conv *cv, struct cl_spec *sp)
+{
+    char w[512];
+    if (!num_int(cv, K_JOBS, &sp->jobs, "the model") ||
+        !num_int(cv, K_TASKS, &sp->tasks, "the model") ||
+        !num(cv, K_TASKS_BETA, &sp->tasks_beta, "the model") ||
+        !num_int(cv, K_TASKS_MAX, &sp->tasks_max, "the model") ||
+        !num(cv, K_JOB_SPREAD, &sp->job_spread, "the model") ||
+        !num(cv, K_REDUCE_FRACTION, &sp->reduce_fraction, "the model") ||
+        !num(cv, K_REDUCE_SCALE, &sp->reduce_scale, "the model"))
+        return false;
+    if (sp->tasks_beta > 0 && sp->tasks_beta <= 1) {
+        fail(cv->p, "%s: workload.tasks_beta: must be 0 (fixed task counts) or > 1 (a finite "
+             "mean), got '%g'", origin(cv, K_TASKS_BETA, w, sizeof w), sp->tasks_beta);
+        return false;
+    }
+    if (sp->tasks_beta > 0 && sp->tasks_max < sp->tasks) {
+        fail(cv->p, "%s: workload.tasks_max: must be >= workload.tasks (%d), got '%d'",
+             origin(cv, K_TASKS_MAX, w, sizeof w), sp->tasks, sp->tasks_max);
+        return false;
+    }
+    double most = sp->tasks_beta > 0 ? sp->tasks_max : sp->tasks;
+    if ((double)sp->jobs * most > (double)INT_MAX / 2) {
+        fail(cv->p, "%s: workload.%s: jobs x %s = %.0f tasks per replica is more than %d",
+             origin(cv, sp->tasks_beta > 0 ? K_TASKS_MAX : K_TASKS, w, sizeof w),
+             sp->tasks_beta > 0 ? "tasks_max" : "tasks", sp->tasks_beta > 0 ? "tasks_max" : "tasks",
+             (double)sp->jobs * most, INT_MAX / 2);
+        return false;
+    }
+    return true;
+}
+
 static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
 {
     int arrival, estimator;
@@ -538,14 +590,7 @@ static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
     sp->rate = 0;
     if (sp->arrival == ARRIVAL_POISSON && !num(cv, K_RATE, &sp->rate, "arrival = poisson"))
         return false;
-    if (!num_int(cv, K_JOBS, &sp->jobs, "the model") || !num_int(cv, K_TASKS, &sp->tasks, "the model"))
-        return false;
-    if ((double)sp->jobs * sp->tasks > (double)INT_MAX / 2) {
-        fail(cv->p, "%s: workload.tasks: jobs x tasks = %.0f tasks per replica is more than %d",
-             origin(cv, K_TASKS, w, sizeof w), (double)sp->jobs * sp->tasks, INT_MAX / 2);
-        return false;
-    }
-    if (!build_dist(cv, c, &sp->task_time))
+    if (!build_jobs(cv, sp) || !build_dist(cv, c, &sp->task_time))
         return false;
     sp->deadline = INFINITY;
     if (cv->v->set[K_DEADLINE] && !num(cv, K_DEADLINE, &sp->deadline, "deadlines"))

@@ -356,6 +356,7 @@ static int place_copy(struct cluster *cl, int task, double offset)
         cl->task_end[task] = end;
     }
     j->copies++;
+    j->copies_running++;
     cl->copies++;
     cl->task_events++;
     tree_update(cl, s);
@@ -418,6 +419,7 @@ static int detach(struct cluster *cl, int s, bool killed)
     CL_ASSERT(task >= 0);
     struct cl_job *j = &cl->job[cl->task_job[task]];
     double used = cl->now - cl->slot_start[s];
+    j->copies_running--;
     j->machine_time += used;
     cl->busy_time += used;
     if (killed) {
@@ -523,7 +525,7 @@ void cl_check(const struct cluster *cl)
     assert(busy + cl->nfree == cl->nslots);
     assert(cl->nfree >= 0 && cl->nfree <= cl->nslots);
 
-    int orphans = 0, running_total = 0, pending = 0;
+    int orphans = 0, running_total = 0, pending = 0, held_total = 0;
     double busy_sum = 0.0;
     for (int i = 0; i < cl->njobs; i++) {
         const struct cl_job *j = &cl->job[i];
@@ -556,6 +558,7 @@ void cl_check(const struct cluster *cl)
             assert(cl->task_copies[t] >= n);
         }
         assert(running == j->tasks_running);
+        held_total += j->copies_running;
         assert(waiting == j->tasks_waiting && maps_left == j->maps_left);
         assert(waiting == 0 || maps_left > 0);
         assert(left == j->tasks_left);
@@ -566,7 +569,7 @@ void cl_check(const struct cluster *cl)
         assert(j->machine_time >= 0.0);
         busy_sum += j->machine_time;
     }
-    assert(running_total == busy);
+    assert(running_total == busy && held_total == busy);
     assert(orphans == cl->orphans);
     assert(pending == cl->npending_tasks);
     assert(fabs(busy_sum - cl->busy_time) <= 1e-9 * (1.0 + busy_sum));

@@ -56,6 +56,7 @@ struct cl_job {
                                     median when the mean diverges (Pareto β <= 1) */
     int next_unstarted;  /* index within the job of the next never-launched task */
     int copies;          /* copies launched for it */
+    int copies_running;  /* its copies on slots now (slots it holds) */
     int pend_prev;       /* pending list (jobs with never-launched tasks), arrival order */
     int pend_next;
 };
