@@ -78,6 +78,29 @@ size_t pol_param_count(const struct policy *p);
  * copies each, while slots are free. Returns tasks started. */
 int pol_start_fifo(struct cluster *cl, int copies);
 
+/* Rankings of the jobs with never-launched tasks (models/policies/rank.c): a policy reserves
+ * room for every job of the replica in init, ranks at each decision and frees in free. */
+struct pol_rank {
+    double key; /* smaller first */
+    int job;    /* ties: lower index (earlier arrival) first */
+};
+struct pol_ranking {
+    struct pol_rank *r;
+    int n, cap;
+};
+typedef double (*pol_rank_key)(const struct cluster *cl, int job, const void *ctx);
+int pol_rank_reserve(struct pol_ranking *rk, int n); /* 0, or -1 when out of memory */
+void pol_rank_free(struct pol_ranking *rk);
+/* Sort rk->r[0 .. rk->n) by key, ties by job. */
+void pol_rank_sort(struct pol_ranking *rk);
+/* Fill rk with the pending jobs (cl->pend_head list) sorted by key; returns how many. */
+int pol_rank_pending(const struct cluster *cl, struct pol_ranking *rk, pol_rank_key key,
+                     const void *ctx);
+
+/* Seed 002's effective workloads weigh each phase's task-time SD by r: check that r = 0 or
+ * the SD is finite. */
+bool pol_check_finite_sd(const struct cl_spec *spec, double r, char *msg, size_t len);
+
 /* The slot of the task's running copy with the largest key(cl, slot); ties go to the lowest
  * copy number (the original first). -1 if none runs. */
 int pol_best_copy(const struct cluster *cl, int task,

@@ -13,10 +13,11 @@
 #include "models/spec.h"
 
 extern const struct policy pol_fifo, pol_psrpt, pol_hadoop_s, pol_mantri, pol_clone,
-    pol_s_restart, pol_s_resume;
+    pol_s_restart, pol_s_resume, pol_srptms, pol_srpt_offline;
 
 const struct policy *const pol_registry[] = {
-    &pol_fifo, &pol_psrpt, &pol_hadoop_s, &pol_mantri, &pol_clone, &pol_s_restart, &pol_s_resume,
+    &pol_fifo,   &pol_psrpt,     &pol_hadoop_s, &pol_mantri,       &pol_clone,
+    &pol_s_restart, &pol_s_resume, &pol_srptms, &pol_srpt_offline,
 };
 const size_t pol_registry_count = sizeof pol_registry / sizeof pol_registry[0];
 

@@ -1,0 +1,64 @@
+/* rank — order the jobs that still have tasks to launch by a policy's key: the size-based
+ * schedulers of seeds 000 and 002 (PSRPT order in SCA and ESE, w_i/U_i in SRPTMS+C,
+ * w_i/φ_i in the offline algorithm) all start from such a ranking. See policy.h. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "models/cluster.h"
+#include "models/policy.h"
+#include "models/spec.h"
+
+int pol_rank_reserve(struct pol_ranking *rk, int n)
+{
+    if (n <= rk->cap)
+        return 0;
+    struct pol_rank *r = realloc(rk->r, (size_t)n * sizeof *r);
+    if (!r)
+        return -1;
+    rk->r = r;
+    rk->cap = n;
+    return 0;
+}
+
+void pol_rank_free(struct pol_ranking *rk)
+{
+    free(rk->r);
+    rk->r = NULL;
+    rk->n = rk->cap = 0;
+}
+
+static int by_key(const void *a, const void *b)
+{
+    const struct pol_rank *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return (x->job > y->job) - (x->job < y->job);
+}
+
+void pol_rank_sort(struct pol_ranking *rk)
+{
+    qsort(rk->r, (size_t)rk->n, sizeof *rk->r, by_key);
+}
+
+int pol_rank_pending(const struct cluster *cl, struct pol_ranking *rk, pol_rank_key key,
+                     const void *ctx)
+{
+    int n = 0;
+    for (int j = cl->pend_head; j >= 0; j = cl->job[j].pend_next)
+        rk->r[n++] = (struct pol_rank){key(cl, j, ctx), j};
+    rk->n = n;
+    pol_rank_sort(rk);
+    return n;
+}
+
+bool pol_check_finite_sd(const struct cl_spec *spec, double r, char *msg, size_t len)
+{
+    if (r > 0 && !isfinite(dist_variance(&spec->task_time))) {
+        snprintf(msg, len, "r = %g weighs the standard deviation of task times, which is "
+                 "infinite for this workload.task_time (Pareto needs beta > 2); use r = 0 or "
+                 "a distribution with a finite variance", r);
+        return false;
+    }
+    return true;
+}

@@ -1,0 +1,151 @@
+/* srptms — SRPTMS+C, Shortest Remaining Processing Time based Machine Sharing plus Cloning
+ * (seed 002 §V, Algorithm 2 and its task-scheduling procedure).
+ *
+ * At each decision (each slot of cluster.interval; the paper uses 1 s):
+ *  1. ψ(l): the jobs with tasks not yet launched (Algorithm 2 line 1). Each has remaining
+ *     effective workload U_i(l) = m_i(l)(E^m + rσ^m) + r_i(l)(E^r + rσ^r) (eq. 4), m_i(l) and
+ *     r_i(l) its unlaunched map and reduce tasks, and priority w_i/U_i(l), highest first.
+ *  2. ε-fraction sharing (§V-A): with W(l) = Σ w_i (eq. 5) and W_i(l) the weight of J_i and of
+ *     every job below it, J_i deserves g_i = w_i M/(εW) if W_i − w_i ≥ (1−ε)W, nothing if
+ *     W_i < (1−ε)W, and (W_i − (1−ε)W) M/(εW) in between: the top ε of the weight shares
+ *     the M machines in proportion to weight, and Σ g_i = M.
+ *  3. In priority order, J_i gets ξ_i = ⌊g_i⌋ − σ_i(l) of the free machines (σ_i: slots
+ *     running its copies; non-preemptive, so a job above its share keeps them) and the
+ *     task-scheduling procedure spends them: if its unlaunched map tasks m ≥ x, x of them
+ *     start with one copy each; if m < x, every one starts with ⌊x/m⌋ copies; with no map
+ *     task left, the same for its reduce tasks (which wait for the map phase, eq. 1g).
+ *
+ * Decisions where the text is ambiguous (docs/policies.md): the procedure's two branches are
+ * printed the wrong way round (line 2 clones when m ≥ x, which gives ⌊x/m⌋ ≤ 1) — we follow
+ * §V-B's prose, which clones only when the machines outnumber the tasks; its returned value is
+ * read as the machines used; ⌊·⌋ (the pseudo-code) rather than the prose's rounding, so a
+ * job never takes more than its share; g_i's third case prints (1−ε)W_i for (1−ε)W (the
+ * shares would not sum to M otherwise); tasks are taken in index order (they are i.i.d., so
+ * "at random" changes nothing but the common random numbers); when every pending job has
+ * weight 0 they share as if of weight 1. Copies of one task are capped by max_copies. */
+#include <math.h>
+
+#include "models/cluster.h"
+#include "models/policy.h"
+#include "models/spec.h"
+
+enum { SRPTMS_EPSILON, SRPTMS_R, SRPTMS_MAX_COPIES };
+
+struct srptms {
+    double epsilon;        /* ε */
+    double r;              /* weight of the standard deviation in U_i */
+    int max_copies;        /* copies of one task launched together, at most */
+    struct pol_ranking rk; /* jobs by decreasing w_i / U_i(l) */
+};
+
+/* U_i(l) of eq. 4. */
+static double effective_work(const struct cluster *cl, int job, double r)
+{
+    const struct cl_job *j = &cl->job[job];
+    int maps = j->nmap > j->next_unstarted ? j->nmap - j->next_unstarted : 0;
+    int reduces = j->ntasks - j->next_unstarted - maps;
+    return maps * (j->task_mean[CL_MAP] + r * j->task_sd[CL_MAP]) +
+           reduces * (j->task_mean[CL_REDUCE] + r * j->task_sd[CL_REDUCE]);
+}
+
+/* Rank key: −w_i/U_i(l), smaller first; with every weight 0, −1/U_i(l). */
+struct key_ctx {
+    double r;
+    bool unit;
+};
+static double priority_key(const struct cluster *cl, int job, const void *ctx)
+{
+    const struct key_ctx *k = ctx;
+    double w = k->unit ? 1.0 : cl->job[job].weight;
+    return -w / effective_work(cl, job, k->r);
+}
+
+/* The task-scheduling procedure: spend x free machines on the job's unlaunched tasks of its
+ * current phase. Returns the machines used. */
+static int schedule_tasks(struct cluster *cl, const struct srptms *p, int job, int x)
+{
+    struct cl_job *j = &cl->job[job];
+    int phase_end = j->next_unstarted < j->nmap ? j->nmap : j->ntasks;
+    int m = phase_end - j->next_unstarted, used = 0;
+    if (m >= x) {
+        for (int k = 0; k < x; k++)
+            cl_start_next_task(cl, job, 1);
+        return x;
+    }
+    int copies = x / m < p->max_copies ? x / m : p->max_copies;
+    for (int k = 0; k < m; k++, used += copies)
+        cl_start_next_task(cl, job, copies);
+    return used;
+}
+
+static void srptms_slot_free(struct cluster *cl, void *st)
+{
+    struct srptms *p = st;
+    double W = 0.0;
+    for (int j = cl->pend_head; j >= 0; j = cl->job[j].pend_next)
+        W += cl->job[j].weight;
+    struct key_ctx k = {p->r, W <= 0};
+    if (k.unit)
+        W = 0.0;
+    int n = pol_rank_pending(cl, &p->rk, priority_key, &k);
+    if (k.unit)
+        W = n;
+    double eps = p->epsilon, M = cl->nslots, above = 0.0;
+    for (int i = 0; i < n && cl->nfree > 0; i++) {
+        int job = p->rk.r[i].job;
+        double w = k.unit ? 1.0 : cl->job[job].weight;
+        double Wi = W - above; /* J_i and every job below it */
+        above += w;
+        double g = Wi - w >= (1 - eps) * W ? w * M / (eps * W)
+                   : Wi < (1 - eps) * W    ? 0.0
+                                           : (Wi - (1 - eps) * W) * M / (eps * W);
+        if (g <= 0 && Wi < (1 - eps) * W)
+            break; /* every job below gets nothing too */
+        int xi = (int)floor(g) - cl->job[job].copies_running;
+        if (xi <= 0)
+            continue;
+        schedule_tasks(cl, p, job, xi < cl->nfree ? xi : cl->nfree);
+    }
+}
+
+static int srptms_init(struct cluster *cl, void *st, const double *param)
+{
+    struct srptms *p = st;
+    p->epsilon = param[SRPTMS_EPSILON];
+    p->r = param[SRPTMS_R];
+    p->max_copies = (int)param[SRPTMS_MAX_COPIES];
+    p->rk = (struct pol_ranking){0};
+    return pol_rank_reserve(&p->rk, cl->njobs);
+}
+
+static void srptms_free(void *st)
+{
+    pol_rank_free(&((struct srptms *)st)->rk);
+}
+
+static bool srptms_check(const struct cl_spec *spec, const double *param, char *msg, size_t len)
+{
+    return pol_check_finite_sd(spec, param[SRPTMS_R], msg, len);
+}
+
+static const struct pol_param srptms_params[] = {
+    [SRPTMS_EPSILON] = {"epsilon", 0.6, 1e-9, 1, false,
+                        "share of the pending weight that shares the machines (002 §VI-B: 0.6)"},
+    [SRPTMS_R] = {"r", 3, 0, 1e6, false,
+                  "U_i = tasks x (E + r SD) per phase (002 eq. 4; §VI-C: 3)"},
+    [SRPTMS_MAX_COPIES] = {"max_copies", RNG_MAX_COPIES, 1, RNG_MAX_COPIES, true,
+                           "cap on the copies of one task (the paper has none)"},
+    {0},
+};
+
+const struct policy pol_srptms = {
+    .name = "srptms",
+    .summary = "SRPTMS+C: top-epsilon weight shares machines by w/U, clones to fill a share",
+    .source = "seed 002 §V, Algorithm 2 and the task-scheduling procedure",
+    .params = srptms_params,
+    .state_size = sizeof(struct srptms),
+    .check = srptms_check,
+    .init = srptms_init,
+    .on_slot_free = srptms_slot_free,
+    .free = srptms_free,
+};
