@@ -1,6 +1,7 @@
 /* cmd_list — `specmc list [--keys]`: the registered policies (with their parameters and
  * sources) and the metrics, or every config key. Everything printed comes from the
  * registries themselves, so the list cannot drift from what is built. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,11 +15,16 @@ static void list_policies(void)
     printf("policies ([policy] list = ...):\n");
     for (size_t i = 0; i < pol_registry_count; i++) {
         const struct policy *p = pol_registry[i];
-        printf("  %-10s %s\n", p->name, p->summary);
-        printf("  %-10s source: %s\n", "", p->source);
-        for (int j = 0; p->params && p->params[j].key; j++)
-            printf("  %-10s   %s = %g%s  (%s)\n", "", p->params[j].key, p->params[j].def,
-                   p->params[j].allow_auto ? " or auto" : "", p->params[j].doc);
+        printf("  %-12s %s\n", p->name, p->summary);
+        printf("  %-12s source: %s\n", "", p->source);
+        for (int j = 0; p->params && p->params[j].key; j++) {
+            const struct pol_param *pp = &p->params[j];
+            if (isnan(pp->def))
+                printf("  %-12s   %s = auto or a number  (%s)\n", "", pp->key, pp->doc);
+            else
+                printf("  %-12s   %s = %g%s  (%s)\n", "", pp->key, pp->def,
+                       pp->allow_auto ? " or auto" : "", pp->doc);
+        }
     }
     printf("\nmetrics (per replica; summarised over replicas):\n");
     for (int m = 0; m < M_COUNT; m++)

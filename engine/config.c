@@ -1274,8 +1274,14 @@ void cfg_print_keys(FILE *out)
         if (!pol->params || !pol->params[0].key)
             continue;
         fprintf(out, "\n[policy.%s]\n", pol->name);
-        for (int j = 0; pol->params[j].key; j++)
-            fprintf(out, "  %-14s default %-7g %s\n", pol->params[j].key, pol->params[j].def,
+        for (int j = 0; pol->params[j].key; j++) {
+            char def[32];
+            if (isnan(pol->params[j].def))
+                snprintf(def, sizeof def, "auto");
+            else
+                snprintf(def, sizeof def, "%g", pol->params[j].def);
+            fprintf(out, "  %-14s default %-7s %s\n", pol->params[j].key, def,
                     pol->params[j].doc);
+        }
     }
 }

@@ -9,7 +9,7 @@
  *     every job below it, J_i deserves g_i = w_i M/(εW) if W_i − w_i ≥ (1−ε)W, nothing if
  *     W_i < (1−ε)W, and (W_i − (1−ε)W) M/(εW) in between: the top ε of the weight shares
  *     the M machines in proportion to weight, and Σ g_i = M.
- *  3. In priority order, J_i gets ξ_i = ⌊g_i⌋ − σ_i(l) of the free machines (σ_i: slots
+ *  3. In priority order, J_i gets ξ_i = g_i − σ_i(l) of the free machines (σ_i: slots
  *     running its copies; non-preemptive, so a job above its share keeps them) and the
  *     task-scheduling procedure spends them: if its unlaunched map tasks m ≥ x, x of them
  *     start with one copy each; if m < x, every one starts with ⌊x/m⌋ copies; with no map
@@ -18,8 +18,11 @@
  * Decisions where the text is ambiguous (docs/policies.md): the procedure's two branches are
  * printed the wrong way round (line 2 clones when m ≥ x, which gives ⌊x/m⌋ ≤ 1) — we follow
  * §V-B's prose, which clones only when the machines outnumber the tasks; its returned value is
- * read as the machines used; ⌊·⌋ (the pseudo-code) rather than the prose's rounding, so a
- * job never takes more than its share; g_i's third case prints (1−ε)W_i for (1−ε)W (the
+ * read as the machines used; ⌊x/m⌋ copies (the pseudo-code) rather than the prose's rounding,
+ * so a job never takes more than its share; shares are made whole machines by rounding their
+ * running sum down (job i gets ⌊g_1 + … + g_i⌋ − ⌊g_1 + … + g_{i−1}⌋), so that they still add
+ * up to M — rounding each g_i down would leave machines idle and, when every share is below
+ * one machine, schedule nothing at all; g_i's third case prints (1−ε)W_i for (1−ε)W (the
  * shares would not sum to M otherwise); tasks are taken in index order (they are i.i.d., so
  * "at random" changes nothing but the common random numbers); when every pending job has
  * weight 0 they share as if of weight 1. Copies of one task are capped by max_copies. */
@@ -90,18 +93,22 @@ static void srptms_slot_free(struct cluster *cl, void *st)
     int n = pol_rank_pending(cl, &p->rk, priority_key, &k);
     if (k.unit)
         W = n;
-    double eps = p->epsilon, M = cl->nslots, above = 0.0;
+    double eps = p->epsilon, M = cl->nslots, above = 0.0, shared = 0.0;
+    int granted = 0; /* whole machines granted to the jobs above */
     for (int i = 0; i < n && cl->nfree > 0; i++) {
         int job = p->rk.r[i].job;
         double w = k.unit ? 1.0 : cl->job[job].weight;
         double Wi = W - above; /* J_i and every job below it */
         above += w;
-        double g = Wi - w >= (1 - eps) * W ? w * M / (eps * W)
-                   : Wi < (1 - eps) * W    ? 0.0
-                                           : (Wi - (1 - eps) * W) * M / (eps * W);
-        if (g <= 0 && Wi < (1 - eps) * W)
-            break; /* every job below gets nothing too */
-        int xi = (int)floor(g) - cl->job[job].copies_running;
+        if (Wi < (1 - eps) * W)
+            break; /* g_i = 0 here and below */
+        shared += Wi - w >= (1 - eps) * W ? w * M / (eps * W)
+                                          : (Wi - (1 - eps) * W) * M / (eps * W);
+        /* whole machines: the running sum of the shares, rounded down, so that the integer
+           shares also add up to M and a share below 1 does not starve everyone */
+        int g = (int)floor(shared + 1e-9);
+        int xi = g - granted - cl->job[job].copies_running;
+        granted = g;
         if (xi <= 0)
             continue;
         schedule_tasks(cl, p, job, xi < cl->nfree ? xi : cl->nfree);

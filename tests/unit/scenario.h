@@ -10,6 +10,7 @@
 #include "models/cluster.h"
 #include "models/policy.h"
 #include "models/replica.h"
+#include "models/trace.h"
 
 #define SC_MAX_TASKS 16
 #define SC_MAX_COPIES 8
@@ -40,6 +41,19 @@ static inline struct cl_spec sc_spec(int slots, int jobs, int tasks)
     sp.task_time = (struct dist){DIST_PARETO, 1.0, 1.5};
     sp.deadline = INFINITY;
     sp.weight_min = sp.weight_max = 1;
+    sp.reduce_scale = 1.0;
+    return sp;
+}
+
+/* A spec whose jobs are given one by one (arrival, weight, map and reduce tasks, phase
+ * means), as a trace gives them; the task-time family is deterministic with mean 1, so a
+ * phase's mean is its scale. The trace must outlive the runs. */
+static inline struct cl_spec sc_trace_spec(int slots, const struct tr_trace *tr)
+{
+    struct cl_spec sp = sc_spec(slots, tr->njobs, 1);
+    sp.arrival = ARRIVAL_POISSON; /* arrivals come from the trace */
+    sp.task_time = (struct dist){DIST_DETERMINISTIC, 1.0, 0.0};
+    sp.trace = tr;
     return sp;
 }
 

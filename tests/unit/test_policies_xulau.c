@@ -1,0 +1,121 @@
+/* The rules of seed 000's and 002's schedulers on hand-built scenarios: which job gets which
+ * slots and how many copies each task gets. Jobs are given one by one (sc_trace_spec: the
+ * task-time family is deterministic 1, so a phase's mean is its given value and its SD 0);
+ * copy durations are scripted. Each expected number is worked out in the comment above. */
+#include <criterion/criterion.h>
+#include <math.h>
+
+#include "scenario.h"
+
+#define EPS 1e-12
+
+static double param[POL_MAX_PARAMS];
+
+static struct rep_workspace *run(const struct cl_spec *sp, const char *policy,
+                                 struct sc_durations *d, double *out)
+{
+    int rc;
+    struct rep_workspace *ws = sc_run(sp, policy, param, d, out, &rc);
+    cr_assert_eq(rc, REP_OK, "%s ran to the end", policy);
+    return ws;
+}
+
+/* ------------------------------------------------------------------ srptms */
+
+/* Ten slots, a batch of three jobs of weight 1 with 2, 10 and 20 tasks of mean 1, ε = 0.6.
+ * Priorities w/U: 1/2 > 1/10 > 1/20. W = 3. Job 0: W_0 = 3, W_0 − w = 2 >= (1 − ε)W = 1.2, so
+ * g = 10/(0.6·3) = 5.56; whole machines ⌊5.56⌋ = 5: its 2 tasks get ⌊5/2⌋ = 2 copies each.
+ * Job 1: W_1 = 2, 2 − 1 < 1.2 <= 2: g = (2 − 1.2)·10/1.8 = 4.44, running sum 10: ⌊10⌋ − 5 = 5
+ * machines, 5 of its tasks with one copy. Job 2: W_2 = 1 < 1.2: nothing. (Rounding each share
+ * down instead would give job 1 only 4.) */
+Test(srptms, epsilon_sharing_and_cloning)
+{
+    struct tr_job jobs[] = {{0, 1, {2, 0}, {1, 0}}, {0, 1, {10, 0}, {1, 0}},
+                            {0, 1, {20, 0}, {1, 0}}};
+    struct tr_trace tr = {jobs, 3, 0};
+    struct cl_spec sp = sc_trace_spec(10, &tr);
+    sp.interval = 1.0;
+    struct sc_durations d = {.other = 100.0};
+    double out[M_COUNT];
+    sc_params(pol_find("srptms"), param, NULL, 0);
+    struct rep_workspace *ws = run(&sp, "srptms", &d, out);
+    struct cluster *cl = rep_cluster(ws);
+    for (int t = 0; t < 2; t++)
+        cr_assert_eq(cl->task_copies[t], 2, "job 0's task %d: two copies", t);
+    for (int t = 2; t < 7; t++)
+        cr_assert_float_eq(cl->task_start[t], 0.0, EPS, "job 1 task %d at once", t);
+    /* t = 1: one slot free; job 0 has nothing left to launch, so ψ = {1, 2}, W = 2: job 1
+     * (w/U = 1/5) deserves 10/1.2 = 8.33 → 8 and holds 5: the free slot goes to task 7. The
+     * rest waits for the copies ending at 100. */
+    cr_assert_float_eq(cl->task_start[7], 1.0, EPS);
+    cr_assert_float_eq(cl->task_start[8], 100.0, EPS);
+    for (int t = 2; t < 12; t++)
+        cr_assert_eq(cl->task_copies[t], 1);
+    cr_assert(cl->task_start[12] >= 100.0, "job 2 gets nothing before");
+    rep_workspace_free(ws);
+}
+
+/* Weights decide before sizes: one slot at a time (S = 1), a batch of a big heavy job
+ * (4 tasks, weight 8: w/U = 2) and a small light one (1 task, weight 1: w/U = 1). ε small:
+ * only the top job shares. The heavy job runs first, 0..4, the light one 4..5. */
+Test(srptms, weight_over_size)
+{
+    struct tr_job jobs[] = {{0, 1, {1, 0}, {1, 0}}, {0, 8, {4, 0}, {1, 0}}};
+    struct tr_trace tr = {jobs, 2, 0};
+    struct cl_spec sp = sc_trace_spec(1, &tr);
+    sp.interval = 1.0;
+    struct sc_durations d = {.other = 1.0};
+    double out[M_COUNT];
+    sc_params(pol_find("srptms"), param, NULL, 0);
+    sc_params(pol_find("srptms"), param, "epsilon", 0.1);
+    struct rep_workspace *ws = run(&sp, "srptms", &d, out);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_float_eq(cl->job[1].completion, 4.0, EPS);
+    cr_assert_float_eq(cl->job[0].completion, 5.0, EPS);
+    rep_workspace_free(ws);
+}
+
+/* Reduce tasks are scheduled only when no map task is left to launch, and wait for the map
+ * phase. One job, 2 maps and 2 reduces, 8 slots: at t = 0 the share is all 8 (the only job);
+ * ⌊8/2⌋ = 4 copies of each map. At t = 1 (maps take 2) the job holds 8 slots, its share:
+ * nothing new. At t = 2 the maps are done, 8 free: ⌊8/2⌋ = 4 copies of each reduce. */
+Test(srptms, maps_before_reduces)
+{
+    struct tr_job jobs[] = {{0, 1, {2, 2}, {1, 1}}};
+    struct tr_trace tr = {jobs, 1, 0};
+    struct cl_spec sp = sc_trace_spec(8, &tr);
+    sp.interval = 1.0;
+    struct sc_durations d = {.other = 2.0};
+    double out[M_COUNT];
+    sc_params(pol_find("srptms"), param, NULL, 0);
+    struct rep_workspace *ws = run(&sp, "srptms", &d, out);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(cl->task_copies[0], 4);
+    cr_assert_eq(cl->task_copies[1], 4);
+    cr_assert_float_eq(cl->task_start[2], 2.0, EPS);
+    cr_assert_eq(cl->task_copies[2], 4);
+    cr_assert_float_eq(cl->job[0].completion, 4.0, EPS);
+    rep_workspace_free(ws);
+}
+
+/* ------------------------------------------------------------------ srpt-offline */
+
+/* One slot, a batch: job 0 (3 tasks of mean 1, weight 1: w/φ = 1/3), job 1 (1 task of mean 2,
+ * weight 1: 1/2), job 2 (2 tasks of mean 1, weight 4: 2). Order 2, 1, 0: job 2 done at 2,
+ * job 1 at 4, job 0 at 7 (durations = means). */
+Test(srpt_offline, order_by_weight_over_effective_work)
+{
+    struct tr_job jobs[] = {{0, 1, {3, 0}, {1, 0}}, {0, 1, {1, 0}, {2, 0}},
+                            {0, 4, {2, 0}, {1, 0}}};
+    struct tr_trace tr = {jobs, 3, 0};
+    struct cl_spec sp = sc_trace_spec(1, &tr);
+    double out[M_COUNT];
+    sc_params(pol_find("srpt-offline"), param, NULL, 0);
+    struct rep_workspace *ws = run(&sp, "srpt-offline", NULL, out);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_float_eq(cl->job[2].completion, 2.0, EPS);
+    cr_assert_float_eq(cl->job[1].completion, 4.0, EPS);
+    cr_assert_float_eq(cl->job[0].completion, 7.0, EPS);
+    cr_assert_float_eq(out[M_COPIES_PER_TASK], 1.0, EPS);
+    rep_workspace_free(ws);
+}
