@@ -91,7 +91,7 @@ class Google:
 
     def job(self, job, t, ntasks, prio, fate="finish"):
         """Rows of one job submitted at t (µs). fate: finish | evict | refail | kill | fail |
-        lost | before | unfinished. Returns the task durations (those of a kept job are the truth)."""
+        lost | before | unfinished. Returns the task durations (the truth, for kept jobs)."""
         rng = self.rng
         user = rng.choice(["vHGtzIrbLwtJO3pFaCv7WbX3D7HrmDJhEUiCh2xa1hA=",
                            "/fk1fVcVxZ6iM6gHZzqbIyq56m5zrmHfpdcZ/zzkq4c=",
