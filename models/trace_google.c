@@ -7,8 +7,8 @@
  * task, time, line) and each job is aggregated from its contiguous run: arrival = its earliest
  * SUBMIT, weight = that SUBMIT's priority, one phase of as many tasks as it has, whose mean is
  * the mean over its tasks of FINISH − the SCHEDULE that started that run. A job is kept only
- * when every task of it ends with such a FINISH and all its events lie inside the trace
- * window; the others are counted in `skipped`.
+ * when every task of it was submitted and ends with such a FINISH, and all its events lie
+ * inside the trace window; the others are counted in `skipped`.
  *
  * What this is not: the table holds no map/reduce phases (every job gets reduce = 0) and no
  * machine constraints (those are in task_constraints, which is not read). */
@@ -151,9 +151,12 @@ struct agg {
     bool keep;
 };
 
-/* Fold the records of one task (r[0..n), time order) into the job. */
+/* Fold the records of one task (r[0..n), time order) into the job: its SUBMITs, and its
+ * duration when it was submitted and its last lifecycle event is a FINISH that ends a run
+ * started by a SCHEDULE; otherwise the job is not kept. */
 static void fold_task(const struct rec *r, size_t n, struct agg *a)
 {
+    bool submitted = false;
     long long run = -1; /* the SCHEDULE time of the current run; -1: none running */
     long long dur = -1; /* the last FINISH's duration; -1: none or no SCHEDULE before it */
     int last = -1;      /* the last lifecycle (non-UPDATE) event */
@@ -171,6 +174,7 @@ static void fold_task(const struct rec *r, size_t n, struct agg *a)
                 a->submit_line = e->line;
                 a->prio = e->prio;
             }
+            submitted = true;
             run = -1;
             break;
         case EV_SCHEDULE:
@@ -191,7 +195,7 @@ static void fold_task(const struct rec *r, size_t n, struct agg *a)
         }
         last = e->event;
     }
-    if (last != EV_FINISH || dur < 0) {
+    if (!submitted || last != EV_FINISH || dur < 0) {
         a->keep = false;
         return;
     }
@@ -219,7 +223,7 @@ static int aggregate(const struct rec *r, size_t n, struct tr_trace *out, long *
         }
         i = end;
         double mean = a.ntasks ? a.sum_us / a.ntasks / US_PER_S : 0;
-        if (!a.keep || a.submit < 0 || !(mean > 0)) {
+        if (!a.keep || !(mean > 0)) {
             out->skipped++;
             continue;
         }

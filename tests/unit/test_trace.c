@@ -365,9 +365,12 @@ Test(trace, google_left_out_jobs_are_counted)
     raw("0,,14,0,,0,aGFzaA==,1,3,,,,\n");
     ev(101, 14, 0, SCHEDULE, 3), ev(111, 14, 0, FINISH, 3);
     ev(100, 14, 1, SUBMIT, 3), ev(101, 14, 1, SCHEDULE, 3), ev(111, 14, 1, FINISH, 3);
+    /* job 15: task 1 has no SUBMIT in the file (cut off before it, say) */
+    ev(100, 15, 0, SUBMIT, 3), ev(101, 15, 0, SCHEDULE, 3), ev(111, 15, 0, FINISH, 3);
+    ev(101, 15, 1, SCHEDULE, 3), ev(111, 15, 1, FINISH, 3);
     cr_assert_eq(load(text, TR_GOOGLE), 0, "%s", err);
     cr_assert_eq(tr.njobs, 1);
-    cr_assert_eq(tr.skipped, 13);
+    cr_assert_eq(tr.skipped, 14);
     expect_job(0, 0, 3, 1, 0, 10, 0);
 }
 
