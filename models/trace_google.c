@@ -264,8 +264,9 @@ int tr_google_read(const char *path, struct tr_trace *out, char *err, size_t len
     }
     if (out->njobs == 0) {
         tr_error(err, len,
-                 "%s: no jobs: all %d jobs were left out (a task that never finished, or events "
-                 "outside the trace window; see docs/traces.md)",
+                 "%s: no jobs: none of the %d jobs in the file is complete (each has a task "
+                 "that does not finish or was not submitted in the file, or events outside the "
+                 "trace window; see docs/traces.md)",
                  path, out->skipped);
         goto fail;
     }

@@ -446,7 +446,7 @@ Test(trace, google_errors)
         {GOOD "3000000,,6,0,17,4,u,0,high,,,,\n", 3, {"column 'priority'", "got 'high'"}},
         {"\n" GOOD "\n3000000,,6,0,17,x,u,0,3,,,,\n", 5, {"column 'event type'"}},
         {"", 0, {"no jobs", "no task events"}},
-        {GOOD, 0, {"no jobs", "all 1 jobs were left out"}},
+        {GOOD, 0, {"no jobs", "none of the 1 jobs in the file is complete"}},
     };
     expect_errors(bad, sizeof bad / sizeof *bad, TR_GOOGLE);
 }
