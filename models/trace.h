@@ -29,6 +29,11 @@ struct tr_trace {
 
 enum tr_format { TR_CSV, TR_GOOGLE };
 
+#define TR_FORMAT_NAMES "csv|google" /* the names tr_format_parse accepts, in enum order */
+
+/* The format named "csv" or "google" (workload.trace_format); -1 for any other name. */
+int tr_format_parse(const char *name, enum tr_format *fmt);
+
 /* Read a trace. On error returns -1 and writes "PATH:LINE: what is wrong, what is valid"
  * into err; out is then empty. */
 int tr_read(const char *path, enum tr_format fmt, struct tr_trace *out, char *err, size_t len);

@@ -1,0 +1,190 @@
+/* trace — the entry points of the trace readers (tr_read, tr_free, tr_format_parse) and what
+ * the two layouts share: the line reader, strict number parsing, error messages and the final
+ * stable sort by arrival. The layouts themselves are in trace_csv.c and trace_google.c; the
+ * formats are documented in docs/traces.md. Nothing here knows of configs or the model. */
+#include "models/trace.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/text.h"
+#include "models/trace_common.h"
+
+/* ---------------------------------------------------------------- public entry points */
+
+int tr_format_parse(const char *name, enum tr_format *fmt)
+{
+    if (!strcmp(name, "csv"))
+        *fmt = TR_CSV;
+    else if (!strcmp(name, "google"))
+        *fmt = TR_GOOGLE;
+    else
+        return -1;
+    return 0;
+}
+
+int tr_read(const char *path, enum tr_format fmt, struct tr_trace *out, char *err, size_t len)
+{
+    memset(out, 0, sizeof *out);
+    switch (fmt) {
+    case TR_CSV:
+        return tr_csv_read(path, out, err, len);
+    case TR_GOOGLE:
+        return tr_google_read(path, out, err, len);
+    }
+    tr_error(err, len, "%s: unknown trace format %d; valid: " TR_FORMAT_NAMES, path, (int)fmt);
+    return -1;
+}
+
+void tr_free(struct tr_trace *t)
+{
+    free(t->job);
+    memset(t, 0, sizeof *t);
+}
+
+/* ---------------------------------------------------------------- lines */
+
+int tr_lines_open(struct tr_lines *lr, const char *path, char *err, size_t len)
+{
+    memset(lr, 0, sizeof *lr);
+    lr->path = path;
+    lr->f = fopen(path, "r");
+    if (!lr->f) {
+        tr_error(err, len, "%s: cannot open: %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+char *tr_lines_next(struct tr_lines *lr, bool *failed, char *err, size_t len)
+{
+    *failed = false;
+    errno = 0;
+    ssize_t n = getline(&lr->buf, &lr->cap, lr->f);
+    if (n < 0) {
+        if (ferror(lr->f) || errno == ENOMEM) {
+            tr_error(err, len, "%s:%ld: cannot read: %s", lr->path, lr->line + 1,
+                     errno ? strerror(errno) : "read error");
+            *failed = true;
+        }
+        return NULL;
+    }
+    lr->line++;
+    char *s = lr->buf;
+    if (lr->line == 1 && !strncmp(s, "\xEF\xBB\xBF", 3))
+        s += 3;
+    return text_trim(s); /* the newline and a CR before it are white space */
+}
+
+void tr_lines_close(struct tr_lines *lr)
+{
+    if (lr->f)
+        fclose(lr->f);
+    free(lr->buf);
+    memset(lr, 0, sizeof *lr);
+}
+
+/* ---------------------------------------------------------------- messages and numbers */
+
+void tr_error(char *err, size_t len, const char *fmt, ...)
+{
+    if (!err || !len)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, len, fmt, ap);
+    va_end(ap);
+}
+
+const char *tr_quote(const char *s, char *buf)
+{
+    if (strlen(s) <= TR_QUOTE_MAX)
+        return s;
+    memcpy(buf, s, TR_QUOTE_MAX);
+    strcpy(buf + TR_QUOTE_MAX, "...");
+    return buf;
+}
+
+bool tr_parse_real(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(v))
+        return false;
+    *out = v;
+    return true;
+}
+
+bool tr_parse_int(const char *s, long long min, long long max, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (end == s || *end != '\0' || errno == ERANGE || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* ---------------------------------------------------------------- jobs */
+
+int tr_push_job(struct tr_trace *t, int *cap, const struct tr_job *j)
+{
+    if (t->njobs == *cap) {
+        if (*cap > INT_MAX / 2)
+            return -1;
+        int ncap = *cap ? 2 * *cap : 256;
+        struct tr_job *p = realloc(t->job, (size_t)ncap * sizeof *p);
+        if (!p)
+            return -1;
+        t->job = p;
+        *cap = ncap;
+    }
+    t->job[t->njobs++] = *j;
+    return 0;
+}
+
+struct order {
+    double arrival;
+    long seq;
+    int index;
+};
+
+static int order_cmp(const void *a, const void *b)
+{
+    const struct order *x = a, *y = b;
+    if (x->arrival != y->arrival)
+        return x->arrival < y->arrival ? -1 : 1;
+    return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+int tr_sort_shift(struct tr_job *job, const long *seq, int n)
+{
+    if (n <= 0)
+        return 0;
+    struct order *o = malloc((size_t)n * sizeof *o);
+    struct tr_job *copy = malloc((size_t)n * sizeof *copy);
+    if (!o || !copy)
+        goto fail;
+    for (int i = 0; i < n; i++)
+        o[i] = (struct order){job[i].arrival, seq ? seq[i] : i, i};
+    qsort(o, (size_t)n, sizeof *o, order_cmp);
+    memcpy(copy, job, (size_t)n * sizeof *copy);
+    double first = copy[o[0].index].arrival;
+    for (int i = 0; i < n; i++) {
+        job[i] = copy[o[i].index];
+        job[i].arrival -= first;
+    }
+    free(o);
+    free(copy);
+    return 0;
+fail:
+    free(o);
+    free(copy);
+    return -1;
+}

@@ -1,0 +1,145 @@
+/* trace_csv — the project's own trace layout: a header line naming six columns in a fixed
+ * order, then one row per job (docs/traces.md). Rows may come in any order; the jobs are
+ * sorted by arrival (ties keep file order) and shifted so that the first arrives at 0.
+ *
+ * Every value is checked in full: a row with the wrong number of columns, a value that is not
+ * a number, is out of range or has anything after it fails with its line and column. No
+ * quoting: the layout has no text columns. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/text.h"
+#include "models/trace_common.h"
+
+enum { C_ARRIVAL, C_WEIGHT, C_MAP_TASKS, C_REDUCE_TASKS, C_MAP_MEAN, C_REDUCE_MEAN, C_COLS };
+
+static const char *const col_name[C_COLS] = {
+    "arrival", "weight", "map_tasks", "reduce_tasks", "map_mean", "reduce_mean",
+};
+
+#define CSV_HEADER "arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean"
+
+/* Whether the (split, trimmed) fields are exactly the header's names. */
+static bool is_header(char **f, int n)
+{
+    if (n != C_COLS)
+        return false;
+    for (int c = 0; c < C_COLS; c++)
+        if (strcmp(f[c], col_name[c]) != 0)
+            return false;
+    return true;
+}
+
+/* Read one row's fields into j. On a bad value returns the column and sets *want to what it
+ * should have been; returns -1 when the row is good. */
+static int parse_row(char **f, struct tr_job *j, const char **want)
+{
+    double v;
+    long long k;
+    memset(j, 0, sizeof *j);
+    *want = "a finite number >= 0 (seconds)";
+    if (!tr_parse_real(f[C_ARRIVAL], &v) || v < 0)
+        return C_ARRIVAL;
+    j->arrival = v;
+    *want = "a finite number >= 0";
+    if (!tr_parse_real(f[C_WEIGHT], &v) || v < 0)
+        return C_WEIGHT;
+    j->weight = v;
+    *want = "an integer >= 1 (at most 2147483647)";
+    if (!tr_parse_int(f[C_MAP_TASKS], 1, INT_MAX, &k))
+        return C_MAP_TASKS;
+    j->tasks[TR_MAP] = (int)k;
+    *want = "an integer >= 0 (at most 2147483647)";
+    if (!tr_parse_int(f[C_REDUCE_TASKS], 0, INT_MAX, &k))
+        return C_REDUCE_TASKS;
+    j->tasks[TR_REDUCE] = (int)k;
+    *want = "a finite number > 0 (seconds)";
+    if (!tr_parse_real(f[C_MAP_MEAN], &v) || !(v > 0))
+        return C_MAP_MEAN;
+    j->mean[TR_MAP] = v;
+    if (j->tasks[TR_REDUCE] > 0) {
+        *want = "a finite number > 0 (seconds), as reduce_tasks > 0";
+        if (!tr_parse_real(f[C_REDUCE_MEAN], &v) || !(v > 0))
+            return C_REDUCE_MEAN;
+        j->mean[TR_REDUCE] = v;
+    } else {
+        *want = "0 or nothing, as reduce_tasks is 0";
+        if (f[C_REDUCE_MEAN][0] && (!tr_parse_real(f[C_REDUCE_MEAN], &v) || v != 0))
+            return C_REDUCE_MEAN;
+        j->mean[TR_REDUCE] = 0;
+    }
+    return -1;
+}
+
+int tr_csv_read(const char *path, struct tr_trace *out, char *err, size_t len)
+{
+    struct tr_lines lr;
+    int cap = 0;
+    long header_line = 0;
+    bool failed = false;
+    char q[TR_QUOTE_MAX + 4];
+    if (tr_lines_open(&lr, path, err, len))
+        return -1;
+    char *s;
+    while ((s = tr_lines_next(&lr, &failed, err, len))) {
+        if (!*s || *s == '#')
+            continue;
+        char *f[C_COLS];
+        if (!header_line) {
+            char got[TR_QUOTE_MAX + 4]; /* the line as it was: text_split cuts it up */
+            snprintf(got, sizeof got, "%s", tr_quote(s, q));
+            if (!is_header(f, text_split(s, ',', f, C_COLS))) {
+                tr_error(err, len,
+                         "%s:%ld: expected the header line '" CSV_HEADER "' (these columns, in "
+                         "this order) before the first job, got '%s'",
+                         path, lr.line, got);
+                goto fail;
+            }
+            header_line = lr.line;
+            continue;
+        }
+        int n = text_split(s, ',', f, C_COLS);
+        if (n != C_COLS) {
+            tr_error(err, len, "%s:%ld: expected %d columns (" CSV_HEADER "), got %d", path,
+                     lr.line, C_COLS, n);
+            goto fail;
+        }
+        struct tr_job j;
+        const char *want;
+        int bad = parse_row(f, &j, &want);
+        if (bad >= 0) {
+            tr_error(err, len, "%s:%ld: column '%s': expected %s, got '%s'", path, lr.line,
+                     col_name[bad], want, tr_quote(f[bad], q));
+            goto fail;
+        }
+        if (tr_push_job(out, &cap, &j)) {
+            tr_error(err, len, "%s:%ld: out of memory (or more than %d jobs)", path, lr.line,
+                     INT_MAX);
+            goto fail;
+        }
+    }
+    if (failed)
+        goto fail;
+    if (!header_line) {
+        tr_error(err, len,
+                 "%s: no jobs: the file holds no header line '" CSV_HEADER "' and no rows",
+                 path);
+        goto fail;
+    }
+    if (out->njobs == 0) {
+        tr_error(err, len, "%s: no jobs: the header (line %ld) is followed by no rows", path,
+                 header_line);
+        goto fail;
+    }
+    if (tr_sort_shift(out->job, NULL, out->njobs)) {
+        tr_error(err, len, "%s: out of memory sorting %d jobs", path, out->njobs);
+        goto fail;
+    }
+    tr_lines_close(&lr);
+    return 0;
+fail:
+    tr_lines_close(&lr);
+    tr_free(out);
+    return -1;
+}
