@@ -19,6 +19,7 @@
 #include <ini.h>
 
 #include "engine/text.h"
+#include "models/trace.h"
 
 /* ---------------------------------------------------------------- the schema */
 
@@ -29,7 +30,7 @@ enum key_id {
     K_SLOTS, K_INTERVAL, K_LAUNCH_DELAY, K_ESTIMATOR, K_NOISE,
     K_ARRIVAL, K_RATE, K_JOBS, K_TASKS, K_TASK_TIME, K_TMIN, K_BETA, K_MEAN, K_SIGMA, K_LOW,
     K_HIGH, K_DEADLINE, K_WARMUP, K_WEIGHT_MIN, K_WEIGHT_MAX, K_TASKS_BETA, K_TASKS_MAX,
-    K_JOB_SPREAD, K_REDUCE_FRACTION, K_REDUCE_SCALE,
+    K_JOB_SPREAD, K_REDUCE_FRACTION, K_REDUCE_SCALE, K_TRACE, K_TRACE_FORMAT,
     K_LIST,
     K_U_THETA, K_U_PRICE, K_U_RMIN,
     K_COUNT
@@ -100,6 +101,13 @@ static const struct key_schema schema[K_COUNT] = {
     [K_REDUCE_SCALE] = {"workload", "reduce_scale", KT_REAL, .def = "1", .min = 0, .max = INF,
                         .min_open = true, .sweepable = true,
                         .doc = "mean reduce task time / mean map task time"},
+    [K_TRACE] = {"workload", "trace", KT_STRING,
+                 .doc = "jobs (arrival, weight, tasks per phase, phase means) from this file, "
+                        "relative to the config's directory (docs/traces.md)"},
+    [K_TRACE_FORMAT] = {"workload", "trace_format", KT_CHOICE, .def = "csv",
+                        .choices = TR_FORMAT_NAMES,
+                        .doc = "layout of workload.trace: csv (specmc's) or google (2011 "
+                               "task_events)"},
     [K_TASK_TIME] = {"workload", "task_time", KT_CHOICE, .def = "pareto",
                      .choices = "pareto|exponential|deterministic|lognormal|uniform",
                      .sweepable = true, .doc = "distribution of every copy's duration"},
@@ -542,10 +550,55 @@ static bool build_dist(struct conv *cv, struct cfg *c, struct dist *d)
     return true;
 }
 
-/* How many tasks a job has, in which phases, and how jobs differ in size. */
-static bool build_jobs(struct conv *cv, struct cl_spec *sp)
+/* The trace a config names, read once (the key cannot be swept): a relative path is taken
+ * from the config file's directory (from the working directory for --set). */
+static bool load_trace(struct conv *cv, struct cfg *c)
+{
+    const struct entry *e = cv->v->set[K_TRACE];
+    cv->used[K_TRACE] = true;
+    if (c->trace)
+        return true;
+    int fmt;
+    if (!choice(cv, K_TRACE_FORMAT, &fmt))
+        return false;
+    char path[4096], w[512];
+    const char *slash = e->line > 0 ? strrchr(e->file, '/') : NULL;
+    if (e->value[0] != '/' && slash)
+        snprintf(path, sizeof path, "%.*s/%s", (int)(slash - e->file), e->file, e->value);
+    else
+        snprintf(path, sizeof path, "%s", e->value);
+    struct tr_trace *tr = calloc(1, sizeof *tr);
+    char msg[1024];
+    if (!tr || tr_read(path, (enum tr_format)fmt, tr, msg, sizeof msg)) {
+        fail(cv->p, "%s: workload.trace: %s", where(e, w, sizeof w), tr ? msg : "out of memory");
+        free(tr);
+        return false;
+    }
+    c->trace = tr;
+    return true;
+}
+
+/* How many tasks a job has, in which phases, and how jobs differ in size — drawn, or from a
+ * trace. */
+static bool build_jobs(struct conv *cv, struct cfg *c, struct cl_spec *sp)
 {
     char w[512];
+    sp->trace = NULL;
+    if (cv->v->set[K_TRACE]) {
+        if (!load_trace(cv, c))
+            return false;
+        sp->trace = c->trace;
+        sp->jobs = c->trace->njobs;
+        if (cv->v->set[K_JOBS] && !num_int(cv, K_JOBS, &sp->jobs, "the model"))
+            return false;
+        if (sp->jobs > c->trace->njobs) {
+            fail(cv->p, "%s: workload.jobs: the trace has %d jobs, got '%d' (leave jobs unset "
+                 "to replay them all)", origin(cv, K_JOBS, w, sizeof w), c->trace->njobs,
+                 sp->jobs);
+            return false;
+        }
+        return true;
+    }
     if (!num_int(cv, K_JOBS, &sp->jobs, "the model") ||
         !num_int(cv, K_TASKS, &sp->tasks, "the model") ||
         !num(cv, K_TASKS_BETA, &sp->tasks_beta, "the model") ||
@@ -588,10 +641,17 @@ static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
     sp->estimator = (enum cl_estimator)estimator;
     sp->arrival = (enum cl_arrival)arrival;
     sp->rate = 0;
-    if (sp->arrival == ARRIVAL_POISSON && !num(cv, K_RATE, &sp->rate, "arrival = poisson"))
+    if (!cv->v->set[K_TRACE] && sp->arrival == ARRIVAL_POISSON &&
+        !num(cv, K_RATE, &sp->rate, "arrival = poisson"))
         return false;
-    if (!build_jobs(cv, sp) || !build_dist(cv, c, &sp->task_time))
+    if (!build_jobs(cv, c, sp) || !build_dist(cv, c, &sp->task_time))
         return false;
+    if (sp->trace && !isfinite(dist_mean(&sp->task_time))) {
+        fail(cv->p, "%s: workload.task_time: a trace gives each job's mean task time, which "
+             "this distribution cannot be scaled to (its mean is infinite; Pareto needs beta > 1)",
+             origin(cv, K_TASK_TIME, w, sizeof w));
+        return false;
+    }
     sp->deadline = INFINITY;
     if (cv->v->set[K_DEADLINE] && !num(cv, K_DEADLINE, &sp->deadline, "deadlines"))
         return false;
@@ -1247,6 +1307,9 @@ void cfg_free(struct cfg *c)
         free(c->warnings[i]);
     free(c->warnings);
     free(c->policies);
+    if (c->trace)
+        tr_free(c->trace);
+    free(c->trace);
     free(c->path), free(c->text), free(c->overrides), free(c->name);
     memset(c, 0, sizeof *c);
 }

@@ -40,6 +40,7 @@ struct cfg {
     char **sweep_keys;    /* "section.key" of each swept key, in file order */
     int nscenarios;
     struct cfg_scenario *scen;
+    struct tr_trace *trace; /* workload.trace, read once; the scenarios' specs point to it */
     int nwarnings;
     char **warnings;      /* things that run but deserve a look (e.g. Pareto beta <= 1) */
 };

@@ -41,6 +41,17 @@ bad "s-restart needs deadlines" "small-[0-9]+\.ini:24: policy\.list: s-restart n
     's/^deadline = 15/; no deadline/' 's/^list = .*/list = fifo, s-restart/'
 bad "tau_kill before tau_est" "policy\.list: s-resume needs tau_kill \(0\.2\) >= tau_est \(0\.3\)" \
     's/^list = .*/list = fifo, s-resume/' 's/^\[policy.clone\]/[policy.s-resume]\ntau_kill = 0.2/' 's/^r = 1//' 's/^tau_kill = 0.5//'
+bad "tasks_beta at most one" "workload\.tasks_beta: must be 0 \(fixed task counts\) or > 1" \
+    's/^tasks = 5/tasks = 5\ntasks_beta = 0.5/'
+bad "missing trace" "small-[0-9]+\.ini:16: workload\.trace: .*no-such-trace\.csv: cannot open" \
+    's/^tasks = 5/trace = no-such-trace.csv/'
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean\n0,1,2,0,5,\n3,1,x,0,5,\n' \
+    >"$WORK/bad-trace.csv"
+bad "malformed trace row" "workload\.trace: .*bad-trace\.csv:3: column 'map_tasks'" \
+    "s|^tasks = 5|trace = $WORK/bad-trace.csv|"
+head -2 "$WORK/bad-trace.csv" >"$WORK/one-job.csv"
+bad "trace jobs beyond the file" "workload\.jobs: the trace has 1 jobs, got '60'" \
+    "s|^tasks = 5|trace = $WORK/one-job.csv|"
 bad "empty policy list" "policy\.list: (empty|unknown policy '')" 's/^list = .*/list = /'
 
 expect_error "missing config" "nope\.ini: cannot open: No such file" \
