@@ -154,6 +154,172 @@ Test(xulau, cutoff_machines_round_trip)
                        1e-12);
 }
 
+/* ------------------------------------------------------------------ P2 */
+
+Test(xulau, p2_f_by_hand)
+{
+    struct xl_p2_job j = {2, 1.0, 2.0, 0.5};
+    /* c = 1: E[D] = 8/3, c E[T] = 2: 8/3 + 0.5 + 0.1·2·2 */
+    cr_assert_float_eq(xl_p2_f(&j, 0.1, 1), 8.0 / 3 + 0.9, 1e-14);
+    /* c = 2: E[D] = 32/21, c E[T] = μc²α/(cα − 1) = 8/3 (the printed μc^α/(cα − 1) is 4/3) */
+    cr_assert_float_eq(xl_p2_f(&j, 0.1, 2), 32.0 / 21 + 0.5 + 0.2 * 8 / 3, 1e-14);
+    /* c E[T] is c times eq. 5, and m c E[T] is eq. 17 by quadrature */
+    struct xl_p2_job k = {7, 1.5, 1.3, 0};
+    struct dist d = {DIST_PARETO, 1.5, 1.3};
+    double cost = (xl_p2_f(&k, 1.0, 2.4) - xl_p2_f(&k, 0.0, 2.4)) / 7;
+    REL_EQ(cost, 2.4 * xl_min_mean_dist(&d, 2.4), 1e-9, "c E[T]");
+}
+
+Test(xulau, p2_df_vs_differences_and_convexity)
+{
+    const double alphas[] = {1.2, 2, 3.5}, gammas[] = {0, 0.01, 1};
+    const int ms[] = {1, 10, 300};
+    for (int a = 0; a < 3; a++)
+        for (int i = 0; i < 3; i++)
+            for (int g = 0; g < 3; g++) {
+                struct xl_p2_job j = {ms[i], 2.0, alphas[a], 1.0};
+                double prev = -INFINITY;
+                for (double c = 1.05; c < 20; c *= 1.3) {
+                    double h = 1e-5 * c;
+                    double fd = (xl_p2_f(&j, gammas[g], c + h) - xl_p2_f(&j, gammas[g], c - h)) /
+                                (2 * h);
+                    double df = xl_p2_df(&j, gammas[g], c);
+                    cr_assert(fabs(fd - df) <= 1e-6 * (fabs(df) + 1e-3), "α %g m %d γ %g c %g",
+                              alphas[a], ms[i], gammas[g], c);
+                    cr_assert(df > prev, "f' increasing (f convex)");
+                    prev = df;
+                }
+            }
+}
+
+/* The Fig. 1 instance of §5.2.3 (γ is not given there; §7.1 uses 0.01). */
+static const struct xl_p2_job fig1_jobs[] = {{10, 1, 2, 0}, {20, 3, 2, 0}, {5, 4, 2, 0},
+                                             {10, 2, 2, 0}};
+
+static double total(const struct xl_p2 *p, const double *c)
+{
+    double s = 0;
+    for (int i = 0; i < p->K; i++)
+        s += p->job[i].m * c[i];
+    return s;
+}
+
+static void assert_feasible(const struct xl_p2 *p, const double *c, double slack)
+{
+    for (int i = 0; i < p->K; i++)
+        cr_assert(c[i] >= 1 && c[i] <= p->xi, "c[%d] = %g", i, c[i]);
+    cr_assert(total(p, c) <= p->N + slack, "Σ m c = %.12g > N", total(p, c));
+}
+
+static void assert_agree(const struct xl_p2 *p, const double *ca, const double *cb)
+{
+    double fa = xl_p2_objective(p, ca), fb = xl_p2_objective(p, cb);
+    REL_EQ(fa, fb, 1e-6, "objective %.12g (ADMM) vs %.12g (KKT)", fa, fb);
+    for (int i = 0; i < p->K; i++)
+        cr_assert(fabs(ca[i] - cb[i]) < 1e-3, "c[%d]: %g vs %g", i, ca[i], cb[i]);
+}
+
+Test(xulau, p2_rho_fig1)
+{
+    struct xl_p2 p = {4, fig1_jobs, 200, 0.01, 20};
+    /* eq. 24: job 1 is the smallest, 4·1·ln 11/(2·25·8000) */
+    REL_EQ(xl_p2_rho_bound(&p), 4 * log(11.0) / 400000, 1e-14, "eq. 24");
+    REL_EQ(xl_p2_rho(&p), 0.4 * log(11.0) / 400000, 1e-14, "§5.2.3");
+}
+
+/* With γ = 0.01 the constraint is slack (Σ m c* = 199.91 < 200, ν = 0): every c_i is its own
+ * unconstrained minimiser, independent of μ_i (f_i = μ_i g(c) + wait), so c_1 = c_4. With
+ * γ = 0.001 it binds. Both solvers agree, with the paper's ρ and the others. */
+Test(xulau, p2_fig1_admm_vs_kkt)
+{
+    const double gammas[] = {0.01, 0.001};
+    for (int g = 0; g < 2; g++) {
+        struct xl_p2 p = {4, fig1_jobs, 200, gammas[g], 20};
+        double ck[4], nu, ca[4];
+        int it;
+        cr_assert_eq(xl_p2_bisect(&p, ck, &nu), 0);
+        assert_feasible(&p, ck, 1e-9);
+        if (g == 0) {
+            cr_assert_eq(nu, 0.0);
+            cr_assert_float_eq(ck[0], ck[3], 1e-9);
+        } else {
+            cr_assert(nu > 0);
+            cr_assert_float_eq(total(&p, ck), 200, 1e-9);
+        }
+        const double rhos[] = {xl_p2_rho(&p), xl_p2_rho_bound(&p), 1e-3, 1e-2};
+        for (int r = 0; r < 4; r++) {
+            cr_assert_eq(xl_p2_admm(&p, rhos[r], 100000, 1e-14, ca, &it), 0, "ρ %g", rhos[r]);
+            assert_feasible(&p, ca, 1e-6);
+            assert_agree(&p, ca, ck);
+        }
+    }
+}
+
+/* ~20 random instances (fixed streams): K in 2..6, m in 1..30, μ in [0.5, 5], α in [1.2, 4],
+ * waits in [0, 10], γ in [0, 0.05], ξ in [2, 20], N between Σ m and ξ Σ m. */
+Test(xulau, p2_random_admm_vs_kkt)
+{
+    for (int n = 0; n < 20; n++) {
+        rng_t r;
+        rng_stream(&r, 2017, (uint64_t)n, RNG_CHECK);
+        struct xl_p2_job jobs[6];
+        int K = 2 + (int)(rng_uniform(&r) * 5);
+        double sm = 0;
+        for (int i = 0; i < K; i++) {
+            jobs[i].m = 1 + (int)(rng_uniform(&r) * 30);
+            jobs[i].mu = 0.5 + 4.5 * rng_uniform(&r);
+            jobs[i].alpha = 1.2 + 2.8 * rng_uniform(&r);
+            jobs[i].wait = 10 * rng_uniform(&r);
+            sm += jobs[i].m;
+        }
+        double xi = 2 + 18 * rng_uniform(&r);
+        struct xl_p2 p = {K, jobs, sm * (1 + (xi - 1) * rng_uniform(&r)),
+                          0.05 * rng_uniform(&r), xi};
+        double ck[6], ca[6];
+        int it;
+        cr_assert_eq(xl_p2_bisect(&p, ck, NULL), 0);
+        assert_feasible(&p, ck, 1e-9);
+        int rc = xl_p2_admm(&p, xl_p2_rho_bound(&p), 2000000, 1e-14, ca, &it);
+        cr_assert_eq(rc, 0, "instance %d: %d sweeps", n, it);
+        assert_feasible(&p, ca, 1e-6);
+        assert_agree(&p, ca, ck);
+    }
+}
+
+/* K = 2: no point of a 0.01 grid over [1, ξ]² that fits in N beats the KKT optimum. */
+Test(xulau, p2_beats_grid)
+{
+    const struct xl_p2_job jobs[] = {{8, 2.0, 1.6, 1.0}, {15, 1.0, 2.5, 0.0}};
+    struct xl_p2 p = {2, jobs, 80, 0.002, 6};
+    double c[2], best = INFINITY;
+    cr_assert_eq(xl_p2_bisect(&p, c, NULL), 0);
+    double opt = xl_p2_objective(&p, c);
+    for (double x = 1; x <= 6; x += 0.01)
+        for (double y = 1; y <= 6; y += 0.01) {
+            double g[2] = {x, y};
+            if (total(&p, g) <= 80)
+                best = fmin(best, xl_p2_objective(&p, g));
+        }
+    cr_assert(opt <= best + 1e-12, "optimum %.12g, grid %.12g", opt, best);
+    cr_assert(best - opt < 1e-3, "the grid comes close: %.12g vs %.12g", best, opt);
+    cr_assert_float_eq(total(&p, c), 80, 1e-9); /* binds here */
+}
+
+Test(xulau, p2_bad_input)
+{
+    struct xl_p2 p = {4, fig1_jobs, 44, 0.01, 20}; /* Σ m = 45 > N */
+    double c[4];
+    int it;
+    cr_assert_eq(xl_p2_bisect(&p, c, NULL), -1);
+    cr_assert_eq(xl_p2_admm(&p, 1e-3, 10, 1e-9, c, &it), -1);
+    p.N = 45; /* exactly room for one copy each: c = 1 */
+    cr_assert_eq(xl_p2_bisect(&p, c, NULL), 0);
+    for (int i = 0; i < 4; i++)
+        cr_assert_float_eq(c[i], 1.0, 1e-12);
+    cr_assert_eq(xl_p2_admm(&p, 1e-3, 3, 1e-30, c, &it), 1, "max_iter reached");
+    cr_assert_eq(it, 3);
+}
+
 /* ------------------------------------------------------------------ ESE */
 
 /* Values of an independent Python evaluation of §6.2.2 (Simpson on the inner and outer
