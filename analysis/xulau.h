@@ -105,7 +105,12 @@ double xl_p2_df(const struct xl_p2_job *j, double gamma, double c);
 double xl_p2_objective(const struct xl_p2 *p, const double *c);
 
 /* ρ = η of §5.2.3: one tenth of eq. 24's bound min_i 4μ_i ln(1 + m_i)/(α_i (K + 1)² ξ³)
- * (α per job here; the paper has one α). xl_p2_rho_bound is eq. 24's bound itself. */
+ * (α per job here; the paper has one α). xl_p2_rho_bound is eq. 24's bound itself.
+ * Measured on Fig. 1's instance (ξ = 20, N = 200; ρ = 2.4e-6, bound 2.4e-5), sweeps to
+ * Λ^r < 1e-8: with γ = 0.01 the constraint is slack and ρ = 2.4e-6 stops after 4 sweeps (the
+ * bound: 7); with γ = 0.001 it binds (ν = 0.020) and ρ = 2.4e-6 takes ~1500 sweeps, the bound
+ * ~170, ρ = 1e-3 ~26, ρ = 1e-2 ~180. Once the multiplier has to move, the count grows like 1/ρ
+ * for small ρ — not §5.2.3's "20 with ρ, over 70 with the bound". The tests pin these ranges. */
 double xl_p2_rho(const struct xl_p2 *p);
 double xl_p2_rho_bound(const struct xl_p2 *p);
 

@@ -255,6 +255,23 @@ Test(xulau, p2_fig1_admm_vs_kkt)
     }
 }
 
+/* The sweep counts quoted in xulau.h (tol 1e-8 on Λ^r), as ranges. */
+Test(xulau, p2_fig1_sweeps)
+{
+    struct xl_p2 p = {4, fig1_jobs, 200, 0.01, 20};
+    double c[4];
+    int it;
+    cr_assert_eq(xl_p2_admm(&p, xl_p2_rho(&p), 100000, 1e-8, c, &it), 0);
+    cr_assert(it <= 5, "slack constraint, paper's ρ: %d sweeps", it);
+    p.gamma = 0.001;
+    const double rhos[] = {xl_p2_rho(&p), xl_p2_rho_bound(&p), 1e-3, 1e-2};
+    const int lo[] = {1300, 140, 20, 150}, hi[] = {1700, 200, 32, 210};
+    for (int r = 0; r < 4; r++) {
+        cr_assert_eq(xl_p2_admm(&p, rhos[r], 100000, 1e-8, c, &it), 0);
+        cr_assert(it >= lo[r] && it <= hi[r], "ρ %g: %d sweeps", rhos[r], it);
+    }
+}
+
 /* ~20 random instances (fixed streams): K in 2..6, m in 1..30, μ in [0.5, 5], α in [1.2, 4],
  * waits in [0, 10], γ in [0, 0.05], ξ in [2, 20], N between Σ m and ξ Σ m. */
 Test(xulau, p2_random_admm_vs_kkt)
