@@ -1,0 +1,198 @@
+/* xulau_p2 — seed 000's problem P2 (§5.1–5.2) for Pareto jobs: its objective (eq. 22), the
+ * ADMM of eqs. 21–23 with §5.2.3's step, and an independent solver by the KKT conditions
+ * (see xulau.h). Every 1-D step is the root of a monotone derivative, found by GSL's Brent;
+ * nothing here simulates. */
+#include "analysis/xulau.h"
+
+#include <math.h>
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_roots.h>
+#include <gsl/gsl_sf_gamma.h>
+#include <gsl/gsl_sf_psi.h>
+
+/* ------------------------------------------------------------------ eq. 22 */
+
+double xl_p2_f(const struct xl_p2_job *j, double gamma, double c)
+{
+    double a = c * j->alpha;
+    if (!(a > 1))
+        return INFINITY;
+    double cost = j->mu * c * c * j->alpha / (a - 1); /* c E[T] = c · eq. 5 */
+    return xl_max_mean(j->mu, j->alpha, c, j->m) + j->wait + gamma * j->m * cost;
+}
+
+double xl_p2_df(const struct xl_p2_job *j, double gamma, double c)
+{
+    double a = c * j->alpha, b = 1.0 / a;
+    if (!(a > 1))
+        return NAN;
+    double dd = xl_max_mean(j->mu, j->alpha, c, j->m) * j->alpha *
+                (gsl_sf_psi(1 - b) - gsl_sf_psi(j->m + 1 - b)) * b * b;
+    double dcost = j->mu * j->alpha * c * (a - 2) / ((a - 1) * (a - 1));
+    return dd + gamma * j->m * dcost;
+}
+
+double xl_p2_objective(const struct xl_p2 *p, const double *c)
+{
+    double sum = 0;
+    for (int i = 0; i < p->K; i++)
+        sum += xl_p2_f(&p->job[i], p->gamma, c[i]);
+    return sum;
+}
+
+/* ------------------------------------------------------------------ ρ, eq. 24 */
+
+double xl_p2_rho_bound(const struct xl_p2 *p)
+{
+    double best = INFINITY, k1 = p->K + 1.0;
+    for (int i = 0; i < p->K; i++) {
+        const struct xl_p2_job *j = &p->job[i];
+        double r = 4 * j->mu * log(1.0 + j->m) / (j->alpha * k1 * k1 * pow(p->xi, 3));
+        best = fmin(best, r);
+    }
+    return best;
+}
+
+double xl_p2_rho(const struct xl_p2 *p)
+{
+    return xl_p2_rho_bound(p) / 10;
+}
+
+/* ------------------------------------------------------------------ 1-D block step */
+
+/* A block's derivative f_i'(c) + lin + quad·c, increasing in c (f_i convex, quad >= 0). */
+struct block {
+    const struct xl_p2_job *j;
+    double gamma, lin, quad;
+};
+
+static double block_slope(double c, void *p)
+{
+    const struct block *b = p;
+    return xl_p2_df(b->j, b->gamma, c) + b->lin + b->quad * c;
+}
+
+/* argmin over [1, ξ] of f_i(c) + lin·c + quad·c²/2: 1 or ξ if the slope does not change sign
+ * there, else its root (Brent, to about 1e-14 relative). */
+static double block_argmin(struct block *b, double xi, gsl_root_fsolver *s)
+{
+    if (block_slope(1.0, b) >= 0)
+        return 1.0;
+    if (block_slope(xi, b) <= 0)
+        return xi;
+    gsl_function f = {block_slope, b};
+    if (gsl_root_fsolver_set(s, &f, 1.0, xi) != GSL_SUCCESS)
+        return NAN;
+    for (int it = 0; it < 200; it++) {
+        if (gsl_root_fsolver_iterate(s) != GSL_SUCCESS)
+            break;
+        double lo = gsl_root_fsolver_x_lower(s), hi = gsl_root_fsolver_x_upper(s);
+        if (gsl_root_test_interval(lo, hi, 0.0, 1e-14) == GSL_SUCCESS)
+            break;
+    }
+    return gsl_root_fsolver_root(s);
+}
+
+/* Shared input checks: K >= 1, ξ >= 1, every α_i > 1 and m_i >= 1, Σ m_i <= N. */
+static int p2_valid(const struct xl_p2 *p)
+{
+    if (p->K < 1 || !(p->xi >= 1) || !(p->gamma >= 0))
+        return 0;
+    double sm = 0;
+    for (int i = 0; i < p->K; i++) {
+        if (!(p->job[i].alpha > 1) || p->job[i].m < 1 || !(p->job[i].mu > 0))
+            return 0;
+        sm += p->job[i].m;
+    }
+    return sm <= p->N;
+}
+
+/* ------------------------------------------------------------------ ADMM, eqs. 21–23 */
+
+/* ∂Ψ/∂c_i = f_i'(c) − λm_i − 2ρm_i(N − S_{−i} − m_i c), S_{−i} = Σ_{j≠i} m_j c_j + slack:
+ * lin = −λm_i − 2ρm_i(N − S_{−i}), quad = 2ρm_i². For the slack, Ψ = −λs + ρ(N − S_{−s} − s)²,
+ * minimised at s = N − S_{−s} + λ/(2ρ). */
+int xl_p2_admm(const struct xl_p2 *p, double rho, int max_iter, double tol, double *c,
+               int *iters)
+{
+    if (iters)
+        *iters = 0;
+    if (!p2_valid(p) || !(rho > 0))
+        return -1;
+    gsl_root_fsolver *solver = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
+    if (!solver)
+        return -1;
+    double lambda = 0, slack = p->N, N = p->N;
+    for (int i = 0; i < p->K; i++) {
+        c[i] = 1.0;
+        slack -= p->job[i].m;
+    }
+    int rc = 1, r;
+    for (r = 1; r <= max_iter; r++) {
+        double sum = slack, moved = 0;
+        for (int i = 0; i < p->K; i++)
+            sum += p->job[i].m * c[i];
+        for (int i = 0; i < p->K; i++) { /* (23a), Gauss–Seidel */
+            double m = p->job[i].m, old = c[i], rest = sum - m * old;
+            struct block b = {&p->job[i], p->gamma, -lambda * m - 2 * rho * m * (N - rest),
+                              2 * rho * m * m};
+            c[i] = block_argmin(&b, p->xi, solver);
+            sum = rest + m * c[i];
+            moved += (m * (c[i] - old)) * (m * (c[i] - old));
+        }
+        double rest = sum - slack;
+        slack = fmin(N, fmax(0.0, N - rest + lambda / (2 * rho)));
+        double resid = N - rest - slack;
+        lambda += rho * resid; /* (23b), η = ρ */
+        if (resid * resid + moved < tol) {
+            rc = 0;
+            break;
+        }
+    }
+    gsl_root_fsolver_free(solver);
+    if (iters)
+        *iters = rc == 0 ? r : max_iter;
+    return rc;
+}
+
+/* ------------------------------------------------------------------ KKT by bisection on ν */
+
+/* c_i(ν) for every job; returns Σ m_i c_i(ν). */
+static double kkt_point(const struct xl_p2 *p, double nu, double *c, gsl_root_fsolver *s)
+{
+    double sum = 0;
+    for (int i = 0; i < p->K; i++) {
+        struct block b = {&p->job[i], p->gamma, nu * p->job[i].m, 0.0};
+        c[i] = block_argmin(&b, p->xi, s);
+        sum += p->job[i].m * c[i];
+    }
+    return sum;
+}
+
+int xl_p2_bisect(const struct xl_p2 *p, double *c, double *nu)
+{
+    if (!p2_valid(p))
+        return -1;
+    gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
+    if (!s)
+        return -1;
+    double lo = 0, hi = 0;
+    if (kkt_point(p, 0.0, c, s) > p->N) {
+        /* At ν >= −f_i'(1)/m_i every c_i(ν) = 1, and Σ m_i <= N. */
+        for (int i = 0; i < p->K; i++)
+            hi = fmax(hi, -xl_p2_df(&p->job[i], p->gamma, 1.0) / p->job[i].m);
+        for (int it = 0; it < 300 && hi - lo > 1e-15 * hi; it++) {
+            double mid = 0.5 * (lo + hi);
+            if (kkt_point(p, mid, c, s) > p->N)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        kkt_point(p, hi, c, s); /* the feasible end */
+    }
+    gsl_root_fsolver_free(s);
+    if (nu)
+        *nu = hi;
+    return 0;
+}
