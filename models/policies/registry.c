@@ -13,11 +13,12 @@
 #include "models/spec.h"
 
 extern const struct policy pol_fifo, pol_psrpt, pol_hadoop_s, pol_mantri, pol_clone,
-    pol_s_restart, pol_s_resume, pol_srptms, pol_srpt_offline;
+    pol_s_restart, pol_s_resume, pol_srptms, pol_srpt_offline, pol_sca, pol_ese, pol_ese_detect;
 
 const struct policy *const pol_registry[] = {
     &pol_fifo,   &pol_psrpt,     &pol_hadoop_s, &pol_mantri,       &pol_clone,
-    &pol_s_restart, &pol_s_resume, &pol_srptms, &pol_srpt_offline,
+    &pol_s_restart, &pol_s_resume, &pol_srptms, &pol_srpt_offline, &pol_sca, &pol_ese,
+    &pol_ese_detect,
 };
 const size_t pol_registry_count = sizeof pol_registry / sizeof pol_registry[0];
 

@@ -119,3 +119,114 @@ Test(srpt_offline, order_by_weight_over_effective_work)
     cr_assert_float_eq(out[M_COPIES_PER_TASK], 1.0, EPS);
     rep_workspace_free(ws);
 }
+
+/* ------------------------------------------------------------------ ese and ese-detect */
+
+/* σ = 1 with Pareto(1, 2) task times (E[X] = 2): a straggler has t_rem > 2. Three slots, one
+ * job of three tasks of 10, 8 and 1, decisions every 1. t = 0: all three start. t = 1: task 2
+ * is done, one slot free; D = {task 0 (9 left), task 1 (7 left)}, longest first: task 0's
+ * duplicate (0.5) ends at 1.5 and frees two slots. t = 2: task 1 (6 left) gets its duplicate
+ * (0.5), done at 2.5. The other order would finish task 1 at 1.5 and task 0 at 2.5. */
+Test(ese, longest_remaining_straggler_first)
+{
+    struct cl_spec sp = sc_spec(3, 1, 3);
+    sp.task_time = (struct dist){DIST_PARETO, 1.0, 2.0};
+    sp.interval = 1.0;
+    struct sc_durations d = {.other = 0.5};
+    d.d[0][0] = 10, d.d[1][0] = 8, d.d[2][0] = 1;
+    double out[M_COUNT];
+    sc_params(pol_find("ese"), param, NULL, 0);
+    sc_params(pol_find("ese"), param, "sigma", 1.0);
+    struct rep_workspace *ws = run(&sp, "ese", &d, out);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_float_eq(cl->task_done[0], 1.5, EPS);
+    cr_assert_float_eq(cl->task_done[1], 2.5, EPS);
+    cr_assert_eq(cl->task_copies[2], 1, "task 2 (1 left at most) is never a straggler");
+    rep_workspace_free(ws);
+}
+
+/* A task below the threshold is left alone, and a task is duplicated once: one slot spare,
+ * σ = 4 (threshold 8): a task of 20 gets one duplicate (of 30 — it loses) at t = 1 and no
+ * more, though it stays above the threshold until 12; a task of 9 (8 left at t = 1, not > 8)
+ * gets none. */
+Test(ese, once_and_only_above_the_threshold)
+{
+    struct cl_spec sp = sc_spec(4, 1, 2);
+    sp.task_time = (struct dist){DIST_PARETO, 1.0, 2.0};
+    sp.interval = 1.0;
+    struct sc_durations d = {.other = 30};
+    d.d[0][0] = 20, d.d[1][0] = 9;
+    double out[M_COUNT];
+    sc_params(pol_find("ese"), param, NULL, 0);
+    sc_params(pol_find("ese"), param, "sigma", 4.0);
+    struct rep_workspace *ws = run(&sp, "ese", &d, out);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(cl->task_copies[0], 2);
+    cr_assert_eq(cl->task_copies[1], 1);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 20 + 19 + 9, EPS, "the duplicate killed at 20");
+    rep_workspace_free(ws);
+}
+
+/* Scheduling levels: one slot, a batch of a 3-task job and a 1-task job (unit tasks, σ huge).
+ * ESE serves the smaller workload first (job 1 done at 1); ese-detect, Mantri's FIFO order,
+ * serves job 0 first (job 1 done at 4). */
+Test(ese, smallest_workload_first_unlike_ese_detect)
+{
+    struct tr_job jobs[] = {{0, 1, {3, 0}, {1, 0}}, {0, 1, {1, 0}, {1, 0}}};
+    struct tr_trace tr = {jobs, 2, 0};
+    struct cl_spec sp = sc_trace_spec(1, &tr);
+    sp.interval = 1.0;
+    double out[M_COUNT];
+    sc_params(pol_find("ese"), param, NULL, 0);
+    sc_params(pol_find("ese"), param, "sigma", 1e6);
+    struct rep_workspace *ws = run(&sp, "ese", NULL, out);
+    cr_assert_float_eq(rep_cluster(ws)->job[1].completion, 1.0, EPS);
+    rep_workspace_free(ws);
+    ws = run(&sp, "ese-detect", NULL, out);
+    cr_assert_float_eq(rep_cluster(ws)->job[1].completion, 4.0, EPS);
+    rep_workspace_free(ws);
+}
+
+/* ------------------------------------------------------------------ sca */
+
+/* P2 at its two extremes. Ten slots, one job of two tasks (Pareto(1, 2) family: μ = 1 for
+ * α = 2). γ = 0: only the flowtime counts and it falls with c, so c = min(ξ, N/m) = 5 copies
+ * per task. γ = 1e6: machine time dominates and grows with c, so c = 1. */
+Test(sca, p2_extremes)
+{
+    struct cl_spec sp = sc_spec(10, 1, 2);
+    sp.task_time = (struct dist){DIST_PARETO, 1.0, 2.0};
+    sp.interval = 1.0;
+    double out[M_COUNT];
+    sc_params(pol_find("sca"), param, NULL, 0);
+    sc_params(pol_find("sca"), param, "gamma", 0);
+    struct rep_workspace *ws = run(&sp, "sca", NULL, out);
+    cr_assert_eq(rep_cluster(ws)->task_copies[0], 5);
+    cr_assert_eq(rep_cluster(ws)->task_copies[1], 5);
+    rep_workspace_free(ws);
+    sc_params(pol_find("sca"), param, "gamma", 1e6);
+    ws = run(&sp, "sca", NULL, out);
+    cr_assert_eq(rep_cluster(ws)->task_copies[0], 1);
+    rep_workspace_free(ws);
+}
+
+/* No room to clone (Σ m = 12 >= N = 10): lines 8–12, smallest workload first, one copy per
+ * task. Job 0 has 8 unit tasks, job 1 has 4: job 1's 4 start at 0, then 6 of job 0's; the
+ * other 2 wait for line 1 at the next decision (t = 1, after the unit tasks end). */
+Test(sca, no_room_smallest_workload_first)
+{
+    struct tr_job jobs[] = {{0, 1, {8, 0}, {1, 0}}, {0, 1, {4, 0}, {1, 0}}};
+    struct tr_trace tr = {jobs, 2, 0};
+    struct cl_spec sp = sc_trace_spec(10, &tr);
+    sp.interval = 1.0;
+    double out[M_COUNT];
+    sc_params(pol_find("sca"), param, NULL, 0);
+    struct rep_workspace *ws = run(&sp, "sca", NULL, out);
+    struct cluster *cl = rep_cluster(ws);
+    for (int t = 8; t < 12; t++)
+        cr_assert_float_eq(cl->task_start[t], 0.0, EPS);
+    cr_assert_float_eq(cl->task_start[5], 0.0, EPS);
+    cr_assert_float_eq(cl->task_start[6], 1.0, EPS);
+    cr_assert_float_eq(out[M_COPIES_PER_TASK], 1.0, EPS);
+    rep_workspace_free(ws);
+}

@@ -1,0 +1,148 @@
+/* ese — Enhanced Speculative Execution (seed 000 §6, Algorithm 2), and `ese-detect`, the
+ * hybrid of §7.2.2: Mantri's scheduling with ESE's straggler detection.
+ *
+ * ESE, at each decision (each slot of cluster.interval; the paper uses 30 s):
+ *  1. D(l): running tasks with a single copy whose remaining time t_rem exceeds σ·E[X_i]
+ *     (§6.3; E[X_i] the job's mean task time, known by Assumption 1). Sorted by decreasing
+ *     t_rem, each gets one duplicate — two copies in all, the optimum of Theorem 2 — while
+ *     machines are free. t_rem is the scheduler's estimate (cl_est_end), exact by default
+ *     as Remark 4 assumes.
+ *  2. R(l): jobs already scheduled that still have unlaunched tasks, smallest remaining
+ *     workload first, launch them (one copy each).
+ *  3. χ(l): jobs not scheduled yet, smallest workload m_i·E[X_i] first, one copy per task.
+ * σ is P3's optimum (§6.2.2), the minimiser of E[R]/E[X] for the scenario's Pareto tail
+ * index (`sigma = auto`, the default; scale-free, so the same for every job), or a number.
+ *
+ * ese-detect (§7.2.2, "the same scheduling algorithm as Mantri and our optimized straggler
+ * detection"): step 1 as above, then waiting tasks in arrival order (FIFO), as our `mantri`
+ * schedules them. Decisions: a task is duplicated at most once (D(l) asks for c = 1); a reduce
+ * copy waiting for its map phase has no remaining-time estimate and is never a straggler. */
+#include <math.h>
+#include <stdio.h>
+
+#include "analysis/xulau.h"
+#include "models/cluster.h"
+#include "models/policy.h"
+#include "models/spec.h"
+
+enum { ESE_SIGMA };
+
+struct ese {
+    double sigma;          /* σ of the detection rule */
+    struct pol_ranking rk; /* stragglers (key −t_rem, job field = task), then jobs by work */
+};
+
+static int ese_init(struct cluster *cl, void *st, const double *param)
+{
+    struct ese *e = st;
+    e->sigma = param[ESE_SIGMA];
+    e->rk = (struct pol_ranking){0};
+    int n = cl->njobs > cl->nslots ? cl->njobs : cl->nslots;
+    return pol_rank_reserve(&e->rk, n);
+}
+
+static void ese_free(void *st)
+{
+    pol_rank_free(&((struct ese *)st)->rk);
+}
+
+/* Step 1: duplicate the stragglers of D(l), longest remaining time first. */
+static void duplicate_stragglers(struct cluster *cl, struct ese *e)
+{
+    int n = 0;
+    for (int s = 0; s < cl->nslots; s++) {
+        int t = cl->slot_task[s];
+        if (t < 0 || cl->task_copies[t] != 1 || cl_copy_waiting(cl, s))
+            continue;
+        double rem = cl_est_end(cl, s) - cl->now; /* NAN before its first progress */
+        const struct cl_job *j = &cl->job[cl->task_job[t]];
+        if (rem > e->sigma * j->task_work[cl_task_phase(cl, t)])
+            e->rk.r[n++] = (struct pol_rank){-rem, t};
+    }
+    e->rk.n = n;
+    pol_rank_sort(&e->rk);
+    for (int i = 0; i < n && cl->nfree > 0; i++)
+        cl_launch_copy(cl, e->rk.r[i].job, 0.0);
+}
+
+static double remaining_work(const struct cluster *cl, int job, const void *ctx)
+{
+    (void)ctx;
+    return cl_job_remaining_work(cl, job);
+}
+
+static void ese_slot_free(struct cluster *cl, void *st)
+{
+    struct ese *e = st;
+    duplicate_stragglers(cl, e);
+    if (cl->nfree == 0)
+        return;
+    int n = pol_rank_pending(cl, &e->rk, remaining_work, NULL);
+    for (int pass = 0; pass < 2; pass++) { /* R(l), then χ(l) */
+        for (int i = 0; i < n && cl->nfree > 0; i++) {
+            int job = e->rk.r[i].job;
+            const struct cl_job *j = &cl->job[job];
+            if ((j->next_unstarted > 0) != (pass == 0))
+                continue;
+            while (j->next_unstarted < j->ntasks && cl->nfree > 0)
+                cl_start_next_task(cl, job, 1);
+        }
+    }
+}
+
+static void ese_detect_slot_free(struct cluster *cl, void *st)
+{
+    duplicate_stragglers(cl, st);
+    pol_start_fifo(cl, 1);
+}
+
+/* sigma = auto: P3's optimum for the scenario's Pareto tail index (analysis/xulau.h; the
+ * ratio E[R]/E[X] does not depend on the scale, so every job has the same σ). */
+static void ese_resolve(const struct cl_spec *spec, double *param)
+{
+    if (isnan(param[ESE_SIGMA]))
+        param[ESE_SIGMA] = xl_ese_sigma_opt(spec->task_time.b);
+}
+
+static bool ese_check(const struct cl_spec *spec, const double *param, char *msg, size_t len)
+{
+    const struct dist *d = &spec->task_time;
+    if (isnan(param[ESE_SIGMA]) && !(d->kind == DIST_PARETO && d->b > 1)) {
+        snprintf(msg, len, "sigma = auto minimises E[R]/E[X] (seed 000 §6.2.3) for Pareto task "
+                 "times with beta > 1; give sigma a number for this workload.task_time");
+        return false;
+    }
+    return true;
+}
+
+static const struct pol_param ese_params[] = {
+    [ESE_SIGMA] = {"sigma", NAN, 0, 1e6, false,
+                   "straggler when t_rem > sigma E[X]; auto = P3's optimum (000 §6.2.2)", true},
+    {0},
+};
+
+const struct policy pol_ese = {
+    .name = "ese",
+    .summary = "ESE: duplicate tasks with t_rem > sigma E[X], then smallest remaining work",
+    .source = "seed 000 §6, Algorithm 2",
+    .params = ese_params,
+    .state_size = sizeof(struct ese),
+    .check = ese_check,
+    .resolve = ese_resolve,
+    .init = ese_init,
+    .on_slot_free = ese_slot_free,
+    .free = ese_free,
+};
+
+const struct policy pol_ese_detect = {
+    .name = "ese-detect",
+    .summary = "ESE's detection with Mantri's scheduling: duplicates first, then FIFO",
+    .source = "seed 000 §7.2.2",
+    .params = ese_params,
+    .state_size = sizeof(struct ese),
+    .check = ese_check,
+    .resolve = ese_resolve,
+    .init = ese_init,
+    .on_slot_free = ese_detect_slot_free,
+    .free = ese_free,
+};

@@ -1,0 +1,158 @@
+/* sca — the Smart Cloning Algorithm (seed 000 §5.3, Algorithm 1).
+ *
+ * At each decision (each slot of cluster.interval; the paper uses 30 s):
+ *  1. the unlaunched tasks of jobs already scheduled are launched, one copy each, jobs with
+ *     the fewest unlaunched tasks first (line 1);
+ *  2. χ(l) = the jobs not scheduled yet, N(l) the free machines (line 2); nothing to do if
+ *     N(l) = 0 (lines 3–4);
+ *  3. if Σ m_i < N(l) over χ(l): P2 (§5.1) — minimise Σ E[Γ_i] + γ Σ m_i c_i E[T_i] subject to
+ *     Σ m_i c_i <= N(l), 1 <= c_i <= ξ — is solved by the ADMM iteration of eqs. 21–24
+ *     (analysis/xulau.h: ρ = η = a tenth of eq. 24's bound, §5.2.3), c_i is cut to its integer
+ *     part, and every task of J_i is launched with c_i copies at once (lines 5–6);
+ *  4. otherwise the jobs of χ(l) go by increasing workload m_i·E[X_i], one copy per task,
+ *     while machines are free (lines 7–12).
+ * P2 models each job's tasks as Pareto(μ_i, α): α is the scheduler's estimate of the tail
+ * index (parameter `alpha`, §7.1.2: 2), μ_i = E[X_i](α − 1)/α fits the job's known mean (§7:
+ * "fitted into a Pareto distribution using the average task duration with some fixed
+ * Pareto-tail order"). E[D_i] uses the closed form of E[max of m] (eqs. 18–19).
+ *
+ * Decisions (docs/policies.md): "fewest remaining first" in line 1 counts unlaunched tasks;
+ * those tasks get one copy (P2 clones whole jobs scheduled together); for a two-phase job P2
+ * covers its map phase, its reduce tasks follow through line 1; if ADMM stops short of
+ * convergence (max_iter) its last iterate is used and the integer copies are trimmed, largest
+ * first, until they fit in N(l). */
+#include <math.h>
+#include <stdlib.h>
+
+#include "analysis/xulau.h"
+#include "models/cluster.h"
+#include "models/policy.h"
+
+enum { SCA_GAMMA, SCA_XI, SCA_ALPHA };
+
+#define SCA_MAX_ITER 10000 /* ADMM sweeps per decision, at most */
+#define SCA_TOL 1e-6       /* ADMM stops when Theorem 1's Λ^r (machines²) falls below */
+
+struct sca {
+    double gamma, xi, alpha;  /* P2's price γ, copies cap ξ, estimated tail index α */
+    struct pol_ranking rk;    /* pending jobs */
+    struct xl_p2_job *p2;     /* P2's jobs, χ(l) */
+    double *c;                /* its solution */
+    int64_t decisions, iterations, unconverged; /* ADMM statistics (tests, bench) */
+};
+
+static int sca_init(struct cluster *cl, void *st, const double *param)
+{
+    struct sca *s = st;
+    s->gamma = param[SCA_GAMMA];
+    s->xi = param[SCA_XI];
+    s->alpha = param[SCA_ALPHA];
+    s->rk = (struct pol_ranking){0};
+    s->p2 = malloc((size_t)cl->njobs * sizeof *s->p2);
+    s->c = malloc((size_t)cl->njobs * sizeof *s->c);
+    if (!s->p2 || !s->c)
+        return -1;
+    return pol_rank_reserve(&s->rk, cl->njobs);
+}
+
+static void sca_free(void *st)
+{
+    struct sca *s = st;
+    pol_rank_free(&s->rk);
+    free(s->p2);
+    free(s->c);
+}
+
+/* Rank key: scheduled jobs by unlaunched tasks; jobs not scheduled yet after them all, by
+ * workload m_i E[X_i] (cl_job_remaining_work, which for them is exactly that). */
+static double sca_key(const struct cluster *cl, int job, const void *ctx)
+{
+    (void)ctx;
+    const struct cl_job *j = &cl->job[job];
+    if (j->next_unstarted > 0)
+        return j->ntasks - j->next_unstarted - 1e15; /* exact: counts are below 2^31 */
+    return cl_job_remaining_work(cl, job);
+}
+
+/* Lines 5–6: P2 over χ(l) = rk.r[first .. n), launch c_i copies of every map task. */
+static void clone_by_p2(struct cluster *cl, struct sca *s, int first, int n)
+{
+    int K = n - first;
+    for (int i = 0; i < K; i++) {
+        const struct cl_job *j = &cl->job[s->rk.r[first + i].job];
+        s->p2[i] = (struct xl_p2_job){.m = j->nmap,
+                                      .mu = j->task_work[CL_MAP] * (s->alpha - 1) / s->alpha,
+                                      .alpha = s->alpha,
+                                      .wait = cl->now - j->arrival};
+    }
+    struct xl_p2 p = {.K = K, .job = s->p2, .N = cl->nfree, .gamma = s->gamma, .xi = s->xi};
+    int iters = 0;
+    int rc = xl_p2_admm(&p, xl_p2_rho(&p), SCA_MAX_ITER, SCA_TOL, s->c, &iters);
+    s->decisions++;
+    s->iterations += iters;
+    s->unconverged += rc != 0;
+    long used = 0;
+    for (int i = 0; i < K; i++) {
+        s->c[i] = floor(s->c[i] + 1e-9);
+        if (s->c[i] < 1)
+            s->c[i] = 1;
+        used += (long)s->c[i] * s->p2[i].m;
+    }
+    while (used > cl->nfree) { /* only after an unconverged iterate */
+        int big = 0;
+        for (int i = 1; i < K; i++)
+            big = s->c[i] > s->c[big] ? i : big;
+        s->c[big]--;
+        used -= s->p2[big].m;
+    }
+    for (int i = 0; i < K; i++) {
+        int job = s->rk.r[first + i].job;
+        for (int k = 0; k < s->p2[i].m; k++)
+            cl_start_next_task(cl, job, (int)s->c[i]);
+    }
+}
+
+static void sca_slot_free(struct cluster *cl, void *st)
+{
+    struct sca *s = st;
+    int n = pol_rank_pending(cl, &s->rk, sca_key, NULL), i = 0;
+    for (; i < n && cl->job[s->rk.r[i].job].next_unstarted > 0; i++) { /* line 1 */
+        int job = s->rk.r[i].job;
+        while (cl->job[job].next_unstarted < cl->job[job].ntasks && cl->nfree > 0)
+            cl_start_next_task(cl, job, 1);
+    }
+    if (cl->nfree == 0 || i == n)
+        return;
+    long tasks = 0;
+    for (int k = i; k < n; k++)
+        tasks += cl->job[s->rk.r[k].job].nmap;
+    if (tasks < cl->nfree) {
+        clone_by_p2(cl, s, i, n);
+        return;
+    }
+    for (; i < n && cl->nfree > 0; i++) { /* lines 8–12 */
+        int job = s->rk.r[i].job;
+        while (cl->job[job].next_unstarted < cl->job[job].ntasks && cl->nfree > 0)
+            cl_start_next_task(cl, job, 1);
+    }
+}
+
+static const struct pol_param sca_params[] = {
+    [SCA_GAMMA] = {"gamma", 0.01, 0, 1e6, false,
+                   "price of machine time in P2 (000 §7.1.1: 0.01)"},
+    [SCA_XI] = {"xi", 8, 1, RNG_MAX_COPIES, true, "most copies per task (000 §7.1.1: 8)"},
+    [SCA_ALPHA] = {"alpha", 2, 1.000001, 1e6, false,
+                   "the scheduler's estimate of the Pareto tail index (000 §7.1.2: 2)"},
+    {0},
+};
+
+const struct policy pol_sca = {
+    .name = "sca",
+    .summary = "SCA: clone waiting jobs by P2 (ADMM) when machines outnumber their tasks",
+    .source = "seed 000 §5, Algorithm 1",
+    .params = sca_params,
+    .state_size = sizeof(struct sca),
+    .init = sca_init,
+    .on_slot_free = sca_slot_free,
+    .free = sca_free,
+};
