@@ -101,6 +101,10 @@ int pol_rank_pending(const struct cluster *cl, struct pol_ranking *rk, pol_rank_
  * the SD is finite. */
 bool pol_check_finite_sd(const struct cl_spec *spec, double r, char *msg, size_t len);
 
+/* Launch the job's never-started tasks in index order, one copy each, while slots are free.
+ * Returns tasks started. */
+int pol_start_job(struct cluster *cl, int job);
+
 /* The slot of the task's running copy with the largest key(cl, slot); ties go to the lowest
  * copy number (the original first). -1 if none runs. */
 int pol_best_copy(const struct cluster *cl, int task,

@@ -84,8 +84,7 @@ static void ese_slot_free(struct cluster *cl, void *st)
             const struct cl_job *j = &cl->job[job];
             if ((j->next_unstarted > 0) != (pass == 0))
                 continue;
-            while (j->next_unstarted < j->ntasks && cl->nfree > 0)
-                cl_start_next_task(cl, job, 1);
+            pol_start_job(cl, job);
         }
     }
 }

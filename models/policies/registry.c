@@ -48,6 +48,16 @@ int pol_start_fifo(struct cluster *cl, int copies)
     return started;
 }
 
+int pol_start_job(struct cluster *cl, int job)
+{
+    int started = 0;
+    while (cl->job[job].next_unstarted < cl->job[job].ntasks && cl->nfree > 0) {
+        cl_start_next_task(cl, job, 1);
+        started++;
+    }
+    return started;
+}
+
 int pol_best_copy(const struct cluster *cl, int task,
                   double (*key)(const struct cluster *cl, int slot))
 {

@@ -123,8 +123,7 @@ static void sca_slot_free(struct cluster *cl, void *st)
     int n = pol_rank_pending(cl, &s->rk, sca_key, NULL), i = 0;
     for (; i < n && cl->job[s->rk.r[i].job].next_unstarted > 0; i++) { /* line 1 */
         int job = s->rk.r[i].job;
-        while (cl->job[job].next_unstarted < cl->job[job].ntasks && cl->nfree > 0)
-            cl_start_next_task(cl, job, 1);
+        pol_start_job(cl, job);
     }
     if (cl->nfree == 0 || i == n)
         return;
@@ -137,8 +136,7 @@ static void sca_slot_free(struct cluster *cl, void *st)
     }
     for (; i < n && cl->nfree > 0; i++) { /* lines 8–12 */
         int job = s->rk.r[i].job;
-        while (cl->job[job].next_unstarted < cl->job[job].ntasks && cl->nfree > 0)
-            cl_start_next_task(cl, job, 1);
+        pol_start_job(cl, job);
     }
 }
 

@@ -51,8 +51,8 @@ static void offline_slot_free(struct cluster *cl, void *st)
     for (int i = p->cursor; i < p->rk.n && cl->nfree > 0; i++) {
         int job = p->rk.r[i].job;
         const struct cl_job *j = &cl->job[job];
-        while (job < cl->narrived && j->next_unstarted < j->ntasks && cl->nfree > 0)
-            cl_start_next_task(cl, job, 1);
+        if (job < cl->narrived)
+            pol_start_job(cl, job);
         if (i == p->cursor && job < cl->narrived && j->next_unstarted == j->ntasks)
             p->cursor++;
     }
