@@ -1,7 +1,9 @@
 /* cli_messages — the one format of user-facing errors and warnings on stderr:
- * "specmc: error: ..." and "specmc: warning: ...". */
+ * "specmc: error: ..." and "specmc: warning: ...", and the one parser of --seed. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "engine/commands.h"
 
@@ -26,4 +28,17 @@ void cli_warning(const char *fmt, ...)
     va_start(ap, fmt);
     message("warning", fmt, ap);
     va_end(ap);
+}
+
+bool cli_parse_seed(const char *cmd, const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (*s == '-' || end == s || *end || errno) {
+        cli_error("%s: --seed must be an integer in [0, 2^64), got '%s'", cmd, s);
+        return false;
+    }
+    *out = v;
+    return true;
 }

@@ -162,17 +162,10 @@ int cmd_run(int argc, char **argv)
     }
     if (a.replicas)
         c.replicas = (int)a.replicas;
-    if (a.seed) {
-        char *end;
-        errno = 0;
-        unsigned long long s = strtoull(a.seed, &end, 0);
-        if (*a.seed == '-' || end == a.seed || *end || errno) {
-            cli_error("run: --seed must be an integer in [0, 2^64), got '%s'", a.seed);
-            cfg_free(&c);
-            free(a.sets);
-            return 2;
-        }
-        c.seed = s;
+    if (a.seed && !cli_parse_seed("run", a.seed, &c.seed)) {
+        cfg_free(&c);
+        free(a.sets);
+        return 2;
     }
     for (int i = 0; i < c.nwarnings; i++)
         cli_warning("%s", c.warnings[i]);

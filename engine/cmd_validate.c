@@ -66,12 +66,8 @@ static int parse_args(int argc, char **argv, struct vd_args *a)
             a->list = true;
             break;
         case 's':
-            errno = 0;
-            a->seed = strtoull(optarg, &end, 0);
-            if (*optarg == '-' || end == optarg || *end || errno) {
-                cli_error("validate: --seed must be an integer in [0, 2^64), got '%s'", optarg);
+            if (!cli_parse_seed("validate", optarg, &a->seed))
                 return 2;
-            }
             break;
         case 't':
             errno = 0;

@@ -6,11 +6,13 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 int cmd_run(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
+int cmd_cutoff(int argc, char **argv);
 
 /* Print a results file as the human table (csv = false; `metrics` a comma-separated list of
  * the metrics to show, NULL for the default) or as CSV. Returns 0; 1 with a message on
@@ -27,5 +29,9 @@ int report_pick_metrics(const char *list, char *const *known, int nknown, int *i
 /* "specmc: error: ..." on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* --seed of subcommand `cmd`: an integer in [0, 2^64) (decimal, 0x hex or 0 octal) into *out;
+ * false after a message naming the command. */
+bool cli_parse_seed(const char *cmd, const char *s, uint64_t *out);
 
 #endif

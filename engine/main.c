@@ -47,6 +47,8 @@ int main(int argc, char **argv)
         return cmd_list(argc - 2, argv + 2);
     if (!strcmp(cmd, "validate"))
         return cmd_validate(argc - 2, argv + 2);
+    if (!strcmp(cmd, "cutoff"))
+        return cmd_cutoff(argc - 2, argv + 2);
     cli_error("unknown command '%s'\n%s", cmd, usage);
     return 2;
 }
