@@ -674,7 +674,9 @@ static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
         !num(cv, K_U_PRICE, &sp->utility_price, "the utility metric") ||
         !num(cv, K_U_RMIN, &sp->utility_rmin, "the utility metric"))
         return false;
-    if (sp->task_time.kind == DIST_PARETO && sp->deadline < sp->task_time.a)
+    /* with per-job scales (spread or trace) some jobs' tmin is below the scenario's */
+    if (sp->task_time.kind == DIST_PARETO && sp->deadline < sp->task_time.a &&
+        sp->job_spread == 0 && !sp->trace)
         warn(c, "workload.deadline = %g is below tmin = %g: no job can meet it", sp->deadline,
              sp->task_time.a);
     return true;
