@@ -187,6 +187,20 @@ int vd_add_below(struct vd_rows *rows, const char *id, const char *params, doubl
     return 0;
 }
 
+int vd_add_at_most(struct vd_rows *rows, const char *id, const char *params, double bound,
+                   double estimate, double se, uint64_t n, bool expected)
+{
+    struct vd_row *r = new_row(rows, id, params, VD_BELOW, bound, estimate, n, expected);
+    if (!r)
+        return -1;
+    double z = vd_z(n);
+    r->ci_low = estimate - z * se;
+    r->ci_high = estimate + z * se;
+    r->gap_se = se > 0 ? (estimate - bound) / se : NAN;
+    r->agrees = r->ci_low <= bound;
+    return 0;
+}
+
 int vd_add_range(struct vd_rows *rows, const char *id, const char *params, double closed,
                  double estimate, double lo, double hi, uint64_t n, bool expected)
 {
@@ -234,21 +248,34 @@ void vd_kernel(const struct vd_context *ctx, const struct kn_spec *s, uint64_t s
 int vd_model(const struct vd_context *ctx, const struct cl_spec *spec, const struct policy *pol,
              const double *param, uint64_t seed, int replicas, double *values)
 {
+    return vd_model_each(ctx, spec, pol, param, seed, replicas, NULL, NULL, M_COUNT, values);
+}
+
+int vd_model_each(const struct vd_context *ctx, const struct cl_spec *spec,
+                  const struct policy *pol, const double *param, uint64_t seed, int replicas,
+                  vd_replica_fn fn, const void *arg, int nout, double *values)
+{
     int failed = 0;
 #pragma omp parallel num_threads(ctx->threads)
     {
         struct rep_workspace *ws = rep_workspace_new();
-        double out[M_COUNT];
+        double metrics[M_COUNT];
+        double *out = fn ? malloc((size_t)nout * sizeof *out) : metrics;
 #pragma omp for schedule(dynamic, 1)
         for (int r = 0; r < replicas; r++) {
-            if (!ws || rep_run(ws, spec, pol, param, seed, (uint64_t)r, out) != REP_OK) {
+            if (!ws || !out ||
+                rep_run(ws, spec, pol, param, seed, (uint64_t)r, metrics) != REP_OK) {
 #pragma omp atomic write
                 failed = 1;
                 continue;
             }
-            for (int m = 0; m < M_COUNT; m++)
-                values[(size_t)m * (size_t)replicas + (size_t)r] = out[m];
+            if (fn)
+                fn(rep_cluster(ws), arg, out);
+            for (int k = 0; k < nout; k++)
+                values[(size_t)k * (size_t)replicas + (size_t)r] = out[k];
         }
+        if (fn)
+            free(out);
         rep_workspace_free(ws);
     }
     return failed ? -1 : 0;
