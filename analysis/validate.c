@@ -113,16 +113,28 @@ double vd_z(uint64_t n)
                                 : gsl_cdf_ugaussian_Pinv(q);
 }
 
-int vd_add_interval(struct vd_rows *rows, const char *id, const char *params, double closed,
-                    double estimate, double se, uint64_t n, bool expected)
+/* A row whose estimate has the interval estimate ± z·se; the gap is in standard errors. */
+static struct vd_row *interval_row(struct vd_rows *rows, const char *id, const char *params,
+                                   enum vd_kind kind, double closed, double estimate, double se,
+                                   uint64_t n, bool expected)
 {
-    struct vd_row *r = new_row(rows, id, params, VD_INTERVAL, closed, estimate, n, expected);
+    struct vd_row *r = new_row(rows, id, params, kind, closed, estimate, n, expected);
     if (!r)
-        return -1;
+        return NULL;
     double z = vd_z(n);
     r->ci_low = estimate - z * se;
     r->ci_high = estimate + z * se;
     r->gap_se = se > 0 ? (estimate - closed) / se : (estimate == closed ? 0 : INFINITY);
+    return r;
+}
+
+int vd_add_interval(struct vd_rows *rows, const char *id, const char *params, double closed,
+                    double estimate, double se, uint64_t n, bool expected)
+{
+    struct vd_row *r = interval_row(rows, id, params, VD_INTERVAL, closed, estimate, se, n,
+                                    expected);
+    if (!r)
+        return -1;
     r->agrees = r->ci_low <= closed && closed <= r->ci_high;
     return 0;
 }
@@ -154,14 +166,11 @@ int vd_add_mean(struct vd_rows *rows, const char *id, const char *params, double
 int vd_add_order(struct vd_rows *rows, const char *id, const char *params, int predicted_sign,
                  double difference, double se, uint64_t n, bool expected)
 {
-    struct vd_row *r = new_row(rows, id, params, VD_ORDER, predicted_sign, difference, n,
-                               expected);
+    struct vd_row *r = interval_row(rows, id, params, VD_ORDER, predicted_sign, difference, se,
+                                    n, expected);
     if (!r)
         return -1;
-    double z = vd_z(n);
-    r->ci_low = difference - z * se;
-    r->ci_high = difference + z * se;
-    r->gap_se = se > 0 ? difference / se : NAN;
+    r->gap_se = se > 0 ? difference / se : NAN; /* the difference from 0, not from the sign */
     r->agrees = predicted_sign > 0 ? r->ci_low > 0 : r->ci_high < 0;
     return 0;
 }
@@ -190,13 +199,10 @@ int vd_add_below(struct vd_rows *rows, const char *id, const char *params, doubl
 int vd_add_at_most(struct vd_rows *rows, const char *id, const char *params, double bound,
                    double estimate, double se, uint64_t n, bool expected)
 {
-    struct vd_row *r = new_row(rows, id, params, VD_BELOW, bound, estimate, n, expected);
+    struct vd_row *r = interval_row(rows, id, params, VD_BELOW, bound, estimate, se, n,
+                                    expected);
     if (!r)
         return -1;
-    double z = vd_z(n);
-    r->ci_low = estimate - z * se;
-    r->ci_high = estimate + z * se;
-    r->gap_se = se > 0 ? (estimate - bound) / se : NAN;
     r->agrees = r->ci_low <= bound;
     return 0;
 }
