@@ -18,7 +18,8 @@
 
 extern const struct vd_check vd_dist, vd_queue_erlang, vd_queue_pk, vd_kernels, vd_chronos_lemma1,
     vd_chronos_th1, vd_chronos_th2, vd_chronos_th3, vd_chronos_th4, vd_chronos_th5,
-    vd_chronos_th6, vd_chronos_th7, vd_chronos_th8, vd_chronos_alg1;
+    vd_chronos_th6, vd_chronos_th7, vd_chronos_th8, vd_chronos_alg1, vd_xulau_cutoff,
+    vd_srptms_th1, vd_srptms_remark2, vd_srptms_th2;
 
 #ifdef SPECMC_CHECK
 /* Test builds only: a check whose closed form is deliberately wrong (exponential(2) claimed to
@@ -56,7 +57,8 @@ const struct vd_check *const vd_registry[] = {
     &vd_dist,          &vd_queue_erlang, &vd_queue_pk,     &vd_kernels,
     &vd_chronos_lemma1, &vd_chronos_th1,  &vd_chronos_th2,  &vd_chronos_th3,
     &vd_chronos_th4,   &vd_chronos_th5,  &vd_chronos_th6,  &vd_chronos_th7,
-    &vd_chronos_th8,   &vd_chronos_alg1,
+    &vd_chronos_th8,   &vd_chronos_alg1,  &vd_xulau_cutoff, &vd_srptms_th1,
+    &vd_srptms_remark2, &vd_srptms_th2,
 #ifdef SPECMC_CHECK
     &vd_selftest,
 #endif
@@ -113,16 +115,28 @@ double vd_z(uint64_t n)
                                 : gsl_cdf_ugaussian_Pinv(q);
 }
 
-int vd_add_interval(struct vd_rows *rows, const char *id, const char *params, double closed,
-                    double estimate, double se, uint64_t n, bool expected)
+/* A row whose estimate has the interval estimate ± z·se; the gap is in standard errors. */
+static struct vd_row *interval_row(struct vd_rows *rows, const char *id, const char *params,
+                                   enum vd_kind kind, double closed, double estimate, double se,
+                                   uint64_t n, bool expected)
 {
-    struct vd_row *r = new_row(rows, id, params, VD_INTERVAL, closed, estimate, n, expected);
+    struct vd_row *r = new_row(rows, id, params, kind, closed, estimate, n, expected);
     if (!r)
-        return -1;
+        return NULL;
     double z = vd_z(n);
     r->ci_low = estimate - z * se;
     r->ci_high = estimate + z * se;
     r->gap_se = se > 0 ? (estimate - closed) / se : (estimate == closed ? 0 : INFINITY);
+    return r;
+}
+
+int vd_add_interval(struct vd_rows *rows, const char *id, const char *params, double closed,
+                    double estimate, double se, uint64_t n, bool expected)
+{
+    struct vd_row *r = interval_row(rows, id, params, VD_INTERVAL, closed, estimate, se, n,
+                                    expected);
+    if (!r)
+        return -1;
     r->agrees = r->ci_low <= closed && closed <= r->ci_high;
     return 0;
 }
@@ -154,14 +168,11 @@ int vd_add_mean(struct vd_rows *rows, const char *id, const char *params, double
 int vd_add_order(struct vd_rows *rows, const char *id, const char *params, int predicted_sign,
                  double difference, double se, uint64_t n, bool expected)
 {
-    struct vd_row *r = new_row(rows, id, params, VD_ORDER, predicted_sign, difference, n,
-                               expected);
+    struct vd_row *r = interval_row(rows, id, params, VD_ORDER, predicted_sign, difference, se,
+                                    n, expected);
     if (!r)
         return -1;
-    double z = vd_z(n);
-    r->ci_low = difference - z * se;
-    r->ci_high = difference + z * se;
-    r->gap_se = se > 0 ? difference / se : NAN;
+    r->gap_se = se > 0 ? difference / se : NAN; /* the difference from 0, not from the sign */
     r->agrees = predicted_sign > 0 ? r->ci_low > 0 : r->ci_high < 0;
     return 0;
 }
@@ -184,6 +195,17 @@ int vd_add_below(struct vd_rows *rows, const char *id, const char *params, doubl
     if (!r)
         return -1;
     r->agrees = estimate <= bound;
+    return 0;
+}
+
+int vd_add_at_most(struct vd_rows *rows, const char *id, const char *params, double bound,
+                   double estimate, double se, uint64_t n, bool expected)
+{
+    struct vd_row *r = interval_row(rows, id, params, VD_BELOW, bound, estimate, se, n,
+                                    expected);
+    if (!r)
+        return -1;
+    r->agrees = r->ci_low <= bound;
     return 0;
 }
 
@@ -234,21 +256,34 @@ void vd_kernel(const struct vd_context *ctx, const struct kn_spec *s, uint64_t s
 int vd_model(const struct vd_context *ctx, const struct cl_spec *spec, const struct policy *pol,
              const double *param, uint64_t seed, int replicas, double *values)
 {
+    return vd_model_each(ctx, spec, pol, param, seed, replicas, NULL, NULL, M_COUNT, values);
+}
+
+int vd_model_each(const struct vd_context *ctx, const struct cl_spec *spec,
+                  const struct policy *pol, const double *param, uint64_t seed, int replicas,
+                  vd_replica_fn fn, const void *arg, int nout, double *values)
+{
     int failed = 0;
 #pragma omp parallel num_threads(ctx->threads)
     {
         struct rep_workspace *ws = rep_workspace_new();
-        double out[M_COUNT];
+        double metrics[M_COUNT];
+        double *out = fn ? malloc((size_t)nout * sizeof *out) : metrics;
 #pragma omp for schedule(dynamic, 1)
         for (int r = 0; r < replicas; r++) {
-            if (!ws || rep_run(ws, spec, pol, param, seed, (uint64_t)r, out) != REP_OK) {
+            if (!ws || !out ||
+                rep_run(ws, spec, pol, param, seed, (uint64_t)r, metrics) != REP_OK) {
 #pragma omp atomic write
                 failed = 1;
                 continue;
             }
-            for (int m = 0; m < M_COUNT; m++)
-                values[(size_t)m * (size_t)replicas + (size_t)r] = out[m];
+            if (fn)
+                fn(rep_cluster(ws), arg, out);
+            for (int k = 0; k < nout; k++)
+                values[(size_t)k * (size_t)replicas + (size_t)r] = out[k];
         }
+        if (fn)
+            free(out);
         rep_workspace_free(ws);
     }
     return failed ? -1 : 0;

@@ -91,6 +91,11 @@ int vd_add_exact(struct vd_rows *rows, const char *id, const char *params, doubl
                  double estimate, uint64_t n, bool expected);
 int vd_add_below(struct vd_rows *rows, const char *id, const char *params, double bound,
                  double estimate, uint64_t n, bool expected);
+/* A claimed upper bound on a mean (e.g. a probability of failure): kind below with the interval
+ * estimate ± z·se; agrees unless the whole interval lies above the bound — the claim is
+ * rejected only when the estimate is significantly larger. */
+int vd_add_at_most(struct vd_rows *rows, const char *id, const char *params, double bound,
+                   double estimate, double se, uint64_t n, bool expected);
 /* An estimate that is a set of plausible values [lo, hi] (e.g. the r whose simulated utility is
  * not significantly below the best): agrees iff lo <= closed <= hi. */
 int vd_add_range(struct vd_rows *rows, const char *id, const char *params, double closed,
@@ -116,5 +121,18 @@ void vd_kernel(const struct vd_context *ctx, const struct kn_spec *s, uint64_t s
  * threads; values[m * replicas + r] receives metric m of replica r. 0, or -1 on failure. */
 int vd_model(const struct vd_context *ctx, const struct cl_spec *spec, const struct policy *pol,
              const double *param, uint64_t seed, int replicas, double *values);
+
+/* The per-job hook: a function of one finished replica's cluster — every job's arrival,
+ * completion, weight, tasks and phase statistics (models/cluster.h) — that writes `nout`
+ * values. It runs on the thread that ran the replica and must only read `arg`. */
+struct cluster;
+typedef void (*vd_replica_fn)(const struct cluster *cl, const void *arg, double *out);
+
+/* vd_model with the outputs of `fn` instead of the metrics: values[k * replicas + r] receives
+ * output k of replica r (fn = NULL: the M_COUNT metrics, nout = M_COUNT). Same seeds and
+ * replicas as vd_model, so the two see the same jobs; independent of the thread count. */
+int vd_model_each(const struct vd_context *ctx, const struct cl_spec *spec,
+                  const struct policy *pol, const double *param, uint64_t seed, int replicas,
+                  vd_replica_fn fn, const void *arg, int nout, double *values);
 
 #endif

@@ -1,0 +1,91 @@
+/* The validation drivers' per-job hook (analysis/validate.h, vd_model_each) and the verdict
+ * of a claimed upper bound (vd_add_at_most): the hook sees every job of the replicas vd_model
+ * runs, its outputs do not depend on the thread count, and an at-most row disagrees only when
+ * its whole interval lies above the bound. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/validate.h"
+#include "scenario.h"
+
+enum { R = 6 };
+
+static struct cl_spec open_spec(void)
+{
+    struct cl_spec sp = sc_spec(4, 400, 3);
+    sp.arrival = ARRIVAL_POISSON;
+    sp.rate = 0.8;
+    sp.warmup = 40;
+    sp.task_time = (struct dist){DIST_PARETO, 1.0, 3.0};
+    return sp;
+}
+
+/* Mean flowtime of the jobs after the warm-up, and how many jobs the replica had. */
+static void mean_flow(const struct cluster *cl, const void *arg, double *out)
+{
+    double s = 0;
+    int n = 0;
+    (void)arg;
+    for (int i = cl->spec->warmup; i < cl->njobs; i++, n++)
+        s += cl->job[i].completion - cl->job[i].arrival;
+    out[0] = s / n;
+    out[1] = cl->njobs;
+}
+
+static void run_each(int threads, vd_replica_fn fn, int nout, double *v)
+{
+    struct cl_spec sp = open_spec();
+    struct vd_context ctx = {.seed = 7, .threads = threads};
+    double param[POL_MAX_PARAMS] = {0};
+    cr_assert_eq(vd_model_each(&ctx, &sp, pol_find("fifo"), param, 11, R, fn, NULL, nout, v), 0);
+}
+
+Test(validate_model, hook_sees_the_jobs_of_vd_model)
+{
+    struct cl_spec sp = open_spec();
+    struct vd_context ctx = {.seed = 7, .threads = 1};
+    double param[POL_MAX_PARAMS] = {0}, metrics[M_COUNT * R], hook[2 * R];
+    cr_assert_eq(vd_model(&ctx, &sp, pol_find("fifo"), param, 11, R, metrics), 0);
+    run_each(1, mean_flow, 2, hook);
+    for (int r = 0; r < R; r++) {
+        cr_assert_float_eq(hook[r], metrics[M_FLOWTIME * R + r], 1e-12, "replica %d", r);
+        cr_assert_eq(hook[R + r], 400.0);
+    }
+}
+
+Test(validate_model, same_outputs_for_one_and_two_threads)
+{
+    double a[2 * R], b[2 * R];
+    run_each(1, mean_flow, 2, a);
+    run_each(2, mean_flow, 2, b);
+    cr_assert(memcmp(a, b, sizeof a) == 0);
+}
+
+Test(validate_model, no_hook_gives_the_metrics)
+{
+    struct cl_spec sp = open_spec();
+    struct vd_context ctx = {.seed = 7, .threads = 1};
+    double param[POL_MAX_PARAMS] = {0}, a[M_COUNT * R], b[M_COUNT * R];
+    cr_assert_eq(vd_model(&ctx, &sp, pol_find("fifo"), param, 11, R, a), 0);
+    run_each(1, NULL, M_COUNT, b);
+    for (int i = 0; i < M_COUNT * R; i++)
+        cr_assert(a[i] == b[i] || (isnan(a[i]) && isnan(b[i])), "value %d", i);
+}
+
+Test(validate_model, at_most_disagrees_only_when_significantly_above)
+{
+    struct vd_rows rows = {0};
+    double z = vd_z(1000);
+    /* estimate 0.5, se 0.01: the interval is 0.5 ± z·0.01 */
+    cr_assert_eq(vd_add_at_most(&rows, "t", "", 0.5 - 0.9 * z * 0.01, 0.5, 0.01, 1000, true), 0);
+    cr_assert_eq(vd_add_at_most(&rows, "t", "", 0.5 - 1.1 * z * 0.01, 0.5, 0.01, 1000, true), 0);
+    cr_assert_eq(vd_add_at_most(&rows, "t", "", 0.6, 0.5, 0.01, 1000, true), 0);
+    cr_assert(rows.row[0].agrees, "below the estimate but inside its interval: not rejected");
+    cr_assert(!rows.row[1].agrees, "the whole interval above the bound: rejected");
+    cr_assert(rows.row[2].agrees);
+    cr_assert_eq(rows.row[1].kind, VD_BELOW);
+    cr_assert_float_eq(rows.row[1].ci_low, 0.5 - z * 0.01, 1e-12);
+    vd_rows_free(&rows);
+}
