@@ -37,8 +37,8 @@ expect_error "unwritable output" "nodir/v\.h5: cannot write the output file" \
 "$SPECMC" validate --quick --only queue --csv --threads 2 --out "$WORK/t2.h5" >"$WORK/t2.csv" 2>/dev/null
 expect_same "rows identical for 1 and 2 threads" "$WORK/t1.csv" "$WORK/t2.csv"
 
-# The whole quick suite: every verdict as expected (exit 0), the chronos findings among the
-# expected disagreements.
+# The whole quick suite: every verdict as expected (exit 0), the chronos and xulau findings
+# among the expected disagreements.
 expect_ok "validate --quick" "$SPECMC" validate --quick --csv --out "$WORK/q.h5"
 CURRENT="quick suite: no unexpected verdict"
 if awk -F, 'NR > 1 && $8 != $9 {bad = 1} END {exit bad}' "$WORK/out"; then pass
@@ -46,5 +46,6 @@ else fail "$(awk -F, 'NR > 1 && $8 != $9' "$WORK/out" | head -3)"; fi
 expect_grep "quick suite: th6 as printed disagrees" "^chronos\.th6,N=1 r=1 .*,0,0$" "$WORK/out"
 expect_grep "quick suite: th6 corrected agrees" "^chronos\.th6\.corrected,N=1 r=1 .*,1,1$" "$WORK/out"
 expect_grep "quick suite: kernels equal the policies" "^kernel\.s-resume,.*,0,0,0,[0-9]+,1,1$" "$WORK/out"
+expect_grep "quick suite: eq. 10's printed machine time disagrees" "^xulau\.eq5\.printed,.*,0,0$" "$WORK/out"
 
 finish
