@@ -47,5 +47,6 @@ expect_grep "quick suite: th6 as printed disagrees" "^chronos\.th6,N=1 r=1 .*,0,
 expect_grep "quick suite: th6 corrected agrees" "^chronos\.th6\.corrected,N=1 r=1 .*,1,1$" "$WORK/out"
 expect_grep "quick suite: kernels equal the policies" "^kernel\.s-resume,.*,0,0,0,[0-9]+,1,1$" "$WORK/out"
 expect_grep "quick suite: eq. 10's printed machine time disagrees" "^xulau\.eq5\.printed,.*,0,0$" "$WORK/out"
+expect_grep "quick suite: ADMM reaches P2's optimum" "^xulau\.admm\.random\.gap,.*,1,1$" "$WORK/out"
 
 finish
