@@ -36,9 +36,13 @@ expect_error "unwritable output" "nodir/v\.h5: cannot write the output file" \
 "$SPECMC" validate --quick --only queue --csv --threads 1 --out "$WORK/t1.h5" >"$WORK/t1.csv" 2>/dev/null
 "$SPECMC" validate --quick --only queue --csv --threads 2 --out "$WORK/t2.h5" >"$WORK/t2.csv" 2>/dev/null
 expect_same "rows identical for 1 and 2 threads" "$WORK/t1.csv" "$WORK/t2.csv"
+# The xulau.* driver too (rejection sampling: a varying number of draws per sample).
+"$SPECMC" validate --quick --only xulau.th2 --csv --threads 1 --out "$WORK/x1.h5" >"$WORK/x1.csv" 2>/dev/null
+"$SPECMC" validate --quick --only xulau.th2 --csv --threads 2 --out "$WORK/x2.h5" >"$WORK/x2.csv" 2>/dev/null
+expect_same "xulau rows identical for 1 and 2 threads" "$WORK/x1.csv" "$WORK/x2.csv"
 
-# The whole quick suite: every verdict as expected (exit 0), the chronos findings among the
-# expected disagreements.
+# The whole quick suite: every verdict as expected (exit 0), the chronos and xulau findings
+# among the expected disagreements.
 expect_ok "validate --quick" "$SPECMC" validate --quick --csv --out "$WORK/q.h5"
 CURRENT="quick suite: no unexpected verdict"
 if awk -F, 'NR > 1 && $8 != $9 {bad = 1} END {exit bad}' "$WORK/out"; then pass
@@ -46,5 +50,8 @@ else fail "$(awk -F, 'NR > 1 && $8 != $9' "$WORK/out" | head -3)"; fi
 expect_grep "quick suite: th6 as printed disagrees" "^chronos\.th6,N=1 r=1 .*,0,0$" "$WORK/out"
 expect_grep "quick suite: th6 corrected agrees" "^chronos\.th6\.corrected,N=1 r=1 .*,1,1$" "$WORK/out"
 expect_grep "quick suite: kernels equal the policies" "^kernel\.s-resume,.*,0,0,0,[0-9]+,1,1$" "$WORK/out"
+expect_grep "quick suite: eq. 10's printed machine time disagrees" "^xulau\.eq5\.printed,.*,0,0$" "$WORK/out"
+expect_grep "quick suite: ADMM reaches P2's optimum" "^xulau\.admm\.random\.gap,.*,1,1$" "$WORK/out"
+expect_grep "quick suite: sigma_opt is not exactly two" "^xulau\.sigma\.claim,.*claim=exactly_2,.*,0,0$" "$WORK/out"
 
 finish

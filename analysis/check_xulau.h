@@ -1,0 +1,41 @@
+/* check_xulau — what the xulau.* checks share (internal to analysis/check_xulau_*.c): a
+ * Monte Carlo driver that draws a fixed number of samples in fixed chunks (one PCG stream per
+ * chunk, totals added in chunk order, so no result depends on the thread count) and keeps the
+ * sum and sum of squares of each value a sample produces. It knows nothing of seed 000: the
+ * mechanism being simulated is the caller's draw function. */
+#ifndef SPECMC_CHECK_XULAU_H
+#define SPECMC_CHECK_XULAU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "analysis/validate.h"
+#include "engine/rng.h"
+
+enum { XLC_MAX_VALUES = 64 };
+
+/* One sample of a mechanism: writes the values it measures to v[0..k-1]. */
+typedef void xlc_draw(rng_t *r, const void *arg, double *v);
+
+struct xlc_sums {
+    uint64_t n;                   /* samples */
+    double sum[XLC_MAX_VALUES];   /* Σ v[j] */
+    double sum2[XLC_MAX_VALUES];  /* Σ v[j]² */
+};
+
+/* n samples of `draw` (k <= XLC_MAX_VALUES values each) on ctx->threads threads, chunk c
+ * drawing from rng_stream(seed, c, RNG_CHECK). 0, or -1 out of memory. */
+int xlc_sample(const struct vd_context *ctx, uint64_t seed, uint64_t n, int k, xlc_draw *draw,
+               const void *arg, struct xlc_sums *out);
+
+/* Mean of value j and its standard error. */
+void xlc_mean_se(const struct xlc_sums *s, int j, double *mean, double *se);
+
+/* A row for the mean of value j against a closed form (vd_add_mean). */
+int xlc_add_mean(struct vd_rows *out, const char *id, const char *params, double closed,
+                 const struct xlc_sums *s, int j, bool expected);
+
+/* Samples to draw: `full` for the full suite, a tenth for --quick. */
+uint64_t xlc_n(const struct vd_context *ctx, uint64_t full);
+
+#endif

@@ -1,0 +1,63 @@
+/* check_xulau_common — the Monte Carlo driver of the xulau.* checks (see check_xulau.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/check_xulau.h"
+
+enum { CHUNK = 1 << 14 };
+
+int xlc_sample(const struct vd_context *ctx, uint64_t seed, uint64_t n, int k, xlc_draw *draw,
+               const void *arg, struct xlc_sums *out)
+{
+    uint64_t chunks = (n + CHUNK - 1) / CHUNK;
+    struct xlc_sums *part = calloc(chunks ? chunks : 1, sizeof *part);
+    memset(out, 0, sizeof *out);
+    if (!part || k < 1 || k > XLC_MAX_VALUES) {
+        free(part);
+        return -1;
+    }
+#pragma omp parallel for schedule(dynamic, 1) num_threads(ctx->threads)
+    for (uint64_t c = 0; c < chunks; c++) {
+        rng_t r;
+        rng_stream(&r, seed, c, RNG_CHECK);
+        struct xlc_sums *s = &part[c];
+        double v[XLC_MAX_VALUES];
+        s->n = c + 1 < chunks ? CHUNK : n - c * CHUNK;
+        for (uint64_t i = 0; i < s->n; i++) {
+            draw(&r, arg, v);
+            for (int j = 0; j < k; j++) {
+                s->sum[j] += v[j];
+                s->sum2[j] += v[j] * v[j];
+            }
+        }
+    }
+    for (uint64_t c = 0; c < chunks; c++) {
+        out->n += part[c].n;
+        for (int j = 0; j < k; j++) {
+            out->sum[j] += part[c].sum[j];
+            out->sum2[j] += part[c].sum2[j];
+        }
+    }
+    free(part);
+    return 0;
+}
+
+void xlc_mean_se(const struct xlc_sums *s, int j, double *mean, double *se)
+{
+    double dn = (double)s->n;
+    *mean = s->sum[j] / dn;
+    double var = s->n > 1 ? fmax(0.0, (s->sum2[j] - dn * *mean * *mean) / (dn - 1)) : NAN;
+    *se = sqrt(var / dn);
+}
+
+int xlc_add_mean(struct vd_rows *out, const char *id, const char *params, double closed,
+                 const struct xlc_sums *s, int j, bool expected)
+{
+    return vd_add_mean(out, id, params, closed, s->sum[j], s->sum2[j], s->n, expected);
+}
+
+uint64_t xlc_n(const struct vd_context *ctx, uint64_t full)
+{
+    return ctx->quick ? full / 10 : full;
+}
