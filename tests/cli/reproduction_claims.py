@@ -1,7 +1,9 @@
-"""The seed 004 comparisons that experiments/chronos-*.ini reproduce (docs/reproductions.md),
-checked on `specmc report --csv` output: orderings and trends, not values.
+"""The comparisons that experiments/*.ini reproduce (docs/reproductions.md), checked on
+`specmc report --csv` output: orderings and trends, not values.
 
-usage: reproduction_claims.py EXPERIMENT CSV   (EXPERIMENT: table1, table2, fig3 or fig4)
+usage: reproduction_claims.py EXPERIMENT CSV
+  EXPERIMENT: table1, table2, fig3, fig4 (seed 004, experiments/chronos-*.ini) or the name of
+  a seed 000 / 002 experiment (xulau-sca-gamma, ..., srptms-compare)
 Prints one line per claim that fails and exits 1 if any does."""
 import csv
 import sys
@@ -89,6 +91,61 @@ def fig4(m, sweeps, claim):
         claim(all(a > b for a, b in zip(cost, cost[1:])), f"{q}'s cost falls as beta grows {cost}")
 
 
+def close(a, b, tol):
+    """a and b within a relative tolerance of each other."""
+    return abs(a - b) <= tol * max(abs(a), abs(b))
+
+
+def sweep_of(m, policy, metric):
+    return [m[s][policy][metric] for s in sorted(m)]
+
+
+def sca_gamma(m, sweeps, claim):  # gamma = 0.001, 0.01, 0.1, 1
+    f = sweep_of(m, "sca", "flowtime")
+    cost = sweep_of(m, "sca", "machine_time")
+    psrpt = m[0]["psrpt"]["flowtime"]
+    claim(f[1] < 0.8 * psrpt, f"gamma 0.01: SCA well below PSRPT ({f[1]:.0f} vs {psrpt:.0f})")
+    claim(all(close(x, psrpt, 0.01) for x in f[2:]), f"gamma >= 0.1: SCA is PSRPT {f}")
+    claim(all(a > b for a, b in zip(cost, cost[1:3])), f"cost falls as gamma grows {cost}")
+
+
+def sca_xi(m, sweeps, claim):  # xi = 1, 2, 3, 4, 8, 16
+    f = sweep_of(m, "sca", "flowtime")
+    claim(close(f[0], m[0]["psrpt"]["flowtime"], 0.02), "xi = 1: SCA makes no clones, ~PSRPT")
+    claim(f[0] > f[1] > f[2], f"flowtime falls from xi = 1 to 3 {f}")
+    claim(all(close(x, f[2], 0.01) for x in f[3:]), f"flat from xi = 3 {f}")
+
+
+def sca_alpha(m, sweeps, claim):  # alpha estimate 1.3, 1.6, 2.0, 2.2
+    cost = sweep_of(m, "sca", "machine_time")
+    copies = sweep_of(m, "sca", "copies_per_task")
+    claim(all(a > b for a, b in zip(copies, copies[1:])), f"fewer copies as alpha grows {copies}")
+    claim(cost[0] > cost[-1], f"cost falls as the estimated alpha grows {cost}")
+
+
+def sca_interval(m, sweeps, claim):  # interval 10 ... 60 s
+    f = sweep_of(m, "sca", "flowtime")
+    cost = sweep_of(m, "sca", "machine_time")
+    claim(max(f) < 1.1 * min(f), f"flowtime insensitive to the interval {f}")
+    claim(max(cost) < 1.02 * min(cost), f"cost insensitive to the interval {cost}")
+
+
+def cutoff(m, sweeps, claim):  # slots 4000 ... 11000
+    by_slots = {int(sweeps[s]["cluster.slots"]): m[s] for s in m}
+    gain = {k: 1 - v["sca"]["flowtime"] / v["psrpt"]["flowtime"] for k, v in by_slots.items()}
+    claim(abs(gain[4000]) < 0.1, f"4000 machines: SCA ~ PSRPT (gain {gain[4000]:.2f})")
+    claim(all(gain[k] > 0.3 for k in gain if k >= 7000), f"from 7000 machines SCA wins {gain}")
+    ks = sorted(gain)
+    claim(all(gain[a] < gain[b] for a, b in zip(ks, ks[1:])), f"the gain grows with M {gain}")
+
+
+def sigma(m, sweeps, claim):  # sigma = 0.5, auto, 3
+    cost = sweep_of(m, "ese", "machine_time")
+    f = sweep_of(m, "ese", "flowtime")
+    claim(cost[1] < cost[0] and cost[1] < cost[2], f"the optimum costs least {cost}")
+    claim(f[1] < f[2], f"the optimum is faster than sigma = 3 {f}")
+
+
 def main(experiment, path):
     means, sweeps = load(path)
     failures = []
@@ -97,8 +154,11 @@ def main(experiment, path):
         if not ok:
             failures.append(what)
 
-    {"table1": table1, "table2": table2, "fig3": fig3, "fig4": fig4}[experiment](
-        means, sweeps, claim)
+    checks = {"table1": table1, "table2": table2, "fig3": fig3, "fig4": fig4,
+              "xulau-sca-gamma": sca_gamma, "xulau-sca-xi": sca_xi,
+              "xulau-sca-alpha": sca_alpha, "xulau-sca-interval": sca_interval,
+              "xulau-cutoff": cutoff, "xulau-sigma": sigma}
+    checks[experiment](means, sweeps, claim)
     for f in failures:
         print(f"  claim fails: {f}")
     return 1 if failures else 0
