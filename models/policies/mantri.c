@@ -41,7 +41,6 @@ struct mantri {
     double delta;          /* δ */
     int max_extra;         /* extra attempts allowed per task */
     double report;         /* Δ: progress-report period */
-    double quiet_until;    /* no task can qualify before this time (see mantri_slot_free) */
     int spare_only;        /* copies only when no task is waiting */
 };
 
@@ -73,24 +72,20 @@ static bool reported(const struct cluster *cl, const struct mantri *m, int slot)
 
 /* The running task that most deserves a copy, or -1 if none passes the test: the largest
  * P(t_new < t_rem·c/(c+1)), with t_new ~ the task's own job's (and phase's) scaled F. Each
- * task is visited once, from the head of its copy list. *next_report is set to the
- * earliest first report still due among the running copies. */
-static int mantri_candidate(const struct cluster *cl, const struct mantri *m, double *next_report)
+ * task is visited once, from the head of its copy list. (O(S) per scan; see
+ * docs/performance.md.) */
+static int mantri_candidate(const struct cluster *cl, const struct mantri *m)
 {
     int best = -1;
     double best_x = -1.0;
-    *next_report = INFINITY;
     for (int s = 0; s < cl->nslots; s++) {
         int t = cl->slot_task[s];
         if (t < 0 || cl->task_head[t] != s || cl->task_copies[t] - 1 >= m->max_extra)
             continue;
         double rem = INFINITY;
-        for (int x = s; x >= 0; x = cl->slot_next[x]) {
+        for (int x = s; x >= 0; x = cl->slot_next[x])
             if (reported(cl, m, x))
                 rem = fmin(rem, cl_est_end(cl, x) - cl->now);
-            else
-                *next_report = fmin(*next_report, report_due(cl, m, x));
-        }
         if (rem == INFINITY)
             continue; /* no estimate yet */
         double c = cl->task_running[t];
@@ -105,30 +100,20 @@ static int mantri_candidate(const struct cluster *cl, const struct mantri *m, do
     return best >= 0 && best_x > m->delta ? best : -1;
 }
 
-/* A free slot goes to a copy of the best qualifying task, else to the oldest waiting task.
- * Scores t_rem·c/(c+1) fall as time passes, and kills and completions only lower or remove
- * them. Two things raise one: a copy's first report, and a launched copy (c grows), which
- * only follows a scan that found a candidate — quiet_until then stays in the past and the
- * next pass scans again. So after a scan that finds nothing, no scan is needed before the
- * earliest report due. (The scan is O(S) per report; see docs/performance.md.) */
+/* A free slot goes to a copy of the best qualifying task, else to the oldest waiting task. */
 static void mantri_slot_free(struct cluster *cl, void *st)
 {
     struct mantri *m = st;
     while (cl->nfree > 0) {
         int t = -1;
-        if (!(m->spare_only && cl->pend_head >= 0) && cl->now >= m->quiet_until) {
-            double next;
-            t = mantri_candidate(cl, m, &next);
-            if (t < 0)
-                m->quiet_until = next;
-        }
+        if (!(m->spare_only && cl->pend_head >= 0))
+            t = mantri_candidate(cl, m);
         if (t >= 0)
             cl_launch_copy(cl, t, 0.0);
         else if (cl->pend_head >= 0)
             cl_start_next_task(cl, cl->pend_head, 1);
         else
             break;
-        m->quiet_until = fmin(m->quiet_until, cl->now + m->report); /* the new copy's report */
     }
 }
 
