@@ -340,6 +340,22 @@ Test(mantri, released_reduce_copy_is_considered_at_its_first_report)
     rep_workspace_free(ws);
 }
 
+/* A copy whose launch delay equals the report period has its first report due as it starts
+ * processing, when it has no estimate yet; it counts from the next decision on. Two slots,
+ * launch delay 1, report_interval 1, one job: tasks of 1 and 10 (they end at 2 and 11),
+ * copies 100. At t = 1 task 1 has no estimate; at 2 a slot frees and t_rem = 9: a copy. */
+Test(mantri, report_due_as_processing_starts)
+{
+    struct cl_spec sp = sc_spec(2, 1, 2);
+    sp.launch_delay = 1.0;
+    double out[M_COUNT];
+    struct rep_workspace *ws = mantri_run(&sp, 1.0, 10.0, out);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(cl->task_copies[1], 4, "copies from t = 2 on, until max_extra");
+    cr_assert_float_eq(cl->job[0].completion, 11.0, EPS);
+    rep_workspace_free(ws);
+}
+
 /* ------------------------------------------------------------------ s-restart, s-resume */
 
 /* One task, deadline 5, tau_est 1, tau_kill 2, three slots. */
