@@ -235,3 +235,13 @@ int xl_p2_bisect(const struct xl_p2 *p, double *c, double *nu)
         *nu = hi;
     return 0;
 }
+
+/* ------------------------------------------------------------------ SCA's solve */
+
+int xl_p2_sca(const struct xl_p2 *p, double *c, int *iters)
+{
+    int rc = xl_p2_admm(p, xl_p2_rho(p), XL_SCA_MAX_ITER, XL_SCA_TOL, c, iters);
+    if (rc != 0)
+        xl_p2_bisect(p, c, NULL);
+    return rc;
+}
