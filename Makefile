@@ -2,7 +2,7 @@
 #
 #   make run      install missing Debian packages, build, run experiments/default.ini
 #   make test     install, build a checked binary (invariants on), run every test
-#   make bench    install, build, run the benchmarks against their peers (SimPy)
+#   make bench    install, build, run the benchmarks against their peers (SimPy, numpy, scipy)
 #   make          build bin/specmc only (no installation)
 #   make update-refs   regenerate tests/regress reference results (review the diff!)
 #   make clean
@@ -112,9 +112,12 @@ KERNEL_CFLAGS := -fno-math-errno -ffp-contract=off -funroll-loops
 $(REL_DIR)/analysis/kernels.o: BASE_CFLAGS += $(KERNEL_CFLAGS)
 $(CHK_DIR)/analysis/kernels.o: CHK_CFLAGS += $(KERNEL_CFLAGS)
 
-# The kernel benchmark of `make bench` (not installed).
+# The benchmark binaries of `make bench` (not installed): the validation kernel, SCA's P2.
 KERNEL_BENCH := $(REL_DIR)/kernel-bench
+SCA_BENCH    := $(REL_DIR)/sca-bench
 $(KERNEL_BENCH): $(REL_OBJ) $(REL_DIR)/bench/kernel_bench.o
+	$(call say,LINK,$@)$(CC) -o $@ $^ $(LDLIBS_ALL)
+$(SCA_BENCH): $(REL_OBJ) $(REL_DIR)/bench/sca_bench.o
 	$(call say,LINK,$@)$(CC) -o $@ $^ $(LDLIBS_ALL)
 
 # The PCG reference (Debian libpcg-cpp-dev), built only for the golden-vector test.
@@ -154,8 +157,8 @@ update-refs: $(BIN)
 	$(Q)tests/regress/check.sh $(BIN) --update
 
 bench: deps
-	$(Q)$(MAKE) --no-print-directory -j$(NPROC) $(BIN) $(KERNEL_BENCH)
-	$(Q)$(PYTHON) bench/bench.py $(BIN) --kernel-bench $(KERNEL_BENCH)
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) $(BIN) $(KERNEL_BENCH) $(SCA_BENCH)
+	$(Q)$(PYTHON) bench/bench.py $(BIN) --kernel-bench $(KERNEL_BENCH) --sca-bench $(SCA_BENCH)
 
 clean:
 	rm -rf build bin
@@ -163,4 +166,5 @@ clean:
 FORCE:
 
 -include $(REL_OBJ:.o=.d) $(CHK_OBJ:.o=.d) $(TST_OBJ:.o=.d) \
-         $(REL_DIR)/engine/main.d $(CHK_DIR)/engine/main.d $(REL_DIR)/bench/kernel_bench.d
+         $(REL_DIR)/engine/main.d $(CHK_DIR)/engine/main.d $(REL_DIR)/bench/kernel_bench.d \
+         $(REL_DIR)/bench/sca_bench.d

@@ -128,6 +128,15 @@ double xl_p2_rho_bound(const struct xl_p2 *p);
 int xl_p2_admm(const struct xl_p2 *p, double rho, int max_iter, double tol, double *c,
                int *iters);
 
+/* SCA's solve of P2 (seed 000 Algorithm 1 line 6; models/policies/sca.c): ADMM with §5.2.3's
+ * ρ (xl_p2_rho), at most XL_SCA_MAX_ITER sweeps to Λ^r < XL_SCA_TOL (machines²). When the
+ * capacity constraint binds the paper's ρ can need 10^5 sweeps; if ADMM has not converged by
+ * then, c is the KKT bisection's optimum instead. Returns xl_p2_admm's status (0 converged, 1
+ * the bisection stood in, -1 bad input); iters: ADMM sweeps done (may be NULL). */
+#define XL_SCA_MAX_ITER 10000
+#define XL_SCA_TOL 1e-6
+int xl_p2_sca(const struct xl_p2 *p, double *c, int *iters);
+
 /* P2 by its KKT conditions: for a multiplier ν >= 0, c_i(ν) = argmin over [1, ξ] of
  * f_i(c) + νm_i c (root of f_i' + νm_i, clamped); ν = 0 if Σ m_i c_i(0) <= N, else the ν
  * where Σ m_i c_i(ν) = N, by bisection (Σ m_i c_i(ν) is non-increasing in ν). c: K values;

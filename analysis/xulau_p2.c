@@ -5,6 +5,7 @@
 #include "analysis/xulau.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_roots.h>
@@ -61,28 +62,39 @@ double xl_p2_rho(const struct xl_p2 *p)
 
 /* ------------------------------------------------------------------ 1-D block step */
 
-/* A block's derivative f_i'(c) + lin + quad·c, increasing in c (f_i convex, quad >= 0). */
+/* A block's derivative f_i'(c) + lin + quad·c, increasing in c (f_i convex, quad >= 0).
+ * f_i' at the ends of [1, ξ] is computed once per solve (block_ends): every step asks for
+ * both (the sign tests below, then Brent's bracket), and a cached value is the same double. */
 struct block {
     const struct xl_p2_job *j;
     double gamma, lin, quad;
+    double xi, d1, dxi; /* ξ, f_i'(1), f_i'(ξ) */
 };
+
+static void block_ends(struct block *b, const struct xl_p2 *p, int i)
+{
+    *b = (struct block){.j = &p->job[i], .gamma = p->gamma, .xi = p->xi};
+    b->d1 = xl_p2_df(b->j, b->gamma, 1.0);
+    b->dxi = xl_p2_df(b->j, b->gamma, p->xi);
+}
 
 static double block_slope(double c, void *p)
 {
     const struct block *b = p;
-    return xl_p2_df(b->j, b->gamma, c) + b->lin + b->quad * c;
+    double df = c == 1.0 ? b->d1 : c == b->xi ? b->dxi : xl_p2_df(b->j, b->gamma, c);
+    return df + b->lin + b->quad * c;
 }
 
 /* argmin over [1, ξ] of f_i(c) + lin·c + quad·c²/2: 1 or ξ if the slope does not change sign
  * there, else its root (Brent, to about 1e-14 relative). */
-static double block_argmin(struct block *b, double xi, gsl_root_fsolver *s)
+static double block_argmin(struct block *b, gsl_root_fsolver *s)
 {
     if (block_slope(1.0, b) >= 0)
         return 1.0;
-    if (block_slope(xi, b) <= 0)
-        return xi;
+    if (block_slope(b->xi, b) <= 0)
+        return b->xi;
     gsl_function f = {block_slope, b};
-    if (gsl_root_fsolver_set(s, &f, 1.0, xi) != GSL_SUCCESS)
+    if (gsl_root_fsolver_set(s, &f, 1.0, b->xi) != GSL_SUCCESS)
         return NAN;
     for (int it = 0; it < 200; it++) {
         if (gsl_root_fsolver_iterate(s) != GSL_SUCCESS)
@@ -92,6 +104,34 @@ static double block_argmin(struct block *b, double xi, gsl_root_fsolver *s)
             break;
     }
     return gsl_root_fsolver_root(s);
+}
+
+/* The blocks of every job with their ends, and a Brent solver: what both solvers set up.
+ * Returns 0, or -1 when out of memory (nothing to free then). */
+struct solver {
+    struct block *b;
+    gsl_root_fsolver *s;
+};
+
+static int solver_new(struct solver *sv, const struct xl_p2 *p)
+{
+    sv->b = malloc((size_t)p->K * sizeof *sv->b);
+    sv->s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
+    if (!sv->b || !sv->s) {
+        free(sv->b);
+        if (sv->s)
+            gsl_root_fsolver_free(sv->s);
+        return -1;
+    }
+    for (int i = 0; i < p->K; i++)
+        block_ends(&sv->b[i], p, i);
+    return 0;
+}
+
+static void solver_free(struct solver *sv)
+{
+    free(sv->b);
+    gsl_root_fsolver_free(sv->s);
 }
 
 /* Shared input checks: K >= 1, ξ >= 1, every α_i > 1 and m_i >= 1, Σ m_i <= N. */
@@ -118,10 +158,8 @@ int xl_p2_admm(const struct xl_p2 *p, double rho, int max_iter, double tol, doub
 {
     if (iters)
         *iters = 0;
-    if (!p2_valid(p) || !(rho > 0))
-        return -1;
-    gsl_root_fsolver *solver = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
-    if (!solver)
+    struct solver sv;
+    if (!p2_valid(p) || !(rho > 0) || solver_new(&sv, p))
         return -1;
     double lambda = 0, slack = p->N, N = p->N;
     for (int i = 0; i < p->K; i++) {
@@ -135,9 +173,10 @@ int xl_p2_admm(const struct xl_p2 *p, double rho, int max_iter, double tol, doub
             sum += p->job[i].m * c[i];
         for (int i = 0; i < p->K; i++) { /* (23a), Gauss–Seidel */
             double m = p->job[i].m, old = c[i], rest = sum - m * old;
-            struct block b = {&p->job[i], p->gamma, -lambda * m - 2 * rho * m * (N - rest),
-                              2 * rho * m * m};
-            c[i] = block_argmin(&b, p->xi, solver);
+            struct block *b = &sv.b[i];
+            b->lin = -lambda * m - 2 * rho * m * (N - rest);
+            b->quad = 2 * rho * m * m;
+            c[i] = block_argmin(b, sv.s);
             sum = rest + m * c[i];
             moved += (m * (c[i] - old)) * (m * (c[i] - old));
         }
@@ -150,7 +189,7 @@ int xl_p2_admm(const struct xl_p2 *p, double rho, int max_iter, double tol, doub
             break;
         }
     }
-    gsl_root_fsolver_free(solver);
+    solver_free(&sv);
     if (iters)
         *iters = rc == 0 ? r : max_iter;
     return rc;
@@ -159,12 +198,14 @@ int xl_p2_admm(const struct xl_p2 *p, double rho, int max_iter, double tol, doub
 /* ------------------------------------------------------------------ KKT by bisection on ν */
 
 /* c_i(ν) for every job; returns Σ m_i c_i(ν). */
-static double kkt_point(const struct xl_p2 *p, double nu, double *c, gsl_root_fsolver *s)
+static double kkt_point(const struct xl_p2 *p, double nu, double *c, struct solver *sv)
 {
     double sum = 0;
     for (int i = 0; i < p->K; i++) {
-        struct block b = {&p->job[i], p->gamma, nu * p->job[i].m, 0.0};
-        c[i] = block_argmin(&b, p->xi, s);
+        struct block *b = &sv->b[i];
+        b->lin = nu * p->job[i].m;
+        b->quad = 0.0;
+        c[i] = block_argmin(b, sv->s);
         sum += p->job[i].m * c[i];
     }
     return sum;
@@ -172,27 +213,35 @@ static double kkt_point(const struct xl_p2 *p, double nu, double *c, gsl_root_fs
 
 int xl_p2_bisect(const struct xl_p2 *p, double *c, double *nu)
 {
-    if (!p2_valid(p))
-        return -1;
-    gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
-    if (!s)
+    struct solver sv;
+    if (!p2_valid(p) || solver_new(&sv, p))
         return -1;
     double lo = 0, hi = 0;
-    if (kkt_point(p, 0.0, c, s) > p->N) {
+    if (kkt_point(p, 0.0, c, &sv) > p->N) {
         /* At ν >= −f_i'(1)/m_i every c_i(ν) = 1, and Σ m_i <= N. */
         for (int i = 0; i < p->K; i++)
-            hi = fmax(hi, -xl_p2_df(&p->job[i], p->gamma, 1.0) / p->job[i].m);
+            hi = fmax(hi, -sv.b[i].d1 / p->job[i].m);
         for (int it = 0; it < 300 && hi - lo > 1e-15 * hi; it++) {
             double mid = 0.5 * (lo + hi);
-            if (kkt_point(p, mid, c, s) > p->N)
+            if (kkt_point(p, mid, c, &sv) > p->N)
                 lo = mid;
             else
                 hi = mid;
         }
-        kkt_point(p, hi, c, s); /* the feasible end */
+        kkt_point(p, hi, c, &sv); /* the feasible end */
     }
-    gsl_root_fsolver_free(s);
+    solver_free(&sv);
     if (nu)
         *nu = hi;
     return 0;
+}
+
+/* ------------------------------------------------------------------ SCA's solve */
+
+int xl_p2_sca(const struct xl_p2 *p, double *c, int *iters)
+{
+    int rc = xl_p2_admm(p, xl_p2_rho(p), XL_SCA_MAX_ITER, XL_SCA_TOL, c, iters);
+    if (rc != 0)
+        xl_p2_bisect(p, c, NULL);
+    return rc;
 }

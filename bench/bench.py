@@ -1,6 +1,6 @@
 """`make bench`: specmc's performance against its peers, measured in one invocation (SPEC §7).
 
-    /usr/bin/python3 bench/bench.py bin/specmc [--quick]
+    /usr/bin/python3 bench/bench.py bin/specmc [--quick] [--only SECTION,...]
 
 A benchmark reports; it does not judge. It exits 0 whatever the ratios are, and non-zero only
 when a command it runs fails (or the SimPy peer cannot be imported).
@@ -26,6 +26,20 @@ context and may leave results in it for later sections:
            expression as written, and two tuned forms (numpy_clone_peer); the fastest is
            the peer. Target: kernel >= 4x numpy. The two PoCD estimates must agree with each other and
            with Theorem 1's [1 - (tmin/D)^(beta (r+1))]^N (|z| < 4).
+
+  sca      microseconds per SCA decision (seed 000 Algorithm 1 line 6: P2 by ADMM with the
+           paper's rho, analysis/xulau.h xl_p2_sca) on the Fig. 1 instance of §5.2.3, run by
+           its own binary (build/release/sca-bench, or --sca-bench PATH), for gamma = 0.01
+           (capacity slack) and 0.001 (binding); peers in the same run: the KKT bisection
+           (xl_p2_bisect, same binary) and scipy's SLSQP on /usr/bin/python3 solving the same
+           P2 with the same analytic gradient (scipy_p2_peer). The paper's 80 ms (ADMM in
+           Matlab, 2.6 GHz i5) is quoted, not measured. The objectives must agree (1e-5).
+  scale    seconds per replica at the papers' scale for every policy (bench/scale-000.ini:
+           seed 000's 11 000 machines, and 5 000 as its heavy-load runs; bench/scale-002.ini:
+           seed 002's 12 000 machines, two phases, 1 s slots), one thread, whole process;
+           task events per second of simulation (the results file's wall_seconds: no start-up,
+           no output) against the fifo section's specmc rate (same binary, same run; the FIFO
+           model there does nothing but events).
 
 The model parameters (slots, rate, tasks, tmin, beta) are read from bench/fifo.ini, so both
 implementations run the model that file describes; this script owns the run sizes and passes
@@ -63,7 +77,16 @@ FIFO_INI = os.path.join(HERE, "fifo.ini")
 TARGET_RATIO = 50.0      # SPEC §7: specmc task events/s per core >= 50x SimPy's
 KERNEL_TARGET = 4.0      # validation kernel copy samples/s per core >= 4x numpy's
 KERNEL_BENCH = os.path.join(os.path.dirname(HERE), "build", "release", "kernel-bench")
+SCA_BENCH = os.path.join(os.path.dirname(HERE), "build", "release", "sca-bench")
 NUMPY_PYTHON = "/usr/bin/python3"
+PAPER_SCA_MS = 80.0      # seed 000 §5.2.3: ADMM on Fig. 1's instance, Matlab, 2.6 GHz i5
+PAPER_DUAL_MS = 30.0     # the same, its dual approach (over 1000 iterations)
+SCALE_RUNS = [           # (label, config, overrides): the papers' scales, bench/scale-*.ini
+    ("000: 11 000 slots, 30 s slots", "scale-000.ini", []),
+    ("000: 5 000 slots (heavy load)", "scale-000.ini", ["cluster.slots=5000"]),
+    ("002: 12 000 slots, 1 s slots", "scale-002.ini", []),
+]
+SCALE_POLICIES = ["fifo", "psrpt", "mantri", "sca", "ese", "ese-detect", "srptms"]
 
 
 class BenchError(Exception):
@@ -126,7 +149,8 @@ def thread_counts(ncpu):
 
 
 class Specmc(object):
-    """Runs `specmc run bench/fifo.ini` with the sizes overridden, timing the whole process."""
+    """Runs `specmc run` (bench/fifo.ini with the sizes overridden, or a config as it is),
+    timing the whole process."""
 
     def __init__(self, binary, workdir):
         self.binary = binary
@@ -144,6 +168,9 @@ class Specmc(object):
                "--out", out,
                "--set", "workload.jobs=%d" % jobs,
                "--set", "experiment.replicas=%d" % replicas]
+        return self._timed(cmd, out)
+
+    def _timed(self, cmd, out):
         t0 = time.perf_counter()
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            universal_newlines=True)
@@ -157,6 +184,17 @@ class Specmc(object):
             os.remove(self.last_out)
         self.last_out = out
         return seconds
+
+    def run_config(self, ini, sets):
+        """`SPECMC run INI --replicas 1 --threads 1 --quiet --set ...`, timed; the output is
+        self.last_out until the next run."""
+        self.count += 1
+        out = os.path.join(self.workdir, "run-%d.h5" % self.count)
+        cmd = [self.binary, "run", ini, "--replicas", "1", "--threads", "1", "--quiet",
+               "--out", out]
+        for kv in sets:
+            cmd += ["--set", kv]
+        return self._timed(cmd, out)
 
     def report_csv(self, h5):
         cmd = [self.binary, "report", h5, "--csv"]
@@ -385,16 +423,33 @@ def numpy_clone_peer(seconds, seed, variant, rows=4096):
                 copy_samples_per_s=jobs * 30 / sec)
 
 
-def run_json(cmd):
+def bench_binary(ctx, key):
+    """The path of a benchmark binary (ctx[key]: kernel_bench, sca_bench), which must exist."""
+    binary = ctx[key]
+    if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
+        raise BenchError("%s is not an executable file (build it: the Makefile's %s target)"
+                         % (binary, key.replace("_", "-")))
+    return binary
+
+
+def run_json_lines(cmd):
+    """The JSON objects a command prints, one per line."""
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        universal_newlines=True)
     if p.returncode != 0:
         raise BenchError("command failed (exit %d): %s\n%s%s"
                          % (p.returncode, " ".join(cmd), p.stdout, p.stderr))
     try:
-        return json.loads(p.stdout.strip().splitlines()[-1])
-    except (ValueError, IndexError):
-        raise BenchError("%s: expected one JSON line, got %r" % (" ".join(cmd), p.stdout))
+        lines = [json.loads(line) for line in p.stdout.strip().splitlines()]
+    except ValueError:
+        lines = []
+    if not lines:
+        raise BenchError("%s: expected JSON lines, got %r" % (" ".join(cmd), p.stdout))
+    return lines
+
+
+def run_json(cmd):
+    return run_json_lines(cmd)[-1]
 
 
 def run_numpy_peer(seconds, seed, variant):
@@ -414,10 +469,7 @@ def pocd_z(met1, n1, met2, n2):
 
 def section_kernel(ctx):
     """The Clone validation kernel vs numpy: copy samples per second on one core."""
-    binary, reps, quick = ctx["kernel_bench"], ctx["repeats"], ctx["quick"]
-    if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
-        raise BenchError("%s is not an executable file (build it: the Makefile's "
-                         "kernel-bench target)" % binary)
+    binary, reps, quick = bench_binary(ctx, "kernel_bench"), ctx["repeats"], ctx["quick"]
     seconds = 0.2 if quick else 1.0
     N, copies, tmin, beta, D = 10, 3, 1.0, 1.5, 3.0
     print("== validation kernel: Chronos Clone, N = %d tasks x %d attempts, Pareto(%g, %g), "
@@ -474,10 +526,174 @@ def section_kernel(ctx):
     ctx["kernel"] = dict(rate=k_rate, peer_rate=rates[best], ratio=ratio, agree=agree)
 
 
+FIG1 = dict(m=[10, 20, 5, 10], mu=[1.0, 3.0, 4.0, 2.0], alpha=2.0, N=200.0, xi=20.0)
+
+
+def scipy_p2_peer(seconds, gamma):
+    """P2 of seed 000 §5.1 on Fig. 1's instance (FIG1) by scipy's SLSQP (run by NUMPY_PYTHON):
+    minimise sum_i E[D_i(c_i)] + gamma m_i c_i E[T_i(c_i)] subject to sum_i m_i c_i <= N,
+    1 <= c_i <= xi, with E[D] = mu Gamma(m+1) Gamma(1-b) / Gamma(m+1-b), b = 1/(c alpha)
+    (eqs. 18-19), c E[T] = mu c^2 alpha / (c alpha - 1) (eq. 5), and the analytic gradient of
+    analysis/xulau_p2.c (xl_p2_df). Solves from c = 1 repeatedly for `seconds`."""
+    import numpy as np
+    import scipy
+    from scipy.optimize import minimize
+    from scipy.special import gammaln, psi
+
+    m, mu = np.array(FIG1["m"], dtype=float), np.array(FIG1["mu"])
+    alpha, N, xi = FIG1["alpha"], FIG1["N"], FIG1["xi"]
+    lgm1 = gammaln(m + 1)
+
+    def expected_max(c):
+        b = 1.0 / (c * alpha)
+        return b, mu * np.exp(lgm1 + gammaln(1 - b) - gammaln(m + 1 - b))
+
+    def f(c):
+        a = c * alpha
+        return float(np.sum(expected_max(c)[1] + gamma * m * mu * c * c * alpha / (a - 1)))
+
+    def grad(c):
+        a = c * alpha
+        b, ed = expected_max(c)
+        dd = ed * alpha * (psi(1 - b) - psi(m + 1 - b)) * b * b
+        return dd + gamma * m * mu * alpha * c * (a - 2) / ((a - 1) * (a - 1))
+
+    cons = [{"type": "ineq", "fun": lambda c: N - m @ c, "jac": lambda c: -m}]
+    x0 = np.ones(len(m))
+
+    def solve():
+        return minimize(f, x0, jac=grad, bounds=[(1.0, xi)] * len(m), constraints=cons,
+                        method="SLSQP", options={"ftol": 1e-10, "maxiter": 1000})
+
+    res = solve()  # warm-up
+    n, t0 = 0, time.perf_counter()
+    while True:
+        res = solve()
+        n += 1
+        sec = time.perf_counter() - t0
+        if sec >= seconds:
+            break
+    return dict(scipy=scipy.__version__, gamma=gamma, success=bool(res.success),
+                iterations=int(res.nit), objective=float(res.fun), c=[float(x) for x in res.x],
+                us_per_solve=1e6 * sec / n)
+
+
+def run_scipy_peer(seconds, gamma):
+    """scipy_p2_peer in a fresh /usr/bin/python3, whatever Python runs this script."""
+    code = ("import json, sys; sys.path.insert(0, %r); import bench; "
+            "print(json.dumps(bench.scipy_p2_peer(%r, %r)))" % (HERE, seconds, gamma))
+    return run_json([NUMPY_PYTHON, "-c", code])
+
+
+def section_sca(ctx):
+    """One SCA decision on seed 000's Fig. 1 instance: specmc's ADMM and bisection vs scipy."""
+    binary, reps, quick = bench_binary(ctx, "sca_bench"), ctx["repeats"], ctx["quick"]
+    seconds = 0.2 if quick else 1.0
+    print("== SCA decision (seed 000 Alg. 1 line 6): P2 on Fig. 1's instance (§5.2.3), K = 4 "
+          "jobs, m = %s, mu = %s, alpha = %g, N = %g, xi = %g; one thread, ~%g s per "
+          "solver, median of %d" % (", ".join(map(str, FIG1["m"])),
+                                    ", ".join("%g" % x for x in FIG1["mu"]), FIG1["alpha"],
+                                    FIG1["N"], FIG1["xi"], seconds, reps))
+    print()
+    runs = [run_json_lines([binary, "%g" % seconds]) for _ in range(reps)]
+    w = "   {:<7} {:<44} {:>7} {:>12} {:>14} {:>9}"
+    print(w.format("gamma", "implementation", "iters", "us/decision", "objective",
+                   "vs scipy"))
+    agree = True
+    for g, first in enumerate(runs[0]):
+        gamma = first["gamma"]
+        us = median_of([r[g]["us_per_decision"] for r in runs])
+        us_b = median_of([r[g]["us_per_bisect"] for r in runs])
+        peers = [run_scipy_peer(seconds, gamma) for _ in range(reps)]
+        us_s = median_of([p["us_per_solve"] for p in peers])
+        sp = peers[0]
+        rows = [("SCA's ADMM, paper's rho%s" % ("" if first["converged"] else
+                                                " (did not converge)"),
+                 first["sweeps"], us, first["objective"]),
+                ("KKT bisection (xl_p2_bisect)", "-", us_b, first["objective_bisect"]),
+                ("scipy %s SLSQP%s" % (sp["scipy"], "" if sp["success"] else " (FAILED)"),
+                 sp["iterations"], us_s, sp["objective"])]
+        for k, (name, sweeps, t, obj) in enumerate(rows):
+            print(w.format("%g" % gamma if k == 0 else "", name, sweeps, "%.1f" % t,
+                           "%.8f" % obj, "%.1fx" % (us_s / t)))
+            agree = agree and abs(obj - sp["objective"]) <= 1e-5 * abs(sp["objective"])
+        ctx.setdefault("sca", {})[gamma] = dict(us=us, us_bisect=us_b, us_scipy=us_s,
+                                                sweeps=first["sweeps"])
+    print(w.format("", "paper: ADMM, Matlab, 2.6 GHz i5 (quoted)", 20, "%.0f" % (
+        PAPER_SCA_MS * 1e3), "-", "-"))
+    print(w.format("", "paper: dual approach, same (quoted)", ">1000", "%.0f" % (
+        PAPER_DUAL_MS * 1e3), "-", "-"))
+    print()
+    fast = min(v["us"] for v in ctx["sca"].values())
+    slow = max(v["us"] for v in ctx["sca"].values())
+    print("   SCA's decision takes %.3f-%.3f ms here against the paper's %g ms (%.0f-%.0fx, "
+          "different machines and languages)%s" % (fast / 1e3, slow / 1e3, PAPER_SCA_MS,
+                                                   PAPER_SCA_MS * 1e3 / slow,
+                                                   PAPER_SCA_MS * 1e3 / fast,
+                                                   "  [--quick]" if quick else ""))
+    print("   (iters: ADMM sweeps, SLSQP iterations; us/decision: one solve from c = 1)")
+    print("   sanity, P2's optimum: ADMM, bisection and SLSQP objectives within 1e-5: %s"
+          % ("agree" if agree else "DISAGREE"))
+    print()
+
+
+def h5_events(path):
+    """(task_events, wall_seconds) of a results file: the events of the run and the time spent
+    simulating them, without start-up and output (docs/file-format.md)."""
+    import h5py
+    with h5py.File(path, "r") as f:
+        return int(f.attrs["task_events"]), float(f.attrs["wall_seconds"])
+
+
+def section_scale(ctx):
+    """One replica per policy at the papers' scale: seconds, and events/s against fifo."""
+    spec, reps = ctx["specmc"], ctx["repeats"]
+    base = ctx.get("fifo")
+    fifo_rate = None
+    if base is not None:
+        m = ctx["model"]
+        fifo_rate = 2.0 * base["jobs"] * m["tasks"] * base["replicas"] / base["seconds_t1"]
+    print("== papers' scale: one replica, one thread, whole process (bench/scale-000.ini, "
+          "bench/scale-002.ini); median of %d" % reps)
+    print()
+    w = "   {:<32} {:<11} {:>8} {:>12} {:>15} {:>9}"
+    print(w.format("configuration", "policy", "seconds", "task events", "events/s (sim)",
+                   "vs fifo"))
+    results = {}
+    for label, ini, sets in SCALE_RUNS:
+        for k, pol in enumerate(SCALE_POLICIES):
+            over = sets + ["policy.list=" + pol]
+            runs = []
+            for _ in range(reps):
+                sec = spec.run_config(os.path.join(HERE, ini), over)
+                runs.append((sec,) + h5_events(spec.last_out))
+            sec, events, sim = median_of([r[0] for r in runs]), runs[0][1], median_of(
+                [r[2] for r in runs])
+            rate = events / sim
+            print(w.format(label if k == 0 else "", pol, "%.2f" % sec, fmt_int(events),
+                           fmt_rate(rate),
+                           "%.2fx" % (rate / fifo_rate) if fifo_rate else "-"))
+            results[(label, pol)] = sec
+    print()
+    worst = max(results, key=results.get)
+    print("   slowest: %s on %s, %.2f s per replica (seconds: the whole process)"
+          % (worst[1], worst[0], results[worst]))
+    if fifo_rate:
+        print("   events/s (sim): over the time spent simulating (the file's wall_seconds); vs "
+              "fifo: against the fifo section's specmc rate, %s events/s — what each policy's "
+              "decisions cost on top of the event loop%s" % (
+                  fmt_rate(fifo_rate), "  [--quick: the fifo rate means nothing]"
+                  if ctx["quick"] else ""))
+    print()
+    ctx["scale"] = results
+
+
 SECTIONS = [
     ("fifo", section_fifo),
     ("threads", section_threads),
     ("kernel", section_kernel),
+    ("sca", section_sca),
+    ("scale", section_scale),
 ]
 
 
@@ -485,8 +701,12 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description="specmc benchmarks against their peers")
     ap.add_argument("specmc", help="path to the specmc binary (bin/specmc)")
     ap.add_argument("--quick", action="store_true", help="tiny sizes, one repeat: a smoke run")
+    ap.add_argument("--only", metavar="S1,S2", default=",".join(n for n, _ in SECTIONS),
+                    help="sections to run, in their own order (default: %(default)s)")
     ap.add_argument("--kernel-bench", default=KERNEL_BENCH, metavar="PATH",
                     help="the validation kernel's benchmark binary (default: %(default)s)")
+    ap.add_argument("--sca-bench", default=SCA_BENCH, metavar="PATH",
+                    help="SCA's P2 benchmark binary (default: %(default)s)")
     a = ap.parse_args(argv)
 
     binary = os.path.abspath(a.specmc)
@@ -498,13 +718,19 @@ def main(argv=None):
         with tempfile.TemporaryDirectory(prefix="specmc-bench-") as tmp:
             ctx = dict(quick=a.quick, repeats=1 if a.quick else 3, ncpu=cpu_count(),
                        model=read_model(FIFO_INI), specmc=Specmc(binary, tmp),
-                       kernel_bench=os.path.abspath(a.kernel_bench))
+                       kernel_bench=os.path.abspath(a.kernel_bench),
+                       sca_bench=os.path.abspath(a.sca_bench))
             print("specmc bench%s: %s, %d cores, %s" % (" (--quick)" if a.quick else "",
                                                         a.specmc, ctx["ncpu"],
                                                         time.strftime("%Y-%m-%d %H:%M:%S")))
             print()
-            for _, fn in SECTIONS:
-                fn(ctx)
+            only = a.only.split(",")
+            unknown = set(only) - set(n for n, _ in SECTIONS)
+            if unknown:
+                raise BenchError("unknown section(s): %s" % ", ".join(sorted(unknown)))
+            for name, fn in SECTIONS:
+                if name in only:
+                    fn(ctx)
     except BenchError as e:
         sys.stdout.flush()
         print("bench: %s" % e, file=sys.stderr)

@@ -91,8 +91,9 @@ struct pol_ranking {
 typedef double (*pol_rank_key)(const struct cluster *cl, int job, const void *ctx);
 int pol_rank_reserve(struct pol_ranking *rk, int n); /* 0, or -1 when out of memory */
 void pol_rank_free(struct pol_ranking *rk);
-/* Sort rk->r[0 .. rk->n) by key, ties by job. */
+/* Sort rk->r[0 .. rk->n) by key, ties by job; pol_rank_before is that order. */
 void pol_rank_sort(struct pol_ranking *rk);
+bool pol_rank_before(const struct pol_rank *a, const struct pol_rank *b);
 /* Fill rk with the pending jobs (cl->pend_head list) sorted by key; returns how many. */
 int pol_rank_pending(const struct cluster *cl, struct pol_ranking *rk, pol_rank_key key,
                      const void *ctx);

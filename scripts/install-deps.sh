@@ -8,7 +8,7 @@ set -eu
 PACKAGES="gcc g++ make pkg-config git
 libhdf5-dev hdf5-tools libinih-dev libgsl-dev
 libcriterion-dev libpcg-cpp-dev
-python3 python3-numpy python3-h5py python3-simpy"
+python3 python3-numpy python3-scipy python3-h5py python3-simpy"
 [ "${1:-}" = tsan ] && PACKAGES="$PACKAGES clang libomp-dev"
 
 missing=""

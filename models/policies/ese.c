@@ -16,9 +16,15 @@
  * ese-detect (§7.2.2, "the same scheduling algorithm as Mantri and our optimized straggler
  * detection"): step 1 as above, then waiting tasks in arrival order (FIFO), as our `mantri`
  * schedules them. Decisions: a task is duplicated at most once (D(l) asks for c = 1); a reduce
- * copy waiting for its map phase has no remaining-time estimate and is never a straggler. */
+ * copy waiting for its map phase has no remaining-time estimate and is never a straggler.
+ *
+ * Cost (docs/performance.md): D(l) is found among the tasks on watch, not by a scan of the
+ * slots. Every task is watched from its launch (the policy launches them all) until it has
+ * two copies, completes, or its estimated remaining time has fallen to σE[X_i] — which it
+ * never climbs back over: a copy's estimated end never grows (models/estimate.c). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "analysis/xulau.h"
 #include "models/cluster.h"
@@ -30,6 +36,7 @@ enum { ESE_SIGMA };
 struct ese {
     double sigma;          /* σ of the detection rule */
     struct pol_ranking rk; /* stragglers (key −t_rem, job field = task), then jobs by work */
+    int *watch, nwatch;    /* tasks that may yet be stragglers, each launched one copy */
 };
 
 static int ese_init(struct cluster *cl, void *st, const double *param)
@@ -37,28 +44,47 @@ static int ese_init(struct cluster *cl, void *st, const double *param)
     struct ese *e = st;
     e->sigma = param[ESE_SIGMA];
     e->rk = (struct pol_ranking){0};
+    e->watch = malloc((size_t)cl->ntasks * sizeof *e->watch);
     int n = cl->njobs > cl->nslots ? cl->njobs : cl->nslots;
-    return pol_rank_reserve(&e->rk, n);
+    return e->watch ? pol_rank_reserve(&e->rk, n) : -1;
 }
 
 static void ese_free(void *st)
 {
-    pol_rank_free(&((struct ese *)st)->rk);
+    struct ese *e = st;
+    pol_rank_free(&e->rk);
+    free(e->watch);
 }
 
-/* Step 1: duplicate the stragglers of D(l), longest remaining time first. */
+/* Launch the job's waiting tasks (pol_start_job) and watch them. */
+static void start_job(struct cluster *cl, struct ese *e, int job)
+{
+    int first = cl->job[job].first_task + cl->job[job].next_unstarted;
+    int n = pol_start_job(cl, job);
+    for (int t = first; t < first + n; t++)
+        e->watch[e->nwatch++] = t;
+}
+
+/* Step 1: duplicate the stragglers of D(l), longest remaining time first. The tasks of the
+ * watch list that can no longer be stragglers leave it. */
 static void duplicate_stragglers(struct cluster *cl, struct ese *e)
 {
-    int n = 0;
-    for (int s = 0; s < cl->nslots; s++) {
-        int t = cl->slot_task[s];
-        if (t < 0 || cl->task_copies[t] != 1 || cl_copy_waiting(cl, s))
+    int n = 0, kept = 0;
+    for (int i = 0; i < e->nwatch; i++) {
+        int t = e->watch[i], s = cl->task_head[t];
+        if (cl->task_copies[t] != 1 || s < 0)
+            continue; /* copied or done */
+        e->watch[kept++] = t;
+        if (cl_copy_waiting(cl, s))
             continue;
         double rem = cl_est_end(cl, s) - cl->now; /* NAN before its first progress */
         const struct cl_job *j = &cl->job[cl->task_job[t]];
         if (rem > e->sigma * j->task_work[cl_task_phase(cl, t)])
             e->rk.r[n++] = (struct pol_rank){-rem, t};
+        else if (!isnan(rem))
+            kept--; /* and never again */
     }
+    e->nwatch = kept;
     e->rk.n = n;
     pol_rank_sort(&e->rk);
     for (int i = 0; i < n && cl->nfree > 0; i++)
@@ -84,15 +110,17 @@ static void ese_slot_free(struct cluster *cl, void *st)
             const struct cl_job *j = &cl->job[job];
             if ((j->next_unstarted > 0) != (pass == 0))
                 continue;
-            pol_start_job(cl, job);
+            start_job(cl, e, job);
         }
     }
 }
 
+/* Waiting tasks in FIFO order (as pol_start_fifo(cl, 1), watched). */
 static void ese_detect_slot_free(struct cluster *cl, void *st)
 {
     duplicate_stragglers(cl, st);
-    pol_start_fifo(cl, 1);
+    while (cl->nfree > 0 && cl->pend_head >= 0)
+        start_job(cl, st, cl->pend_head);
 }
 
 /* sigma = auto: P3's optimum for the scenario's Pareto tail index (analysis/xulau.h; the

@@ -28,22 +28,56 @@
  *    launched a moment ago always has the lower score and would be killed before it could
  *    help).
  *  - Mantri's kill-and-restart action and its network-aware placement are out of scope: the
- *    seeds compare against the duplicate rule only. Waiting tasks start in FIFO order. */
+ *    seeds compare against the duplicate rule only. Waiting tasks start in FIFO order.
+ *
+ * Cost (docs/performance.md): a decision looks only at the tasks that may pass the test, not
+ * at every slot. A task's score only falls as time passes (its least estimated remaining
+ * time shrinks: estimates of a copy never grow, models/estimate.c) and when one of its copies
+ * is killed (the heartbeat keeps the earliest estimated end, so t_rem stays and c falls). It
+ * rises only when one of its copies reports for the first time, or when it gets a copy (c
+ * grows), which only a candidate does. So a task that fails the test leaves the watch list
+ * until one of its copies reports; first reports are kept in a heap by due time (a reduce
+ * copy launched before its map phase ends gets its due time when the phase ends). The
+ * heartbeat likewise visits only the tasks with several copies, in the order of their head
+ * slots, as a scan over the slots would. The decisions are those of a full scan at every
+ * decision, bit for bit. */
 #include <math.h>
+#include <stdlib.h>
 
 #include "models/cluster.h"
 #include "models/policy.h"
 
 enum { MANTRI_DELTA, MANTRI_MAX_EXTRA, MANTRI_REPORT, MANTRI_SPARE_ONLY };
 enum { MANTRI_TIMER_CHECK = 1 };
+enum { WATCHED = 1, MULTI = 2 }; /* flag bits per task */
+
+/* A copy's first report, still to come. */
+struct report {
+    double due;          /* report_due of the copy */
+    int slot, task, copy; /* the copy: gone when its slot no longer holds (task, copy) */
+};
 
 struct mantri {
     double delta;          /* δ */
     int max_extra;         /* extra attempts allowed per task */
     double report;         /* Δ: progress-report period */
-    double quiet_until;    /* no task can qualify before this time (see mantri_slot_free) */
     int spare_only;        /* copies only when no task is waiting */
+    struct report *due;    /* first reports to come: binary min-heap on due */
+    int ndue, due_cap;
+    int *watch, nwatch;    /* tasks that may pass the test (a superset of those that do) */
+    int *multi, nmulti;    /* tasks given an extra copy, for the heartbeat (a superset of the
+                              tasks with several copies running) */
+    unsigned char *flag;   /* per task: WATCHED, MULTI (in watch / in multi) */
+    struct pol_ranking rk; /* a decision's candidates (key −score, job = task); the
+                              heartbeat's tasks (key = head slot) */
 };
+
+static void mantri_free(void *st)
+{
+    struct mantri *m = st;
+    free(m->due), free(m->watch), free(m->multi), free(m->flag);
+    pol_rank_free(&m->rk);
+}
 
 static int mantri_init(struct cluster *cl, void *st, const double *param)
 {
@@ -52,6 +86,12 @@ static int mantri_init(struct cluster *cl, void *st, const double *param)
     m->max_extra = (int)param[MANTRI_MAX_EXTRA];
     m->report = param[MANTRI_REPORT];
     m->spare_only = param[MANTRI_SPARE_ONLY] != 0;
+    size_t n = (size_t)cl->ntasks;
+    m->watch = malloc(n * sizeof *m->watch);
+    m->multi = malloc(n * sizeof *m->multi);
+    m->flag = calloc(n, sizeof *m->flag);
+    if (!m->watch || !m->multi || !m->flag || pol_rank_reserve(&m->rk, cl->nslots))
+        return -1;
     cl_set_timer(cl, m->report, MANTRI_TIMER_CHECK, 0);
     return 0;
 }
@@ -71,83 +111,205 @@ static bool reported(const struct cluster *cl, const struct mantri *m, int slot)
     return cl->now >= report_due(cl, m, slot) && !isnan(cl_est_end(cl, slot));
 }
 
-/* The running task that most deserves a copy, or -1 if none passes the test: the largest
- * P(t_new < t_rem·c/(c+1)), with t_new ~ the task's own job's (and phase's) scaled F. Each
- * task is visited once, from the head of its copy list. *next_report is set to the
- * earliest first report still due among the running copies. */
-static int mantri_candidate(const struct cluster *cl, const struct mantri *m, double *next_report)
+/* ---------------------------------------------------------------- first reports to come */
+
+static void push_due(struct mantri *m, struct report e)
 {
-    int best = -1;
-    double best_x = -1.0;
-    *next_report = INFINITY;
-    for (int s = 0; s < cl->nslots; s++) {
-        int t = cl->slot_task[s];
-        if (t < 0 || cl->task_head[t] != s || cl->task_copies[t] - 1 >= m->max_extra)
-            continue;
-        double rem = INFINITY;
-        for (int x = s; x >= 0; x = cl->slot_next[x]) {
-            if (reported(cl, m, x))
-                rem = fmin(rem, cl_est_end(cl, x) - cl->now);
-            else
-                *next_report = fmin(*next_report, report_due(cl, m, x));
-        }
-        if (rem == INFINITY)
-            continue; /* no estimate yet */
-        double c = cl->task_running[t];
-        const struct cl_job *j = &cl->job[cl->task_job[t]];
-        double x = rem * c / (c + 1.0) / j->scale[cl_task_phase(cl, t)];
-        double score = dist_cdf(&cl->spec->task_time, x);
-        if (score > best_x || (score == best_x && t < best)) {
-            best_x = score;
-            best = t;
-        }
+    if (m->ndue == m->due_cap) {
+        int cap = m->due_cap ? 2 * m->due_cap : 1024;
+        struct report *p = realloc(m->due, (size_t)cap * sizeof *p);
+        if (!p)
+            abort(); /* as cl_set_timer: nothing sensible is left to do */
+        m->due = p;
+        m->due_cap = cap;
     }
-    return best >= 0 && best_x > m->delta ? best : -1;
+    int i = m->ndue++;
+    while (i > 0 && e.due < m->due[(i - 1) / 2].due) {
+        m->due[i] = m->due[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    m->due[i] = e;
 }
 
-/* A free slot goes to a copy of the best qualifying task, else to the oldest waiting task.
- * Scores t_rem·c/(c+1) fall as time passes, and kills and completions only lower or remove
- * them. Two things raise one: a copy's first report, and a launched copy (c grows), which
- * only follows a scan that found a candidate — quiet_until then stays in the past and the
- * next pass scans again. So after a scan that finds nothing, no scan is needed before the
- * earliest report due. (The scan is O(S) per report; see docs/performance.md.) */
+static struct report pop_due(struct mantri *m)
+{
+    struct report top = m->due[0], last = m->due[--m->ndue];
+    int i = 0, n = m->ndue;
+    for (int c = 1; c < n; c = 2 * i + 1) {
+        if (c + 1 < n && m->due[c + 1].due < m->due[c].due)
+            c++;
+        if (!(m->due[c].due < last.due))
+            break;
+        m->due[i] = m->due[c];
+        i = c;
+    }
+    if (n > 0)
+        m->due[i] = last;
+    return top;
+}
+
+/* Expect the first report of the copy on a slot (one waiting for its map phase is expected
+ * when the phase ends, mantri_copy_done). */
+static void expect_report(const struct cluster *cl, struct mantri *m, int slot)
+{
+    if (!cl_copy_waiting(cl, slot))
+        push_due(m, (struct report){report_due(cl, m, slot), slot, cl->slot_task[slot],
+                                    cl->slot_copy[slot]});
+}
+
+static void watch(struct mantri *m, int task)
+{
+    if (!(m->flag[task] & WATCHED)) {
+        m->flag[task] |= WATCHED;
+        m->watch[m->nwatch++] = task;
+    }
+}
+
+/* The tasks whose copies have reported by now join the watch list. A report due exactly when
+ * the copy starts processing has no estimate yet (cl_est_end): it is expected again just
+ * after now, at the next decision. */
+static void collect_reports(const struct cluster *cl, struct mantri *m)
+{
+    while (m->ndue > 0 && m->due[0].due <= cl->now) {
+        struct report e = pop_due(m);
+        if (cl->slot_task[e.slot] != e.task || cl->slot_copy[e.slot] != e.copy)
+            continue; /* the copy is gone */
+        if (reported(cl, m, e.slot)) {
+            watch(m, e.task);
+        } else {
+            e.due = nextafter(cl->now, INFINITY);
+            push_due(m, e);
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- decisions */
+
+/* A task's P(t_new < t_rem·c/(c+1)), with t_new ~ its own job's (and phase's) scaled F; −1 if
+ * it is not running, has had its extra attempts, or none of its copies has reported. */
+static double task_score(const struct cluster *cl, const struct mantri *m, int t)
+{
+    if (cl->task_running[t] == 0 || cl->task_copies[t] - 1 >= m->max_extra)
+        return -1.0;
+    double rem = INFINITY;
+    for (int x = cl->task_head[t]; x >= 0; x = cl->slot_next[x])
+        if (reported(cl, m, x))
+            rem = fmin(rem, cl_est_end(cl, x) - cl->now);
+    if (rem == INFINITY)
+        return -1.0; /* no estimate yet */
+    double c = cl->task_running[t];
+    const struct cl_job *j = &cl->job[cl->task_job[t]];
+    double x = rem * c / (c + 1.0) / j->scale[cl_task_phase(cl, t)];
+    return dist_cdf(&cl->spec->task_time, x);
+}
+
+/* The tasks that pass the test now, into rk by decreasing score, ties to the lowest task
+ * index; the watch list keeps only them. Returns how many. */
+static int rank_candidates(const struct cluster *cl, struct mantri *m)
+{
+    collect_reports(cl, m);
+    int n = 0, kept = 0;
+    for (int i = 0; i < m->nwatch; i++) {
+        int t = m->watch[i];
+        double score = task_score(cl, m, t);
+        if (score > m->delta) {
+            m->watch[kept++] = t;
+            m->rk.r[n++] = (struct pol_rank){-score, t};
+        } else {
+            m->flag[t] &= (unsigned char)~WATCHED;
+        }
+    }
+    m->nwatch = kept;
+    m->rk.n = n;
+    pol_rank_sort(&m->rk);
+    return n;
+}
+
+/* Free slots go to copies of the best candidate, one at a time: a copy changes only its own
+ * task's score (c grows), which is then re-ranked. */
+static void launch_copies(struct cluster *cl, struct mantri *m)
+{
+    struct pol_rank *r = m->rk.r;
+    int n = rank_candidates(cl, m), i = 0;
+    while (i < n && cl->nfree > 0) {
+        int t = r[i].job;
+        expect_report(cl, m, cl_launch_copy(cl, t, 0.0));
+        if (!(m->flag[t] & MULTI)) {
+            m->flag[t] |= MULTI;
+            m->multi[m->nmulti++] = t;
+        }
+        double score = task_score(cl, m, t);
+        if (!(score > m->delta)) {
+            i++;
+            continue;
+        }
+        r[i].key = -score;
+        for (int k = i; k + 1 < n && pol_rank_before(&r[k + 1], &r[k]); k++) {
+            struct pol_rank tmp = r[k];
+            r[k] = r[k + 1];
+            r[k + 1] = tmp;
+        }
+    }
+}
+
+static void start_waiting(struct cluster *cl, struct mantri *m)
+{
+    while (cl->nfree > 0 && cl->pend_head >= 0)
+        expect_report(cl, m, cl->task_head[cl_start_next_task(cl, cl->pend_head, 1)]);
+}
+
+/* A free slot goes to a copy of the best qualifying task, else to the oldest waiting task;
+ * with spare_only, copies only once no task waits. */
 static void mantri_slot_free(struct cluster *cl, void *st)
 {
     struct mantri *m = st;
-    while (cl->nfree > 0) {
-        int t = -1;
-        if (!(m->spare_only && cl->pend_head >= 0) && cl->now >= m->quiet_until) {
-            double next;
-            t = mantri_candidate(cl, m, &next);
-            if (t < 0)
-                m->quiet_until = next;
-        }
-        if (t >= 0)
-            cl_launch_copy(cl, t, 0.0);
-        else if (cl->pend_head >= 0)
-            cl_start_next_task(cl, cl->pend_head, 1);
-        else
-            break;
-        m->quiet_until = fmin(m->quiet_until, cl->now + m->report); /* the new copy's report */
-    }
+    if (m->spare_only)
+        start_waiting(cl, m);
+    if (cl->nfree > 0)
+        launch_copies(cl, m);
+    start_waiting(cl, m);
+}
+
+/* The last map task of a job is done: its waiting reduce copies start processing now, and
+ * will report. */
+static void mantri_copy_done(struct cluster *cl, void *st, int task)
+{
+    const struct cl_job *j = &cl->job[cl->task_job[task]];
+    if (cl_task_phase(cl, task) != CL_MAP || j->maps_left > 0)
+        return;
+    for (int t = j->first_task + j->nmap; t < j->first_task + j->next_unstarted; t++)
+        for (int s = cl->task_head[t]; s >= 0; s = cl->slot_next[s])
+            expect_report(cl, st, s);
 }
 
 /* The heartbeat: every task whose attempts have all reported keeps the one that finishes
- * first; then, slots being free or not, the event loop lets the policy decide. */
+ * first, the tasks taken in the order of their head slots; then, slots being free or not,
+ * the event loop lets the policy decide. */
 static void mantri_timer(struct cluster *cl, void *st, int tag, int32_t arg)
 {
     (void)tag;
     (void)arg;
-    const struct mantri *m = st;
-    for (int s = 0; s < cl->nslots; s++) {
-        int t = cl->slot_task[s];
-        if (t < 0 || cl->task_head[t] != s || cl->task_running[t] < 2)
+    struct mantri *m = st;
+    int n = 0, kept = 0;
+    for (int i = 0; i < m->nmulti; i++) {
+        int t = m->multi[i];
+        if (cl->task_running[t] < 2) {
+            m->flag[t] &= (unsigned char)~MULTI;
             continue;
+        }
+        m->multi[kept++] = t;
         bool all = true;
-        for (int x = s; x >= 0 && all; x = cl->slot_next[x])
+        for (int x = cl->task_head[t]; x >= 0 && all; x = cl->slot_next[x])
             all = reported(cl, m, x);
         if (all)
-            cl_kill_all_but(cl, t, pol_best_copy(cl, t, pol_key_earliest_end));
+            m->rk.r[n++] = (struct pol_rank){cl->task_head[t], t};
+    }
+    m->nmulti = kept;
+    m->rk.n = n;
+    pol_rank_sort(&m->rk);
+    for (int i = 0; i < n; i++) {
+        int t = m->rk.r[i].job;
+        cl_kill_all_but(cl, t, pol_best_copy(cl, t, pol_key_earliest_end));
     }
     if (cl->ndone < cl->njobs)
         cl_set_timer(cl, cl->now + m->report, MANTRI_TIMER_CHECK, 0);
@@ -175,4 +337,6 @@ const struct policy pol_mantri = {
     .init = mantri_init,
     .on_slot_free = mantri_slot_free,
     .on_timer = mantri_timer,
+    .on_copy_done = mantri_copy_done,
+    .free = mantri_free,
 };

@@ -36,6 +36,11 @@ static int by_key(const void *a, const void *b)
     return (x->job > y->job) - (x->job < y->job);
 }
 
+bool pol_rank_before(const struct pol_rank *a, const struct pol_rank *b)
+{
+    return by_key(a, b) < 0;
+}
+
 void pol_rank_sort(struct pol_ranking *rk)
 {
     qsort(rk->r, (size_t)rk->n, sizeof *rk->r, by_key);

@@ -16,8 +16,8 @@
  * "fitted into a Pareto distribution using the average task duration with some fixed
  * Pareto-tail order"). E[D_i] uses the closed form of E[max of m] (eqs. 18–19).
  * When the capacity constraint binds, the paper's ρ can need 10^5 ADMM sweeps (measured,
- * analysis/xulau.h); after SCA_MAX_ITER the exact optimum by bisection on the multiplier is
- * used instead, and the decision is counted as unconverged.
+ * analysis/xulau.h); after XL_SCA_MAX_ITER the exact optimum by bisection on the multiplier is
+ * used instead (xl_p2_sca), and the decision is counted as unconverged.
  *
  * Decisions (docs/policies.md): "fewest remaining first" in line 1 counts unlaunched tasks;
  * those tasks get one copy (P2 clones whole jobs scheduled together); for a two-phase job P2
@@ -32,9 +32,6 @@
 #include "models/policy.h"
 
 enum { SCA_GAMMA, SCA_XI, SCA_ALPHA };
-
-#define SCA_MAX_ITER 10000 /* ADMM sweeps per decision, at most */
-#define SCA_TOL 1e-6       /* ADMM stops when Theorem 1's Λ^r (machines²) falls below */
 
 struct sca {
     double gamma, xi, alpha;  /* P2's price γ, copies cap ξ, estimated tail index α */
@@ -90,12 +87,10 @@ static void clone_by_p2(struct cluster *cl, struct sca *s, int first, int n)
     }
     struct xl_p2 p = {.K = K, .job = s->p2, .N = cl->nfree, .gamma = s->gamma, .xi = s->xi};
     int iters = 0;
-    int rc = xl_p2_admm(&p, xl_p2_rho(&p), SCA_MAX_ITER, SCA_TOL, s->c, &iters);
+    int rc = xl_p2_sca(&p, s->c, &iters);
     s->decisions++;
     s->iterations += iters;
     s->unconverged += rc != 0;
-    if (rc != 0) /* the paper's ρ can need 10^5 sweeps when the constraint binds */
-        xl_p2_bisect(&p, s->c, NULL);
     long used = 0;
     for (int i = 0; i < K; i++) {
         s->c[i] = floor(s->c[i] + 1e-9);

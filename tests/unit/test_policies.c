@@ -304,6 +304,58 @@ Test(mantri, spare_only_serves_waiting_tasks_first)
     rep_workspace_free(ws);
 }
 
+/* Mantri with its defaults on a spec whose task 0 takes t0 and task 1 takes t1 (any other copy
+ * 100); returns the workspace. */
+static struct rep_workspace *mantri_run(const struct cl_spec *sp, double t0, double t1,
+                                        double out[M_COUNT])
+{
+    struct sc_durations d = {.other = 100.0};
+    d.d[0][0] = t0;
+    d.d[1][0] = t1;
+    sc_params(pol_find("mantri"), param, NULL, 0);
+    int rc;
+    struct rep_workspace *ws = sc_run(sp, "mantri", param, &d, out, &rc);
+    cr_assert_eq(rc, REP_OK);
+    return ws;
+}
+
+/* A reduce copy launched before its map phase ends reports Δ after it starts processing, and
+ * is considered then even when no other report is due. Three slots, one job: a map task of 2
+ * and a reduce task of 10 (reduce_fraction 0.5), copies 100. At t = 0 both start (the reduce
+ * copy waits); the map task ends at 2, the reduce copy starts processing, and at the
+ * heartbeat at 3 it has reported t_rem = 9: two copies (c = 1 and 2 pass; the slots are then
+ * full). At 4 the heartbeat kills them (the original ends first) and t_rem = 8 earns the
+ * third and last extra attempt, killed at 5. Done at 12; machine time 2 + 12 + 1 + 1 + 1. */
+Test(mantri, released_reduce_copy_is_considered_at_its_first_report)
+{
+    struct cl_spec sp = sc_spec(3, 1, 2);
+    sp.reduce_fraction = 0.5;
+    double out[M_COUNT];
+    struct rep_workspace *ws = mantri_run(&sp, 2.0, 10.0, out);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(cl->job[0].nmap, 1);
+    cr_assert_eq(cl->task_copies[1], 4);
+    cr_assert_float_eq(cl->job[0].completion, 12.0, EPS);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 17.0, EPS);
+    rep_workspace_free(ws);
+}
+
+/* A copy whose launch delay equals the report period has its first report due as it starts
+ * processing, when it has no estimate yet; it counts from the next decision on. Two slots,
+ * launch delay 1, report_interval 1, one job: tasks of 1 and 10 (they end at 2 and 11),
+ * copies 100. At t = 1 task 1 has no estimate; at 2 a slot frees and t_rem = 9: a copy. */
+Test(mantri, report_due_as_processing_starts)
+{
+    struct cl_spec sp = sc_spec(2, 1, 2);
+    sp.launch_delay = 1.0;
+    double out[M_COUNT];
+    struct rep_workspace *ws = mantri_run(&sp, 1.0, 10.0, out);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(cl->task_copies[1], 4, "copies from t = 2 on, until max_extra");
+    cr_assert_float_eq(cl->job[0].completion, 11.0, EPS);
+    rep_workspace_free(ws);
+}
+
 /* ------------------------------------------------------------------ s-restart, s-resume */
 
 /* One task, deadline 5, tau_est 1, tau_kill 2, three slots. */

@@ -272,6 +272,29 @@ Test(xulau, p2_fig1_sweeps)
     }
 }
 
+/* SCA's solve: ADMM with the paper's ρ when it converges within XL_SCA_MAX_ITER sweeps (Fig. 1
+ * at γ = 0.01), else the bisection's optimum (N = 100, γ = 0.001: the constraint binds hard and
+ * the paper's ρ would need more sweeps). */
+Test(xulau, p2_sca_admm_then_bisection)
+{
+    struct xl_p2 p = {4, fig1_jobs, 200, 0.01, 20};
+    double c[4], ref[4];
+    int it, it_ref;
+    cr_assert_eq(xl_p2_sca(&p, c, &it), 0);
+    cr_assert_eq(xl_p2_admm(&p, xl_p2_rho(&p), XL_SCA_MAX_ITER, XL_SCA_TOL, ref, &it_ref), 0);
+    cr_assert_eq(it, it_ref);
+    for (int i = 0; i < 4; i++)
+        cr_assert_eq(c[i], ref[i], "c[%d]", i);
+    p.N = 100;
+    p.gamma = 0.001;
+    cr_assert_eq(xl_p2_sca(&p, c, &it), 1, "ADMM stops short");
+    cr_assert_eq(it, XL_SCA_MAX_ITER);
+    cr_assert_eq(xl_p2_bisect(&p, ref, NULL), 0);
+    for (int i = 0; i < 4; i++)
+        cr_assert_eq(c[i], ref[i], "c[%d] is the bisection's", i);
+    assert_feasible(&p, c, 1e-9);
+}
+
 /* ~20 random instances (fixed streams): K in 2..6, m in 1..30, μ in [0.5, 5], α in [1.2, 4],
  * waits in [0, 10], γ in [0, 0.05], ξ in [2, 20], N between Σ m and ξ Σ m. */
 Test(xulau, p2_random_admm_vs_kkt)
