@@ -146,6 +146,22 @@ def sigma(m, sweeps, claim):  # sigma = 0.5, auto, 3
     claim(f[1] < f[2], f"the optimum is faster than sigma = 3 {f}")
 
 
+def light(m, sweeps, claim):  # 11 000 machines: Mantri, PSRPT, SCA, ESE
+    p = m[0]
+    claim(p["sca"]["pocd"] > p["ese"]["pocd"], "SCA finishes more jobs within 300 s than ESE")
+    claim(p["sca"]["machine_time"] > p["ese"]["machine_time"], "SCA costs more than ESE")
+    claim(p["sca"]["flowtime"] < 0.5 * p["psrpt"]["flowtime"], "SCA far below PSRPT")
+
+
+def heavy(m, sweeps, claim):  # 5 000 machines: Mantri, ese-detect, ESE, PSRPT, SCA
+    p = m[0]
+    claim(p["ese"]["flowtime"] < p["ese-detect"]["flowtime"],
+          "SRPT scheduling cuts ESE-detect's flowtime")
+    claim(p["ese"]["flowtime"] < p["sca"]["flowtime"], "ESE beats SCA in the heavy regime")
+    claim(p["ese"]["machine_time"] < p["psrpt"]["machine_time"],
+          "ESE's detection costs no more than no copies at all")
+
+
 def main(experiment, path):
     means, sweeps = load(path)
     failures = []
@@ -157,7 +173,8 @@ def main(experiment, path):
     checks = {"table1": table1, "table2": table2, "fig3": fig3, "fig4": fig4,
               "xulau-sca-gamma": sca_gamma, "xulau-sca-xi": sca_xi,
               "xulau-sca-alpha": sca_alpha, "xulau-sca-interval": sca_interval,
-              "xulau-cutoff": cutoff, "xulau-sigma": sigma}
+              "xulau-cutoff": cutoff, "xulau-sigma": sigma, "xulau-light": light,
+              "xulau-heavy": heavy}
     checks[experiment](means, sweeps, claim)
     for f in failures:
         print(f"  claim fails: {f}")
