@@ -12,7 +12,6 @@
 
 /* Metrics shown in the human table by default; the paired difference is of the first. */
 #define DEFAULT_TABLE_METRICS "flowtime,flowtime_p99,pocd,machine_time"
-#define CELL 17 /* columns per metric cell, at least */
 
 int report_pick_metrics(const char *list, char *const *known, int nknown, int *idx, int max,
                         char *msg, size_t len)
@@ -41,7 +40,7 @@ int report_pick_metrics(const char *list, char *const *known, int nknown, int *i
 /* "mean ± h" with h half the interval's width (t intervals are symmetric; a Wilson interval
  * near 0 or 1 is not, and --csv gives its exact ends), h to two significant digits and the
  * mean to the same decimal place. */
-static void fmt_interval(char *buf, size_t len, const struct st_summary *s)
+void report_fmt_interval(char *buf, size_t len, const struct st_summary *s)
 {
     double h = 0.5 * (s->ci_high - s->ci_low), a = fmax(fabs(s->mean), h);
     if (s->n == 0 || isnan(s->mean)) {
@@ -66,7 +65,7 @@ static int cell_cols(const char *text)
 }
 
 /* Print a cell left-aligned in `width` columns. */
-static void print_cell(const char *text, int width)
+void report_cell(const char *text, int width)
 {
     int cols = cell_cols(text);
     printf(" %s%*s", text, width > cols ? width - cols : 0, "");
@@ -89,28 +88,32 @@ static void print_table(const struct rs_file *f, const int *idx, int nidx)
         char cell[REPORT_MAX_METRICS][64];
         int width[REPORT_MAX_METRICS];
         for (int k = 0; k < nidx; k++) { /* the widest of the column's cells */
-            width[k] = cell_cols(f->metrics[idx[k]]) > CELL ? cell_cols(f->metrics[idx[k]]) : CELL;
+            width[k] = cell_cols(f->metrics[idx[k]]);
+            width[k] = width[k] > REPORT_CELL ? width[k] : REPORT_CELL;
             for (int p = 0; p < f->npol; p++) {
-                fmt_interval(cell[k], sizeof cell[k], &f->summary[rs_cell(f, s, p, idx[k])]);
+                report_fmt_interval(cell[k], sizeof cell[k],
+                                    &f->summary[rs_cell(f, s, p, idx[k])]);
                 width[k] = cell_cols(cell[k]) > width[k] ? cell_cols(cell[k]) : width[k];
             }
         }
         printf("\n  %-*s", pw, "policy");
         for (int k = 0; k < nidx; k++)
-            print_cell(f->metrics[idx[k]], width[k]);
-        print_cell(diff_head, 0);
+            report_cell(f->metrics[idx[k]], width[k]);
+        report_cell(diff_head, 0);
         printf("\n");
         for (int p = 0; p < f->npol; p++) {
             printf("  %-*s", pw, f->policies[p]);
             for (int k = 0; k < nidx; k++) {
-                fmt_interval(cell[k], sizeof cell[k], &f->summary[rs_cell(f, s, p, idx[k])]);
-                print_cell(cell[k], width[k]);
+                report_fmt_interval(cell[k], sizeof cell[k],
+                                    &f->summary[rs_cell(f, s, p, idx[k])]);
+                report_cell(cell[k], width[k]);
             }
             if (p == 0)
                 snprintf(cell[0], sizeof cell[0], "(baseline)");
             else
-                fmt_interval(cell[0], sizeof cell[0], &f->paired[rs_cell(f, s, p, idx[0])]);
-            print_cell(cell[0], 0);
+                report_fmt_interval(cell[0], sizeof cell[0],
+                                    &f->paired[rs_cell(f, s, p, idx[0])]);
+            report_cell(cell[0], 0);
             printf("\n");
         }
         const char *sep = "  auto:";
@@ -184,25 +187,33 @@ int report_print(const char *path, bool csv, const char *metrics)
 
 static const char report_usage[] =
     "usage: specmc report FILE.h5 [--csv] [--metrics M1,M2,...]\n"
+    "       specmc report FILE.h5 --cdf flowtime|machine_time [--within LO,HI] [--csv]\n"
     "Print the summary of a results file: a table of flowtime, p99 flowtime, PoCD and machine\n"
     "time per scenario and policy (--metrics: these metrics instead; the last column is the\n"
     "paired difference of the first), or with --csv every metric as\n"
     "scenario,policy,metric,n,mean,stddev,ci_low,ci_high[,sweep keys...]\n"
-    "(rows named delta_METRIC are paired differences against the first policy).\n";
+    "(rows named delta_METRIC are paired differences against the first policy).\n"
+    "--cdf: the CDF of a per-job quantity at the edges of the histogram the run kept\n"
+    "([histogram] in the config), over all measured jobs or, with --within, over those with\n"
+    "LO < x <= HI; as CSV: scenario,policy,quantity,at,n,mean,stddev,ci_low,ci_high[,...].\n";
 
 int cmd_report(int argc, char **argv)
 {
-    const char *path = NULL, *metrics = NULL;
+    const char *path = NULL, *metrics = NULL, *cdf = NULL, *within = NULL;
     bool csv = false;
     for (int i = 0; i < argc; i++) {
+        const char **value = !strcmp(argv[i], "--metrics") ? &metrics
+                             : !strcmp(argv[i], "--cdf")   ? &cdf
+                             : !strcmp(argv[i], "--within") ? &within
+                                                            : NULL;
         if (!strcmp(argv[i], "--csv"))
             csv = true;
-        else if (!strcmp(argv[i], "--metrics")) {
+        else if (value) {
             if (++i == argc) {
-                cli_error("report: option '--metrics' needs a value\n%s", report_usage);
+                cli_error("report: option '%s' needs a value\n%s", argv[i - 1], report_usage);
                 return 2;
             }
-            metrics = argv[i];
+            *value = argv[i];
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             fputs(report_usage, stdout);
             return 0;
@@ -219,6 +230,14 @@ int cmd_report(int argc, char **argv)
         cli_error("report: no file given\n%s", report_usage);
         return 2;
     }
+    if ((cdf && metrics) || (within && !cdf)) {
+        cli_error("report: %s\n%s",
+                  cdf ? "--metrics and --cdf do not go together" : "--within needs --cdf",
+                  report_usage);
+        return 2;
+    }
+    if (cdf)
+        return report_cdf(path, cdf, within, csv);
     int rc = report_print(path, csv, metrics);
     return rc == 1 ? 2 : rc;
 }

@@ -26,6 +26,18 @@ int report_print(const char *path, bool csv, const char *metrics);
 int report_pick_metrics(const char *list, char *const *known, int nknown, int *idx, int max,
                         char *msg, size_t len);
 
+/* `report --cdf`: the CDF of a per-job quantity from the histograms of a results file, over
+ * every measured job or, with `within` = "LO,HI", over those with LO < x <= HI. Same return
+ * values as report_print (an unknown quantity, a missing histogram or a bad range: 2). */
+int report_cdf(const char *path, const char *quantity, const char *within, bool csv);
+
+/* The report's cells: "mean ± half-width" of an interval, and a cell printed left-aligned in
+ * at least `width` columns (after one space). */
+#define REPORT_CELL 17
+struct st_summary;
+void report_fmt_interval(char *buf, size_t len, const struct st_summary *s);
+void report_cell(const char *text, int width);
+
 /* "specmc: error: ..." on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -33,6 +33,7 @@ enum key_id {
     K_JOB_SPREAD, K_REDUCE_FRACTION, K_REDUCE_SCALE, K_TRACE, K_TRACE_FORMAT,
     K_LIST,
     K_U_THETA, K_U_PRICE, K_U_RMIN,
+    K_H_FLOWTIME, K_H_MACHINE_TIME, K_H_BINS,
     K_COUNT
 };
 
@@ -144,6 +145,15 @@ static const struct key_schema schema[K_COUNT] = {
                    .sweepable = true, .doc = "price C per unit of machine time"},
     [K_U_RMIN] = {"utility", "r_min", KT_REAL, .def = "0.2", .min = 0, .max = 1,
                   .sweepable = true, .doc = "minimum PoCD R_min of lg(PoCD - R_min)"},
+    [K_H_FLOWTIME] = {"histogram", "flowtime", KT_REAL, .min = 0, .max = INF, .min_open = true,
+                      .doc = "keep a histogram of job flowtimes on [0, this] per replica "
+                             "(for CDFs); unset = none"},
+    [K_H_MACHINE_TIME] = {"histogram", "machine_time", KT_REAL, .min = 0, .max = INF,
+                          .min_open = true,
+                          .doc = "keep a histogram of each job's machine time on [0, this] per "
+                                 "replica; unset = none"},
+    [K_H_BINS] = {"histogram", "bins", KT_INT, .def = "100", .min = 1, .max = 100000,
+                  .doc = "equal-width bins of every histogram, plus one for values above it"},
 };
 #undef INF
 
@@ -269,7 +279,7 @@ static bool known_section(const char *s)
 {
     return !strcmp(s, "experiment") || !strcmp(s, "cluster") || !strcmp(s, "workload") ||
            !strcmp(s, "policy") || !strcmp(s, "sweep") || !strcmp(s, "zip") ||
-           !strcmp(s, "utility") ||
+           !strcmp(s, "utility") || !strcmp(s, "histogram") ||
            !strncmp(s, "policy.", 7);
 }
 
@@ -285,7 +295,7 @@ static int on_entry(void *user, const char *section, const char *key, const char
     if (!known_section(section)) {
         fail(p,
              "%s:%d: [%s]: unknown section; valid: [experiment], [cluster], [workload], "
-             "[policy], [policy.NAME], [utility], [sweep], [zip]",
+             "[policy], [policy.NAME], [utility], [histogram], [sweep], [zip]",
              p->path, p->line, section);
         return 1;
     }
@@ -947,6 +957,31 @@ static bool valid_alone(struct parse *p, int k, const struct entry *e)
 }
 
 /* Resolve every non-sweep entry into the base view; unknown keys are errors. */
+/* [histogram]: run-wide, like [experiment]; its keys cannot be swept. */
+static bool read_histograms(struct parse *p, struct cfg *c, struct view *base)
+{
+    static const enum key_id key[JQ_COUNT] = {[JQ_FLOWTIME] = K_H_FLOWTIME,
+                                              [JQ_MACHINE_TIME] = K_H_MACHINE_TIME};
+    struct conv cv = {.p = p, .v = base};
+    bool any = false;
+    for (int q = 0; q < JQ_COUNT; q++) {
+        c->hist_max[q] = 0;
+        if (base->set[key[q]] && !num(&cv, key[q], &c->hist_max[q], "the histograms"))
+            return false;
+        any = any || c->hist_max[q] > 0;
+    }
+    c->hist_bins = 0;
+    if (any)
+        return num_int(&cv, K_H_BINS, &c->hist_bins, "the histograms");
+    if (base->set[K_H_BINS]) {
+        char w[512];
+        warn(c, "%s: histogram.bins is set but no histogram is (set histogram.flowtime or "
+                "histogram.machine_time)",
+             where(base->set[K_H_BINS], w, sizeof w));
+    }
+    return true;
+}
+
 static bool resolve_entries(struct parse *p, struct cfg *c, struct view *base)
 {
     char w[512];
@@ -1248,7 +1283,8 @@ int cfg_load(struct cfg *c, const char *path, const char *const *sets, int nsets
         fail(&p, "out of memory");
         goto fail;
     }
-    if (!resolve_entries(&p, c, &base) || !read_sweeps(&p, c, &axes, &naxes))
+    if (!resolve_entries(&p, c, &base) || !read_histograms(&p, c, &base) ||
+        !read_sweeps(&p, c, &axes, &naxes))
         goto fail;
 
     double count = scenario_count(axes, naxes);
@@ -1272,7 +1308,8 @@ int cfg_load(struct cfg *c, const char *path, const char *const *sets, int nsets
             goto fail;
     for (int k = 0; k < K_COUNT; k++) {
         const struct entry *e = base.set[k];
-        if (e && !used[k] && strcmp(schema[k].section, "experiment") && k != K_LIST) {
+        if (e && !used[k] && strcmp(schema[k].section, "experiment") &&
+            strcmp(schema[k].section, "histogram") && k != K_LIST) {
             char w[512];
             warn(c, "%s: %s.%s is set but no scenario uses it (task_time or arrival make it "
                     "irrelevant)",

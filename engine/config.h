@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "models/metrics.h"
 #include "models/policy.h"
 #include "models/spec.h"
 
@@ -33,6 +34,8 @@ struct cfg {
     int replicas;         /* experiment.replicas, per scenario and policy */
     uint64_t seed;        /* experiment.seed */
     double confidence;    /* experiment.confidence */
+    double hist_max[JQ_COUNT]; /* [histogram]: upper edge per job quantity; 0 = none kept */
+    int hist_bins;        /* histogram.bins when any histogram is kept, else 0 */
     int npolicies;
     const struct policy **policies; /* [policy] list, in order; the first is the baseline
                                        of the paired comparisons */

@@ -17,6 +17,7 @@
 #include "models/metrics.h"
 
 _Static_assert(sizeof(unsigned long) == 8, "seed attribute is written as unsigned long");
+_Static_assert(sizeof(int) == sizeof(int32_t), "histogram counts are written as int");
 
 /* One row of a summary or paired table. */
 struct rs_row {
@@ -83,6 +84,32 @@ static int write_table(hid_t loc, const char *name, const char *title,
     return rc < 0 ? -1 : 0;
 }
 
+/* /scenarios/S/POLICY/histograms/QUANTITY: [replicas][bins + 1] counts, `edges` [bins + 1]. */
+static int write_histograms(hid_t g, const struct cfg *c, const struct run_result *res, int s,
+                            int p)
+{
+    int bins = res->hist_bins;
+    double *edges = malloc((size_t)(bins + 1) * sizeof *edges);
+    hid_t h = edges ? H5Gcreate2(g, "histograms", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT) : -1;
+    int rc = h < 0 ? -1 : 0;
+    hsize_t dims[2] = {(hsize_t)res->nrep, (hsize_t)bins + 1};
+    for (int q = 0; q < JQ_COUNT && rc == 0; q++) {
+        if (!res->hist[q])
+            continue;
+        for (int k = 0; k < bins; k++)
+            edges[k] = k * c->hist_max[q] / bins;
+        edges[bins] = c->hist_max[q];
+        const char *name = job_quantity_info[q].name;
+        rc = H5LTmake_dataset_int(h, name, 2, dims, run_hist(res, (enum job_quantity)q, s, p, 0));
+        if (rc == 0)
+            rc = H5LTset_attribute_double(h, name, "edges", edges, (size_t)bins + 1);
+    }
+    if (h >= 0)
+        H5Gclose(h);
+    free(edges);
+    return rc < 0 ? -1 : 0;
+}
+
 static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_result *res, int s,
                         int p)
 {
@@ -115,6 +142,8 @@ static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_resu
     if (rc == 0)
         rc = write_table(g, "summary", "mean and interval of each metric over replicas",
                          &res->summary[run_cell(res, s, p, 0)], 1);
+    if (rc == 0 && res->hist_bins > 0)
+        rc = write_histograms(g, c, res, s, p);
     if (rc == 0 && p > 0) {
         rc = write_table(g, "paired", "policy minus baseline, replica by replica",
                          &res->paired[run_cell(res, s, p, 0)], 1);
@@ -289,6 +318,45 @@ static int read_table(hid_t g, const char *name, const struct rs_file *f, struct
     return rc;
 }
 
+/* The histogram of quantity q of (s, p), if the file keeps one: the first cell read decides
+ * whether it does and its bins; every later cell must agree. 0, or -1 when damaged. */
+static int read_histogram(hid_t pg, enum job_quantity q, struct rs_file *f, int s, int p)
+{
+    struct rs_hist *h = &f->hist[q];
+    char path[64];
+    snprintf(path, sizeof path, "histograms/%s", job_quantity_info[q].name);
+    bool here = H5Lexists(pg, "histograms", H5P_DEFAULT) > 0 &&
+                H5Lexists(pg, path, H5P_DEFAULT) > 0;
+    bool first = s == 0 && p == 0;
+    if (!here)
+        return first || h->bins == 0 ? 0 : -1;
+    if (!first && h->bins == 0)
+        return -1;
+    hsize_t dims[2] = {0, 0};
+    int rank = 0;
+    if (H5LTget_dataset_ndims(pg, path, &rank) < 0 || rank != 2 ||
+        H5LTget_dataset_info(pg, path, dims, NULL, NULL) < 0 ||
+        dims[0] != (hsize_t)f->replicas || dims[1] < 2 || dims[1] > 100001)
+        return -1;
+    hsize_t nedges = 0;
+    H5T_class_t cls;
+    size_t size = 0;
+    if (H5LTget_attribute_info(pg, path, "edges", &nedges, &cls, &size) < 0 ||
+        nedges != dims[1] || cls != H5T_FLOAT)
+        return -1;
+    if (first) {
+        h->bins = (int)dims[1] - 1;
+        size_t rows = (size_t)f->nscen * (size_t)f->npol * (size_t)f->replicas;
+        h->edges = malloc(dims[1] * sizeof *h->edges);
+        h->counts = malloc(rows * dims[1] * sizeof *h->counts);
+        if (!h->edges || !h->counts ||
+            H5LTget_attribute_double(pg, path, "edges", h->edges) < 0)
+            return -1;
+    } else if (dims[1] != (hsize_t)h->bins + 1)
+        return -1;
+    return H5LTread_dataset_int(pg, path, (int *)rs_hist_counts(f, q, s, p, 0)) < 0 ? -1 : 0;
+}
+
 static int fail_read(char *err, size_t errlen, const char *path, const char *what)
 {
     snprintf(err, errlen, "%s: %s", path, what);
@@ -360,6 +428,8 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
                     f->paired[rs_cell(f, s, p, m)] = (struct st_summary){0, NAN, NAN, NAN, NAN};
             else
                 bad = bad || read_table(pgid, "paired", f, &f->paired[rs_cell(f, s, p, 0)]);
+            for (int q = 0; q < JQ_COUNT && !bad; q++)
+                bad = read_histogram(pgid, (enum job_quantity)q, f, s, p);
             H5Gclose(pgid);
             if (bad)
                 goto done;
@@ -392,5 +462,9 @@ void rs_file_free(struct rs_file *f)
     free(f->resolved);
     free(f->summary);
     free(f->paired);
+    for (int q = 0; q < JQ_COUNT; q++) {
+        free(f->hist[q].edges);
+        free(f->hist[q].counts);
+    }
     memset(f, 0, sizeof *f);
 }

@@ -31,6 +31,14 @@ struct rs_provenance {
 int rs_commit(struct outfile *o, const struct cfg *c, const struct run_result *res,
               const struct rs_provenance *pv, char *err, size_t errlen);
 
+/* A per-job histogram read back (docs/file-format.md): counts[k] of the jobs with
+ * edges[k] < x <= edges[k+1], counts[bins] of those above edges[bins]. */
+struct rs_hist {
+    int bins;        /* 0 when the file keeps no histogram of this quantity */
+    double *edges;   /* [bins + 1] */
+    int32_t *counts; /* [nscen][npol][replicas][bins + 1] */
+};
+
 /* A results file read back, for report (metric names as stored in the file). */
 struct rs_file {
     char *experiment;
@@ -49,6 +57,7 @@ struct rs_file {
                                    NULL when the policy had none */
     struct st_summary *summary; /* [nscen][npol][nmetrics] */
     struct st_summary *paired;  /* same; rows of policy 0 are NaN */
+    struct rs_hist hist[JQ_COUNT];
 };
 
 int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen);
@@ -57,6 +66,14 @@ void rs_file_free(struct rs_file *f);
 static inline size_t rs_cell(const struct rs_file *f, int s, int p, int m)
 {
     return ((size_t)s * (size_t)f->npol + (size_t)p) * (size_t)f->nmetrics + (size_t)m;
+}
+
+/* Counts of one replica's histogram. */
+static inline const int32_t *rs_hist_counts(const struct rs_file *f, enum job_quantity q, int s,
+                                            int p, int rep)
+{
+    size_t row = ((size_t)s * (size_t)f->npol + (size_t)p) * (size_t)f->replicas + (size_t)rep;
+    return f->hist[q].counts + row * (size_t)(f->hist[q].bins + 1);
 }
 
 #endif

@@ -62,7 +62,15 @@ int run_experiment(const struct cfg *c, const struct run_options *opt, struct ru
     res->values = malloc(cells * (size_t)res->nrep * sizeof *res->values);
     res->summary = calloc(cells, sizeof *res->summary);
     res->paired = calloc(cells, sizeof *res->paired);
-    if (!res->values || !res->summary || !res->paired) {
+    bool nomem = !res->values || !res->summary || !res->paired;
+    res->hist_bins = c->hist_bins;
+    for (int q = 0; q < JQ_COUNT && !nomem; q++)
+        if (c->hist_max[q] > 0) {
+            size_t rows = (size_t)res->nscen * (size_t)res->npol * (size_t)res->nrep;
+            res->hist[q] = malloc(rows * (size_t)(c->hist_bins + 1) * sizeof *res->hist[q]);
+            nomem = !res->hist[q];
+        }
+    if (nomem) {
         snprintf(err, errlen, "out of memory for %zu results", cells * (size_t)res->nrep);
         run_result_free(res);
         return -1;
@@ -104,6 +112,10 @@ int run_experiment(const struct cfg *c, const struct run_options *opt, struct ru
             events += rep_last_totals(ws).task_events;
             for (int m = 0; m < M_COUNT; m++)
                 run_values(res, s, p, m)[r] = out[m];
+            for (int q = 0; q < JQ_COUNT; q++)
+                if (res->hist[q])
+                    metrics_histogram(rep_cluster(ws), (enum job_quantity)q, c->hist_max[q],
+                                      res->hist_bins, run_hist(res, (enum job_quantity)q, s, p, r));
             int64_t now_done;
 #pragma omp atomic capture
             now_done = ++done;
@@ -130,5 +142,7 @@ void run_result_free(struct run_result *res)
     free(res->values);
     free(res->summary);
     free(res->paired);
+    for (int q = 0; q < JQ_COUNT; q++)
+        free(res->hist[q]);
     memset(res, 0, sizeof *res);
 }

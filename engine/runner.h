@@ -26,6 +26,8 @@ struct run_result {
     struct st_summary *summary; /* [nscen][npol][M_COUNT] */
     struct st_summary *paired;  /* [nscen][npol][M_COUNT]: policy minus policy 0 (replica by
                                    replica, common random numbers); unused for p = 0 */
+    int hist_bins;              /* bins of each kept histogram (config's histogram.bins), or 0 */
+    int32_t *hist[JQ_COUNT];    /* per-job histograms, see run_hist(); NULL when not kept */
     int64_t task_events;        /* copy starts + ends over the whole run */
     double wall_seconds;        /* time spent simulating */
 };
@@ -40,6 +42,15 @@ static inline size_t run_cell(const struct run_result *r, int s, int p, int m)
 static inline double *run_values(const struct run_result *r, int s, int p, int m)
 {
     return r->values + run_cell(r, s, p, m) * (size_t)r->nrep;
+}
+
+/* Histogram of one (quantity, scenario, policy, replica): hist_bins + 1 contiguous counts
+ * (metrics_histogram), replicas of a (scenario, policy) one after another. */
+static inline int32_t *run_hist(const struct run_result *r, enum job_quantity q, int s, int p,
+                                int rep)
+{
+    size_t row = ((size_t)s * (size_t)r->npol + (size_t)p) * (size_t)r->nrep + (size_t)rep;
+    return r->hist[q] + row * (size_t)(r->hist_bins + 1);
 }
 
 /* Run everything; 0 on success, -1 with a message in err. */

@@ -33,16 +33,57 @@ const struct metric_info metric_info[M_COUNT] = {
                    false},
 };
 
+const struct metric_info job_quantity_info[JQ_COUNT] = {
+    [JQ_FLOWTIME] = {"flowtime", "job flowtime C_i - a_i", false},
+    [JQ_MACHINE_TIME] = {"machine_time", "slot time of all the job's copies (its cost)", false},
+};
+
+static int first_measured(const struct cluster *cl)
+{
+    return cl->spec->warmup < cl->njobs ? cl->spec->warmup : cl->njobs;
+}
+
+static double job_quantity(const struct cl_job *j, enum job_quantity q)
+{
+    return q == JQ_FLOWTIME ? j->completion - j->arrival : j->machine_time;
+}
+
+/* The bin of x: the k with e_k < x <= e_{k+1}, edges computed exactly as they are written to
+ * the results file (k·max/bins), so that the CDF read back at an edge is P(x <= edge). */
+static int bin_of(double x, double max, int bins)
+{
+    if (!(x > 0))
+        return 0;
+    if (x > max)
+        return bins;
+    int k = (int)ceil(x / max * bins) - 1;
+    k = k < 0 ? 0 : k >= bins ? bins - 1 : k;
+    while (k > 0 && x <= k * max / bins)
+        k--;
+    while (k < bins - 1 && x > (k + 1) * max / bins)
+        k++;
+    return k;
+}
+
+void metrics_histogram(const struct cluster *cl, enum job_quantity q, double max, int bins,
+                       int32_t *counts)
+{
+    for (int k = 0; k <= bins; k++)
+        counts[k] = 0;
+    for (int i = first_measured(cl); i < cl->njobs; i++)
+        counts[bin_of(job_quantity(&cl->job[i], q), max, bins)]++;
+}
+
 void metrics_compute(const struct cluster *cl, double *scratch, double out[M_COUNT])
 {
     const struct cl_spec *sp = cl->spec;
-    int first = sp->warmup < cl->njobs ? sp->warmup : cl->njobs;
+    int first = first_measured(cl);
     size_t n = 0;
     double flow = 0, wflow = 0, wsum = 0, mt = 0, killed = 0, copies = 0, tasks = 0;
     long met = 0;
     for (int i = first; i < cl->njobs; i++) {
         const struct cl_job *j = &cl->job[i];
-        double f = j->completion - j->arrival;
+        double f = job_quantity(j, JQ_FLOWTIME);
         scratch[n++] = f;
         flow += f;
         wflow += j->weight * f;

@@ -5,6 +5,7 @@
 #define SPECMC_METRICS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 struct cluster;
 
@@ -31,6 +32,23 @@ struct metric_info {
 };
 
 extern const struct metric_info metric_info[M_COUNT];
+
+/* Per-job quantities whose distribution over jobs can be kept as a histogram (for CDF plots:
+ * seed 000 Fig. 8, 10, 11 and seed 002 Fig. 4-5 plot the CDFs of flowtime and of cost). */
+enum job_quantity {
+    JQ_FLOWTIME,     /* C_i - a_i */
+    JQ_MACHINE_TIME, /* slot time of all the job's copies (its computation cost) */
+    JQ_COUNT
+};
+
+extern const struct metric_info job_quantity_info[JQ_COUNT];
+
+/* Count the measured jobs (after the warm-up) of a finished replica by quantity q into
+ * counts[0..bins]: counts[k] holds jobs with e_k < x <= e_{k+1}, e_k = k·max/bins (counts[0]
+ * also x <= 0), counts[bins] those with x > max. So Σ_{k<K} counts[k] / jobs = P(x <= e_K),
+ * the empirical CDF at the edges, with the same "<=" as the deadline test of pocd. */
+void metrics_histogram(const struct cluster *cl, enum job_quantity q, double max, int bins,
+                       int32_t *counts);
 
 /* Fill out[M_COUNT] from a finished replica. `scratch` holds at least cl->njobs doubles.
  * Jobs 0..warmup-1 (the first to arrive) are left out of every metric. */

@@ -1,0 +1,161 @@
+/* report_cdf — `specmc report FILE --cdf QUANTITY [--within LO,HI] [--csv]`: the empirical CDF
+ * of a per-job quantity (flowtime, machine_time) at the edges of the histogram the run kept
+ * ([histogram] in the config; docs/file-format.md).
+ *
+ * Replica r's CDF at edge e is the share of its measured jobs with x <= e; with --within LO,HI
+ * the share of those with LO < x <= HI that have x <= e (seed 002 Fig. 4 plots the CDF of the
+ * jobs done within 300 s, Fig. 5 of those between 300 and 4000 s). Printed: the mean over
+ * replicas and its Student-t interval; a replica with no job in the range is left out. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/commands.h"
+#include "engine/results.h"
+#include "engine/text.h"
+
+/* The bins of the range: jobs of bins lo..hi-1 count; hi = bins + 1 takes the overflow in. */
+struct cdf_range {
+    int lo, hi;
+};
+
+static int edge_index(const struct rs_hist *h, double x)
+{
+    for (int k = 0; k <= h->bins; k++)
+        if (fabs(h->edges[k] - x) <= 1e-9 * fmax(1.0, fabs(x)))
+            return k;
+    return -1;
+}
+
+/* "LO,HI", both edges of the histogram, LO < HI. */
+static int parse_within(const char *arg, const struct rs_hist *h, const char *qname,
+                        struct cdf_range *r)
+{
+    char *end;
+    double lo = strtod(arg, &end), hi = NAN;
+    if (*end == ',')
+        hi = strtod(end + 1, &end);
+    int a = *end ? -1 : edge_index(h, lo), b = *end ? -1 : edge_index(h, hi);
+    if (a < 0 || b < 0 || a >= b) {
+        cli_error("report: --within '%s': expected LO,HI with LO < HI, both edges of the %s "
+                  "histogram: multiples of %g from 0 to %g",
+                  arg, qname, h->edges[1] - h->edges[0], h->edges[h->bins]);
+        return -1;
+    }
+    *r = (struct cdf_range){a, b};
+    return 0;
+}
+
+/* CDF of (s, p) at edge e (lo < e <= hi) over replicas. */
+static struct st_summary cdf_at(const struct rs_file *f, enum job_quantity q, int s, int p,
+                                struct cdf_range r, int e)
+{
+    struct st_acc acc;
+    st_acc_init(&acc);
+    for (int rep = 0; rep < f->replicas; rep++) {
+        const int32_t *c = rs_hist_counts(f, q, s, p, rep);
+        double below = 0, all = 0;
+        for (int k = r.lo; k < r.hi; k++) {
+            all += c[k];
+            below += k < e ? c[k] : 0;
+        }
+        st_acc_add(&acc, all > 0 ? below / all : NAN);
+    }
+    return st_t_interval(&acc, f->confidence);
+}
+
+static void print_csv(const struct rs_file *f, enum job_quantity q, struct cdf_range r)
+{
+    const struct rs_hist *h = &f->hist[q];
+    fputs("scenario,policy,quantity,at,n,mean,stddev,ci_low,ci_high", stdout);
+    for (int a = 0; a < f->nsweep; a++) {
+        putchar(',');
+        text_csv_field(f->sweep_keys[a], stdout);
+    }
+    putchar('\n');
+    int last = r.hi > h->bins ? h->bins : r.hi;
+    for (int s = 0; s < f->nscen; s++)
+        for (int p = 0; p < f->npol; p++)
+            for (int e = r.lo + 1; e <= last; e++) {
+                struct st_summary x = cdf_at(f, q, s, p, r, e);
+                printf("%d,", s);
+                text_csv_field(f->policies[p], stdout);
+                printf(",%s,%.17g,%llu,%.17g,%.17g,%.17g,%.17g", job_quantity_info[q].name,
+                       h->edges[e], (unsigned long long)x.n, x.mean, x.stddev, x.ci_low,
+                       x.ci_high);
+                for (int a = 0; a < f->nsweep; a++) {
+                    putchar(',');
+                    text_csv_field(f->sweep_values[s * f->nsweep + a], stdout);
+                }
+                putchar('\n');
+            }
+}
+
+static void print_table(const struct rs_file *f, enum job_quantity q, struct cdf_range r)
+{
+    const struct rs_hist *h = &f->hist[q];
+    const char *name = job_quantity_info[q].name;
+    printf("experiment %s: P(%s <= x)", f->experiment, name);
+    if (r.lo > 0 || r.hi <= h->bins)
+        printf(" among the jobs with %g < %s <= %g", h->edges[r.lo], name,
+               r.hi <= h->bins ? h->edges[r.hi] : INFINITY);
+    printf("; mean over %d replicas ± half-width of the %.4g%% interval\n", f->replicas,
+           100 * f->confidence);
+    int last = r.hi > h->bins ? h->bins : r.hi;
+    for (int s = 0; s < f->nscen; s++) {
+        printf("\nscenario %d", s);
+        for (int a = 0; a < f->nsweep; a++)
+            printf("%s %s = %s", a ? "," : ":", f->sweep_keys[a],
+                   f->sweep_values[s * f->nsweep + a]);
+        printf("\n  %12s", "x");
+        for (int p = 0; p < f->npol; p++)
+            report_cell(f->policies[p], REPORT_CELL);
+        printf("\n");
+        for (int e = r.lo + 1; e <= last; e++) {
+            printf("  %12g", h->edges[e]);
+            for (int p = 0; p < f->npol; p++) {
+                char cell[64];
+                struct st_summary x = cdf_at(f, q, s, p, r, e);
+                report_fmt_interval(cell, sizeof cell, &x);
+                report_cell(cell, REPORT_CELL);
+            }
+            printf("\n");
+        }
+    }
+}
+
+int report_cdf(const char *path, const char *quantity, const char *within, bool csv)
+{
+    struct rs_file f;
+    char err[1024];
+    if (rs_read(path, &f, err, sizeof err)) {
+        cli_error("%s", err);
+        return 2;
+    }
+    int q = 0, rc = 0;
+    while (q < JQ_COUNT && strcmp(job_quantity_info[q].name, quantity))
+        q++;
+    struct cdf_range r = {0, 0};
+    if (q == JQ_COUNT) {
+        cli_error("report: --cdf '%s': not a per-job quantity; valid: flowtime, machine_time",
+                  quantity);
+        rc = 2;
+    } else if (f.hist[q].bins == 0) {
+        cli_error("%s: keeps no %s histogram; run with [histogram] %s = MAX (docs/config.md)",
+                  path, quantity, quantity);
+        rc = 2;
+    } else {
+        r = (struct cdf_range){0, f.hist[q].bins + 1};
+        if (within && parse_within(within, &f.hist[q], quantity, &r))
+            rc = 2;
+    }
+    if (rc == 0) {
+        if (csv)
+            print_csv(&f, (enum job_quantity)q, r);
+        else
+            print_table(&f, (enum job_quantity)q, r);
+    }
+    rs_file_free(&f);
+    return rc ? rc : fflush(stdout) == 0 ? 0 : 1;
+}
