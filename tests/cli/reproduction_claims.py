@@ -1,9 +1,10 @@
 """The comparisons that experiments/*.ini reproduce (docs/reproductions.md), checked on
 `specmc report --csv` output: orderings and trends, not values.
 
-usage: reproduction_claims.py EXPERIMENT CSV
+usage: reproduction_claims.py EXPERIMENT CSV [CDF_CSV]
   EXPERIMENT: table1, table2, fig3, fig4 (seed 004, experiments/chronos-*.ini) or the name of
   a seed 000 / 002 experiment (xulau-sca-gamma, ..., srptms-compare)
+  CDF_CSV: `specmc report --cdf Q --csv` rows (any quantities), for claims about CDFs
 Prints one line per claim that fails and exits 1 if any does."""
 import csv
 import sys
@@ -22,6 +23,20 @@ def load(path):
             means[s][policy][metric] = mean
             sweeps[s] = dict(zip(header[8:], row[8:]))
     return means, sweeps
+
+
+def load_cdf(path):
+    """{policy: {(quantity, at): mean}} of scenario 0; empty without a file."""
+    cdf = defaultdict(dict)
+    if path:
+        with open(path, newline="") as f:
+            for row in csv.DictReader(f):
+                if row["scenario"] == "0":
+                    cdf[row["policy"]][(row["quantity"], float(row["at"]))] = float(row["mean"])
+    return cdf
+
+
+CDF = {}
 
 
 def by_estimator(sweeps, estimator):
@@ -151,6 +166,9 @@ def light(m, sweeps, claim):  # 11 000 machines: Mantri, PSRPT, SCA, ESE
     claim(p["sca"]["pocd"] > p["ese"]["pocd"], "SCA finishes more jobs within 300 s than ESE")
     claim(p["sca"]["machine_time"] > p["ese"]["machine_time"], "SCA costs more than ESE")
     claim(p["sca"]["flowtime"] < 0.5 * p["psrpt"]["flowtime"], "SCA far below PSRPT")
+    cost = ("machine_time", 10000.0)
+    claim(CDF["sca"][cost] < CDF["mantri"][cost],
+          "fewer jobs cost under 10 000 under SCA than under Mantri (Fig. 8b)")
 
 
 def heavy(m, sweeps, claim):  # 5 000 machines: Mantri, ese-detect, ESE, PSRPT, SCA
@@ -162,8 +180,9 @@ def heavy(m, sweeps, claim):  # 5 000 machines: Mantri, ese-detect, ESE, PSRPT, 
           "ESE's detection costs no more than no copies at all")
 
 
-def main(experiment, path):
+def main(experiment, path, cdf_path=None):
     means, sweeps = load(path)
+    CDF.update(load_cdf(cdf_path))
     failures = []
 
     def claim(ok, what):
@@ -182,4 +201,4 @@ def main(experiment, path):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1], sys.argv[2]))
+    sys.exit(main(*sys.argv[1:4]))

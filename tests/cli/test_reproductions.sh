@@ -5,13 +5,20 @@
 . "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$TESTS_DIR/../.." && pwd)
 
-# reproduce CONFIG CLAIMS REPLICAS: run experiments/CONFIG.ini and check its claims.
+# reproduce CONFIG CLAIMS REPLICAS: run experiments/CONFIG.ini and check its claims (with the
+# CDFs of its histograms when it keeps any).
 reproduce() {
     expect_ok "$1 runs" "$SPECMC" run "$ROOT/experiments/$1.ini" --out "$WORK/$1.h5" \
         --replicas "$3" --quiet
+    : >"$WORK/cdf.csv"
+    if grep -q '^\[histogram\]' "$ROOT/experiments/$1.ini"; then
+        "$SPECMC" report "$WORK/$1.h5" --cdf flowtime --csv >"$WORK/cdf.csv"
+        "$SPECMC" report "$WORK/$1.h5" --cdf machine_time --csv | tail -n +2 >>"$WORK/cdf.csv"
+    fi
     expect_ok "$1 report" "$SPECMC" report "$WORK/$1.h5" --csv
     CURRENT="$1: the paper's comparisons"
-    if python3 "$TESTS_DIR/reproduction_claims.py" "$2" "$WORK/out" >"$WORK/claims"; then pass
+    if python3 "$TESTS_DIR/reproduction_claims.py" "$2" "$WORK/out" "$WORK/cdf.csv" \
+        >"$WORK/claims"; then pass
     else fail "$(cat "$WORK/claims")"; fi
 }
 
