@@ -84,7 +84,8 @@ static void print_table(const struct rs_file *f, const int *idx, int nidx)
     for (int s = 0; s < f->nscen; s++) {
         printf("\nscenario %d", s);
         for (int a = 0; a < f->nsweep; a++)
-            printf("%s %s = %s", a ? "," : ":", f->sweep_keys[a], f->sweep_values[s * f->nsweep + a]);
+            printf("%s %s = %s", a ? "," : ":", f->sweep_keys[a],
+                   f->sweep_values[s * f->nsweep + a]);
         char cell[REPORT_MAX_METRICS][64];
         int width[REPORT_MAX_METRICS];
         for (int k = 0; k < nidx; k++) { /* the widest of the column's cells */

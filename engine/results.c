@@ -190,7 +190,8 @@ static int write_all(hid_t f, const struct cfg *c, const struct run_result *res,
         return -1;
     for (int p = 0; p < c->npolicies; p++)
         pols[p] = (char *)c->policies[p]->name;
-    rc = write_strings(f, "metrics", names, M_COUNT) || write_strings(f, "policies", pols, c->npolicies) ||
+    rc = write_strings(f, "metrics", names, M_COUNT) ||
+         write_strings(f, "policies", pols, c->npolicies) ||
          write_strings(f, "sweep_keys", c->sweep_keys, c->nsweep);
     free(pols);
     if (rc)
@@ -248,7 +249,8 @@ static char **read_strings(hid_t loc, const char *name, int *n)
     hid_t space = H5Dget_space(ds);
     hsize_t dims[1] = {0};
     char **out = NULL;
-    if (H5Sget_simple_extent_ndims(space) == 1 && H5Sget_simple_extent_dims(space, dims, NULL) == 1) {
+    if (H5Sget_simple_extent_ndims(space) == 1 &&
+        H5Sget_simple_extent_dims(space, dims, NULL) == 1) {
         hid_t ftype = H5Dget_type(ds);
         hid_t type = H5Tcopy(H5T_C_S1);
         H5Tset_size(type, H5T_VARIABLE);
@@ -256,7 +258,8 @@ static char **read_strings(hid_t loc, const char *name, int *n)
         H5Tclose(ftype);
         char **raw = calloc(dims[0] + 1, sizeof *raw);
         out = calloc(dims[0] + 1, sizeof *out);
-        if (raw && out && (dims[0] == 0 || H5Dread(ds, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, raw) >= 0)) {
+        if (raw && out &&
+            (dims[0] == 0 || H5Dread(ds, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, raw) >= 0)) {
             for (hsize_t i = 0; i < dims[0]; i++)
                 out[i] = strdup(raw[i] ? raw[i] : "");
             if (dims[0])
@@ -306,7 +309,9 @@ static int read_table(hid_t g, const char *name, const struct rs_file *f, struct
     struct rs_row *rows = calloc(nrec, sizeof *rows);
     if (!rows)
         return -1;
-    int rc = H5TBread_table(g, name, sizeof(struct rs_row), row_offsets, row_sizes, rows) < 0 ? -1 : 0;
+    int rc = H5TBread_table(g, name, sizeof(struct rs_row), row_offsets, row_sizes, rows) < 0
+                 ? -1
+                 : 0;
     for (hsize_t m = 0; rc == 0 && m < nrec; m++) {
         rows[m].metric[31] = '\0';
         if (strcmp(rows[m].metric, f->metrics[m]) != 0)
@@ -381,7 +386,8 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
     if (!format || strcmp(format, RS_FORMAT))
         goto done;
     problem = "unsupported results format version";
-    if (H5LTget_attribute_int(h, "/", "format_version", &version) < 0 || version != RS_FORMAT_VERSION)
+    if (H5LTget_attribute_int(h, "/", "format_version", &version) < 0 ||
+        version != RS_FORMAT_VERSION)
         goto done;
     problem = "damaged results file: missing or bad root attributes";
     unsigned long seed = 0;

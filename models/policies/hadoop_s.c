@@ -126,8 +126,8 @@ static void hadoop_s_timer(struct cluster *cl, void *st, int tag, int32_t arg)
     (void)tag;
     (void)arg;
     const struct hadoop_s *h = st;
-    for (int j = cl->first_active; h->rule == 1 && j < cl->narrived && cl->nfree > 0 && cl->pend_head < 0;
-         j++) {
+    for (int j = cl->first_active;
+         h->rule == 1 && j < cl->narrived && cl->nfree > 0 && cl->pend_head < 0; j++) {
         if (!isnan(cl->job[j].completion))
             continue;
         int t = estimated_time_candidate(cl, j);
