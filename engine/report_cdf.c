@@ -5,7 +5,9 @@
  * Replica r's CDF at edge e is the share of its measured jobs with x <= e; with --within LO,HI
  * the share of those with LO < x <= HI that have x <= e (seed 002 Fig. 4 plots the CDF of the
  * jobs done within 300 s, Fig. 5 of those between 300 and 4000 s). Printed: the mean over
- * replicas and its Student-t interval; a replica with no job in the range is left out. */
+ * replicas and its Student-t interval; a replica with no job in the range is left out. The
+ * CSV adds, as in `report --csv`, the paired difference against the first policy replica by
+ * replica (rows whose quantity is delta_Q). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,22 +49,44 @@ static int parse_within(const char *arg, const struct rs_hist *h, const char *qn
     return 0;
 }
 
-/* CDF of (s, p) at edge e (lo < e <= hi) over replicas. */
+/* Replica rep's CDF of (s, p) at edge e (lo < e <= hi); NaN with no job in the range. */
+static double replica_cdf(const struct rs_file *f, enum job_quantity q, int s, int p, int rep,
+                          struct cdf_range r, int e)
+{
+    const int32_t *c = rs_hist_counts(f, q, s, p, rep);
+    double below = 0, all = 0;
+    for (int k = r.lo; k < r.hi; k++) {
+        all += c[k];
+        below += k < e ? c[k] : 0;
+    }
+    return all > 0 ? below / all : NAN;
+}
+
+/* The CDF of (s, p) at edge e over replicas; with `paired`, minus that of policy 0. */
 static struct st_summary cdf_at(const struct rs_file *f, enum job_quantity q, int s, int p,
-                                struct cdf_range r, int e)
+                                struct cdf_range r, int e, bool paired)
 {
     struct st_acc acc;
     st_acc_init(&acc);
-    for (int rep = 0; rep < f->replicas; rep++) {
-        const int32_t *c = rs_hist_counts(f, q, s, p, rep);
-        double below = 0, all = 0;
-        for (int k = r.lo; k < r.hi; k++) {
-            all += c[k];
-            below += k < e ? c[k] : 0;
-        }
-        st_acc_add(&acc, all > 0 ? below / all : NAN);
-    }
+    for (int rep = 0; rep < f->replicas; rep++)
+        st_acc_add(&acc, replica_cdf(f, q, s, p, rep, r, e) -
+                             (paired ? replica_cdf(f, q, s, 0, rep, r, e) : 0.0));
     return st_t_interval(&acc, f->confidence);
+}
+
+static void csv_row(const struct rs_file *f, enum job_quantity q, int s, int p, int e,
+                    const struct st_summary *x, const char *prefix)
+{
+    printf("%d,", s);
+    text_csv_field(f->policies[p], stdout);
+    printf(",%s%s,%.17g,%llu,%.17g,%.17g,%.17g,%.17g", prefix, job_quantity_info[q].name,
+           f->hist[q].edges[e], (unsigned long long)x->n, x->mean, x->stddev, x->ci_low,
+           x->ci_high);
+    for (int a = 0; a < f->nsweep; a++) {
+        putchar(',');
+        text_csv_field(f->sweep_values[s * f->nsweep + a], stdout);
+    }
+    putchar('\n');
 }
 
 static void print_csv(const struct rs_file *f, enum job_quantity q, struct cdf_range r)
@@ -76,20 +100,16 @@ static void print_csv(const struct rs_file *f, enum job_quantity q, struct cdf_r
     putchar('\n');
     int last = r.hi > h->bins ? h->bins : r.hi;
     for (int s = 0; s < f->nscen; s++)
-        for (int p = 0; p < f->npol; p++)
+        for (int p = 0; p < f->npol; p++) {
             for (int e = r.lo + 1; e <= last; e++) {
-                struct st_summary x = cdf_at(f, q, s, p, r, e);
-                printf("%d,", s);
-                text_csv_field(f->policies[p], stdout);
-                printf(",%s,%.17g,%llu,%.17g,%.17g,%.17g,%.17g", job_quantity_info[q].name,
-                       h->edges[e], (unsigned long long)x.n, x.mean, x.stddev, x.ci_low,
-                       x.ci_high);
-                for (int a = 0; a < f->nsweep; a++) {
-                    putchar(',');
-                    text_csv_field(f->sweep_values[s * f->nsweep + a], stdout);
-                }
-                putchar('\n');
+                struct st_summary x = cdf_at(f, q, s, p, r, e, false);
+                csv_row(f, q, s, p, e, &x, "");
             }
+            for (int e = r.lo + 1; p > 0 && e <= last; e++) {
+                struct st_summary x = cdf_at(f, q, s, p, r, e, true);
+                csv_row(f, q, s, p, e, &x, "delta_");
+            }
+        }
 }
 
 static void print_table(const struct rs_file *f, enum job_quantity q, struct cdf_range r)
@@ -116,13 +136,15 @@ static void print_table(const struct rs_file *f, enum job_quantity q, struct cdf
             printf("  %12g", h->edges[e]);
             for (int p = 0; p < f->npol; p++) {
                 char cell[64];
-                struct st_summary x = cdf_at(f, q, s, p, r, e);
+                struct st_summary x = cdf_at(f, q, s, p, r, e, false);
                 report_fmt_interval(cell, sizeof cell, &x);
                 report_cell(cell, REPORT_CELL);
             }
             printf("\n");
         }
     }
+    printf("\n'--csv' adds the paired differences against %s (rows delta_%s).\n",
+           f->policies[0], name);
 }
 
 int report_cdf(const char *path, const char *quantity, const char *within, bool csv)

@@ -48,24 +48,35 @@ expect_grep "CSV header" '^scenario,policy,quantity,at,n,mean,stddev,ci_low,ci_h
 CURRENT="the CDF at 15 is the pocd of the summary, every cell"
 want=$(grep ',pocd,' "$WORK/summary.csv" | cut -d, -f1,2,5 | sort)
 got=$(awk -F, '$3 == "flowtime" && $4 == 15 {print $1 "," $2 "," $6}' "$WORK/cdf.csv" | sort)
+[ "$(grep -c ',delta_flowtime,15,' "$WORK/cdf.csv")" -eq 6 ] || got="no 6 delta rows at 15"
 if [ -n "$want" ] && [ "$want" = "$got" ]; then pass; else fail "pocd: $want; cdf: $got"; fi
 
 expect_ok "report --cdf --within" "$SPECMC" report "$WORK/h1.h5" --cdf flowtime --within 5,20 --csv
 cp "$WORK/out" "$WORK/within.csv"
-CURRENT="--within: replica means of the conditional CDF"
+CURRENT="--within: replica means of the conditional CDF and its paired differences"
 if /usr/bin/python3 - "$WORK/h1.h5" "$WORK/within.csv" >"$WORK/py" 2>&1 <<'PY'; then pass; else fail "$(tail -5 "$WORK/py")"; fi
 import csv, sys, h5py, numpy as np
 f = h5py.File(sys.argv[1], "r")
 rows = [r for r in csv.DictReader(open(sys.argv[2]))]
 assert [float(r["at"]) for r in rows[:30]] == [5.5 + 0.5 * i for i in range(30)], rows[0]
-for r in rows:
-    h = f["scenarios"][r["scenario"]][r["policy"]]["histograms/flowtime"][:]
-    k = int(round(float(r["at"]) / 0.5))            # edge index
+def cdf(scenario, policy, k):                     # per replica, NaN without jobs in range
+    h = f["scenarios"][scenario][policy]["histograms/flowtime"][:]
     inside = h[:, 10:40].sum(axis=1)                 # 5 < F <= 20
-    below = h[:, 10:k].sum(axis=1)
-    x = (below / inside)[inside > 0]
+    with np.errstate(invalid="ignore"):
+        return h[:, 10:k].sum(axis=1) / inside
+deltas = 0
+for r in rows:
+    k = int(round(float(r["at"]) / 0.5))            # edge index
+    x = cdf(r["scenario"], r["policy"], k)
+    if r["quantity"] == "delta_flowtime":           # paired against the first policy
+        x = x - cdf(r["scenario"], "fifo", k)
+        deltas += 1
+    else:
+        assert r["quantity"] == "flowtime", r
+    x = x[~np.isnan(x)]
     assert int(r["n"]) == len(x), r
     assert abs(float(r["mean"]) - x.mean()) < 1e-12, (r, x.mean())
+assert deltas == 2 * 3 * 30, deltas                 # 2 scenarios, 3 policies after fifo
 assert abs(float(rows[29]["mean"]) - 1) < 1e-12     # the CDF ends at 1 within the range
 print("ok")
 PY
