@@ -29,6 +29,9 @@ static void list_policies(void)
     printf("\nmetrics (per replica; summarised over replicas):\n");
     for (int m = 0; m < M_COUNT; m++)
         printf("  %-18s %s\n", metric_info[m].name, metric_info[m].doc);
+    printf("\nper-job histograms ([histogram]; specmc report FILE --cdf Q):\n");
+    for (int q = 0; q < JQ_COUNT; q++)
+        printf("  %-18s %s\n", job_quantity_info[q].name, job_quantity_info[q].doc);
     printf("\n'specmc list --keys' lists every config key.\n");
 }
 
