@@ -101,6 +101,10 @@ double xl_p2_f(const struct xl_p2_job *j, double gamma, double c);
 /* df/dc, analytic: E[D]' = E[D] α (ψ(1 − 1/a) − ψ(m + 1 − 1/a))/a² with a = cα, and
  * (μc²α/(cα − 1))' = μαc(cα − 2)/(cα − 1)². */
 double xl_p2_df(const struct xl_p2_job *j, double gamma, double c);
+/* d²f/dc², analytic: E[D]'' = E[D] (g² + g') with g = E[D]'/E[D] as above and
+ * g' = −α²b³ (2(ψ(1 − b) − ψ(m + 1 − b)) − b (ψ₁(1 − b) − ψ₁(m + 1 − b))), b = 1/(cα), and
+ * (μc²α/(cα − 1))'' = 2μα/(cα − 1)³. NAN if cα <= 1. */
+double xl_p2_d2f(const struct xl_p2_job *j, double gamma, double c);
 /* P2's objective Σ_i f_i(c_i), c[0..K-1]. */
 double xl_p2_objective(const struct xl_p2 *p, const double *c);
 

@@ -170,6 +170,8 @@ Test(xulau, p2_f_by_hand)
     REL_EQ(cost, 2.4 * xl_min_mean_dist(&d, 2.4), 1e-9, "c E[T]");
 }
 
+/* f' against central differences of f, and f'' against central differences of f'; f' rises
+ * and f'' > 0 (Lemma 1: f convex for Pareto's decreasing hazard rate). */
 Test(xulau, p2_df_vs_differences_and_convexity)
 {
     const double alphas[] = {1.2, 2, 3.5}, gammas[] = {0, 0.01, 1};
@@ -187,6 +189,13 @@ Test(xulau, p2_df_vs_differences_and_convexity)
                     cr_assert(fabs(fd - df) <= 1e-6 * (fabs(df) + 1e-3), "α %g m %d γ %g c %g",
                               alphas[a], ms[i], gammas[g], c);
                     cr_assert(df > prev, "f' increasing (f convex)");
+                    double fd2 = (xl_p2_df(&j, gammas[g], c + h) -
+                                  xl_p2_df(&j, gammas[g], c - h)) / (2 * h);
+                    double d2f = xl_p2_d2f(&j, gammas[g], c);
+                    cr_assert(fabs(fd2 - d2f) <= 1e-6 * (fabs(d2f) + 1e-3),
+                              "f'': α %g m %d γ %g c %g: %g vs %g", alphas[a], ms[i], gammas[g],
+                              c, d2f, fd2);
+                    cr_assert(d2f > 0, "f'' > 0");
                     prev = df;
                 }
             }
