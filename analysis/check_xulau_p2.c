@@ -72,7 +72,7 @@ static int solve(const struct xl_p2 *p, struct outcome *o)
     if (p->K > K_MAX || xl_p2_bisect(p, ck, &o->nu))
         return -1;
     double best = xl_p2_objective(p, ck), rho = xl_p2_rho(p), used = 0;
-    int rc = xl_p2_admm(p, rho, MAX_SWEEPS, TOL_OPT, ca, NULL);
+    int rc = xl_p2_admm(p, rho, XL_RHO_FIXED, MAX_SWEEPS, TOL_OPT, ca, NULL);
     if (rc < 0)
         return -1;
     o->converged = rc == 0;
@@ -85,8 +85,9 @@ static int solve(const struct xl_p2 *p, struct outcome *o)
     }
     o->excess = fmax(o->excess, (used - p->N) / p->N);
     o->kkt = kkt_residual(p, ca);
-    if (xl_p2_admm(p, rho, MAX_SWEEPS, TOL_SWEEPS, ca, &o->sweeps) < 0 ||
-        xl_p2_admm(p, xl_p2_rho_bound(p), MAX_SWEEPS, TOL_SWEEPS, ca, &o->sweeps_bound) < 0)
+    if (xl_p2_admm(p, rho, XL_RHO_FIXED, MAX_SWEEPS, TOL_SWEEPS, ca, &o->sweeps) < 0 ||
+        xl_p2_admm(p, xl_p2_rho_bound(p), XL_RHO_FIXED, MAX_SWEEPS, TOL_SWEEPS, ca,
+                   &o->sweeps_bound) < 0)
         return -1;
     return 0;
 }

@@ -94,6 +94,7 @@ struct block {
     double gamma, lin, quad;
     double xi, d1, dxi; /* ξ, f_i'(1), f_i'(ξ) */
     double x, dx, k;    /* warm start: a point (0: none), f_i'(x), f_i'' near x (NAN: not yet) */
+    double moved;       /* ADMM: m_i (c_i^r − c_i^{r−1}) in the last sweep */
 };
 
 static void block_ends(struct block *b, const struct xl_p2 *p, int i)
@@ -228,11 +229,34 @@ static int p2_valid(const struct xl_p2 *p)
 
 /* ------------------------------------------------------------------ ADMM, eqs. 21–23 */
 
+/* Residual balancing (Boyd et al. 2011 §3.4.1, with their μ = 10 and τ = 2): ρ
+ * doubles when the primal residual |N − Σ m c − s| exceeds μ times the dual one, and halves in
+ * the opposite case, for the first BALANCE_SWEEPS sweeps; then it stays, as their convergence
+ * argument needs. The dual residual of a Gauss–Seidel sweep is how far each block's condition
+ * ∂Ψ/∂c_i = 0 moved when the blocks after it did: 2ρm_i Σ_{j>i} m_j Δc_j, the slack last. */
+enum { BALANCE_SWEEPS = 100 };
+static const double BALANCE_MU = 10, BALANCE_TAU = 2;
+
+static double balanced_rho(const struct solver *sv, int K, double rho, double resid,
+                           double dslack)
+{
+    double after = dslack, dual2 = 0;
+    for (int i = K - 1; i >= 0; i--) {
+        double d = 2 * rho * sv->b[i].j->m * after;
+        dual2 += d * d;
+        after += sv->b[i].moved;
+    }
+    double primal = fabs(resid), dual = sqrt(dual2);
+    if (primal > BALANCE_MU * dual)
+        return rho * BALANCE_TAU;
+    return dual > BALANCE_MU * primal ? rho / BALANCE_TAU : rho;
+}
+
 /* ∂Ψ/∂c_i = f_i'(c) − λm_i − 2ρm_i(N − S_{−i} − m_i c), S_{−i} = Σ_{j≠i} m_j c_j + slack:
  * lin = −λm_i − 2ρm_i(N − S_{−i}), quad = 2ρm_i². For the slack, Ψ = −λs + ρ(N − S_{−s} − s)²,
  * minimised at s = N − S_{−s} + λ/(2ρ). */
-int xl_p2_admm(const struct xl_p2 *p, double rho, int max_iter, double tol, double *c,
-               int *iters)
+int xl_p2_admm(const struct xl_p2 *p, double rho, enum xl_rho mode, int max_iter, double tol,
+               double *c, int *iters)
 {
     if (iters)
         *iters = 0;
@@ -256,9 +280,10 @@ int xl_p2_admm(const struct xl_p2 *p, double rho, int max_iter, double tol, doub
             b->quad = 2 * rho * m * m;
             c[i] = block_argmin(b, sv.s);
             sum = rest + m * c[i];
-            moved += (m * (c[i] - old)) * (m * (c[i] - old));
+            b->moved = m * (c[i] - old);
+            moved += b->moved * b->moved;
         }
-        double rest = sum - slack;
+        double rest = sum - slack, old_slack = slack;
         slack = fmin(N, fmax(0.0, N - rest + lambda / (2 * rho)));
         double resid = N - rest - slack;
         lambda += rho * resid; /* (23b), η = ρ */
@@ -266,6 +291,8 @@ int xl_p2_admm(const struct xl_p2 *p, double rho, int max_iter, double tol, doub
             rc = 0;
             break;
         }
+        if (mode == XL_RHO_BALANCED && r <= BALANCE_SWEEPS)
+            rho = balanced_rho(&sv, p->K, rho, resid, slack - old_slack);
     }
     solver_free(&sv);
     if (iters)
@@ -316,9 +343,9 @@ int xl_p2_bisect(const struct xl_p2 *p, double *c, double *nu)
 
 /* ------------------------------------------------------------------ SCA's solve */
 
-int xl_p2_sca(const struct xl_p2 *p, double *c, int *iters)
+int xl_p2_sca(const struct xl_p2 *p, enum xl_rho mode, double *c, int *iters)
 {
-    int rc = xl_p2_admm(p, xl_p2_rho(p), XL_SCA_MAX_ITER, XL_SCA_TOL, c, iters);
+    int rc = xl_p2_admm(p, xl_p2_rho(p), mode, XL_SCA_MAX_ITER, XL_SCA_TOL, c, iters);
     if (rc != 0)
         xl_p2_bisect(p, c, NULL);
     return rc;

@@ -49,7 +49,7 @@ int main(int argc, char **argv)
         long n = 0, nb = 0;
         double t0 = now(), t1;
         do {
-            rc = xl_p2_sca(&p, c, &sweeps);
+            rc = xl_p2_sca(&p, XL_RHO_FIXED, c, &sweeps);
             n++;
             t1 = now();
         } while (t1 - t0 < budget);
