@@ -113,8 +113,9 @@ double xl_p2_objective(const struct xl_p2 *p, const double *c);
  * Measured on Fig. 1's instance (ξ = 20, N = 200; ρ = 2.4e-6, bound 2.4e-5), sweeps to
  * Λ^r < 1e-8: with γ = 0.01 the constraint is slack and ρ = 2.4e-6 stops after 4 sweeps (the
  * bound: 7); with γ = 0.001 it binds (ν = 0.020) and ρ = 2.4e-6 takes ~1500 sweeps, the bound
- * ~170, ρ = 1e-3 ~26, ρ = 1e-2 ~180. Once the multiplier has to move, the count grows like 1/ρ
- * for small ρ — not §5.2.3's "20 with ρ, over 70 with the bound". The tests pin these ranges. */
+ * ~170, ρ = 1e-3 ~26, ρ = 1e-2 ~180; balanced from ρ (XL_RHO_BALANCED, below) ~53. Once the
+ * multiplier has to move, the count grows like 1/ρ for small ρ — not §5.2.3's "20 with ρ, over
+ * 70 with the bound". The tests pin these ranges. */
 double xl_p2_rho(const struct xl_p2 *p);
 double xl_p2_rho_bound(const struct xl_p2 *p);
 
