@@ -2,7 +2,8 @@
  * Monte Carlo driver that draws a fixed number of samples in fixed chunks (one PCG stream per
  * chunk, totals added in chunk order, so no result depends on the thread count) and keeps the
  * sum and sum of squares of each value a sample produces. It knows nothing of seed 000: the
- * mechanism being simulated is the caller's draw function. */
+ * mechanism being simulated is the caller's draw function. Also xulau.admm's random P2
+ * instances, which bench/sca_bench.c uses too. */
 #ifndef SPECMC_CHECK_XULAU_H
 #define SPECMC_CHECK_XULAU_H
 
@@ -10,6 +11,7 @@
 #include <stdint.h>
 
 #include "analysis/validate.h"
+#include "analysis/xulau.h"
 #include "engine/rng.h"
 
 enum { XLC_MAX_VALUES = 64 };
@@ -37,5 +39,11 @@ int xlc_add_mean(struct vd_rows *out, const char *id, const char *params, double
 
 /* Samples to draw: `full` for the full suite, a tenth for --quick. */
 uint64_t xlc_n(const struct vd_context *ctx, uint64_t full);
+
+/* Instance i of xulau.admm's random P2 instances (check_xulau_p2.c: 30 of them, 5 with
+ * --quick), seeded from ctx->seed; jobs must hold XLC_P2_K_MAX. bench/sca_bench.c's ρ study
+ * runs on the same instances. */
+enum { XLC_P2_K_MAX = 10 };
+struct xl_p2 xlc_p2_instance(const struct vd_context *ctx, uint64_t i, struct xl_p2_job *jobs);
 
 #endif

@@ -16,7 +16,7 @@
 #include "analysis/check_xulau.h"
 #include "analysis/xulau.h"
 
-enum { K_MAX = 10, MAX_SWEEPS = 4000000 };
+enum { K_MAX = XLC_P2_K_MAX, MAX_SWEEPS = 4000000 };
 static const double TOL_OPT = 1e-14;    /* Λ^r at which ADMM's point is compared */
 static const double TOL_SWEEPS = 1e-8;  /* Λ^r at which sweeps are counted (xulau.h) */
 static const double TOL_REL = 1e-6;     /* gap, violation and KKT residual, relative */
@@ -72,7 +72,7 @@ static int solve(const struct xl_p2 *p, struct outcome *o)
     if (p->K > K_MAX || xl_p2_bisect(p, ck, &o->nu))
         return -1;
     double best = xl_p2_objective(p, ck), rho = xl_p2_rho(p), used = 0;
-    int rc = xl_p2_admm(p, rho, MAX_SWEEPS, TOL_OPT, ca, NULL);
+    int rc = xl_p2_admm(p, rho, XL_RHO_FIXED, MAX_SWEEPS, TOL_OPT, ca, NULL);
     if (rc < 0)
         return -1;
     o->converged = rc == 0;
@@ -85,8 +85,9 @@ static int solve(const struct xl_p2 *p, struct outcome *o)
     }
     o->excess = fmax(o->excess, (used - p->N) / p->N);
     o->kkt = kkt_residual(p, ca);
-    if (xl_p2_admm(p, rho, MAX_SWEEPS, TOL_SWEEPS, ca, &o->sweeps) < 0 ||
-        xl_p2_admm(p, xl_p2_rho_bound(p), MAX_SWEEPS, TOL_SWEEPS, ca, &o->sweeps_bound) < 0)
+    if (xl_p2_admm(p, rho, XL_RHO_FIXED, MAX_SWEEPS, TOL_SWEEPS, ca, &o->sweeps) < 0 ||
+        xl_p2_admm(p, xl_p2_rho_bound(p), XL_RHO_FIXED, MAX_SWEEPS, TOL_SWEEPS, ca,
+                   &o->sweeps_bound) < 0)
         return -1;
     return 0;
 }
@@ -157,8 +158,9 @@ static int run_fig1(const char *only, struct vd_rows *out)
 
 /* Instance i: K in 2..10 jobs, m in 1..50, μ in [0.5, 5], α in [1.5, 4], no wait, N an integer
  * in [Σ m, 3 Σ m], γ log-uniform in [1e-4, 1e-1], ξ in [2, 20]. */
-static struct xl_p2 random_instance(uint64_t seed, uint64_t i, struct xl_p2_job *jobs)
+struct xl_p2 xlc_p2_instance(const struct vd_context *ctx, uint64_t i, struct xl_p2_job *jobs)
 {
+    uint64_t seed = vd_seed(ctx, "xulau.admm.random", "");
     rng_t r;
     rng_stream(&r, seed, i, RNG_CHECK);
     int K = 2 + (int)(9 * rng_uniform(&r));
@@ -202,7 +204,6 @@ static int median_sweeps(const struct outcome *o, int n, bool binding, int *med,
 static int run_random(const struct vd_context *ctx, const char *only, struct vd_rows *out)
 {
     const int n = ctx->quick ? 5 : 30;
-    uint64_t seed = vd_seed(ctx, "xulau.admm.random", "");
     struct outcome *o = calloc((size_t)n, sizeof *o);
     int failed = 0;
     if (!o)
@@ -210,7 +211,7 @@ static int run_random(const struct vd_context *ctx, const char *only, struct vd_
 #pragma omp parallel for schedule(dynamic, 1) num_threads(ctx->threads)
     for (int i = 0; i < n; i++) {
         struct xl_p2_job jobs[K_MAX];
-        struct xl_p2 p = random_instance(seed, (uint64_t)i, jobs);
+        struct xl_p2 p = xlc_p2_instance(ctx, (uint64_t)i, jobs);
         if (solve(&p, &o[i]))
 #pragma omp atomic write
             failed = 1;

@@ -101,6 +101,10 @@ double xl_p2_f(const struct xl_p2_job *j, double gamma, double c);
 /* df/dc, analytic: E[D]' = E[D] α (ψ(1 − 1/a) − ψ(m + 1 − 1/a))/a² with a = cα, and
  * (μc²α/(cα − 1))' = μαc(cα − 2)/(cα − 1)². */
 double xl_p2_df(const struct xl_p2_job *j, double gamma, double c);
+/* d²f/dc², analytic: E[D]'' = E[D] (g² + g') with g = E[D]'/E[D] as above and
+ * g' = −α²b³ (2(ψ(1 − b) − ψ(m + 1 − b)) − b (ψ₁(1 − b) − ψ₁(m + 1 − b))), b = 1/(cα), and
+ * (μc²α/(cα − 1))'' = 2μα/(cα − 1)³. NAN if cα <= 1. */
+double xl_p2_d2f(const struct xl_p2_job *j, double gamma, double c);
 /* P2's objective Σ_i f_i(c_i), c[0..K-1]. */
 double xl_p2_objective(const struct xl_p2 *p, const double *c);
 
@@ -109,8 +113,9 @@ double xl_p2_objective(const struct xl_p2 *p, const double *c);
  * Measured on Fig. 1's instance (ξ = 20, N = 200; ρ = 2.4e-6, bound 2.4e-5), sweeps to
  * Λ^r < 1e-8: with γ = 0.01 the constraint is slack and ρ = 2.4e-6 stops after 4 sweeps (the
  * bound: 7); with γ = 0.001 it binds (ν = 0.020) and ρ = 2.4e-6 takes ~1500 sweeps, the bound
- * ~170, ρ = 1e-3 ~26, ρ = 1e-2 ~180. Once the multiplier has to move, the count grows like 1/ρ
- * for small ρ — not §5.2.3's "20 with ρ, over 70 with the bound". The tests pin these ranges. */
+ * ~170, ρ = 1e-3 ~26, ρ = 1e-2 ~180; balanced from ρ (XL_RHO_BALANCED, below) ~53. Once the
+ * multiplier has to move, the count grows like 1/ρ for small ρ — not §5.2.3's "20 with ρ, over
+ * 70 with the bound". The tests pin these ranges. */
 double xl_p2_rho(const struct xl_p2 *p);
 double xl_p2_rho_bound(const struct xl_p2 *p);
 
@@ -122,20 +127,31 @@ double xl_p2_rho_bound(const struct xl_p2 *p);
  * N − Σm c + λ/(2ρ), clamped to [0, N]), then λ += η(N − Σ m c) with η = ρ (23b). Start:
  * c_i = 1, slack N − Σ m_i, λ = 0. Stops after the first sweep r with Λ^r < tol, Λ^r of
  * Theorem 1: (Σ_{i<=K+1} m_i c_i^r − N)² + Σ_{i<=K} (m_i c_i^r − m_i c_i^{r−1})².
+ * mode XL_RHO_FIXED is the paper's: ρ = η throughout. XL_RHO_BALANCED, an option that is not
+ * in seed 000, starts from the given ρ and adapts ρ = η by residual balancing (Boyd et al.,
+ * "Distributed Optimization and Statistical Learning via ADMM", 2011, §3.4.1): doubled when
+ * the primal residual |N − Σ m c − c_{K+1}| exceeds 10 times the dual one (each block's
+ * stationarity moved by the later blocks' updates, 2ρm_i Σ_{j>i} m_j Δc_j), halved in the
+ * opposite case, for the first 100 sweeps, fixed after (xulau_p2.c has the details).
  * c: K values out (the slack is not returned); iters: sweeps done (may be NULL).
  * Returns 0 on convergence, 1 if max_iter sweeps did not converge (c holds the last iterate),
  * -1 on bad input (K < 1, Σ m_i > N, ξ < 1, ρ <= 0, some α_i <= 1). */
-int xl_p2_admm(const struct xl_p2 *p, double rho, int max_iter, double tol, double *c,
-               int *iters);
+enum xl_rho {
+    XL_RHO_FIXED,    /* ρ = η as given, every sweep (§5.2, eq. 23) */
+    XL_RHO_BALANCED, /* residual balancing from the given ρ (Boyd et al. 2011 §3.4.1) */
+};
+int xl_p2_admm(const struct xl_p2 *p, double rho, enum xl_rho mode, int max_iter, double tol,
+               double *c, int *iters);
 
-/* SCA's solve of P2 (seed 000 Algorithm 1 line 6; models/policies/sca.c): ADMM with §5.2.3's
- * ρ (xl_p2_rho), at most XL_SCA_MAX_ITER sweeps to Λ^r < XL_SCA_TOL (machines²). When the
- * capacity constraint binds the paper's ρ can need 10^5 sweeps; if ADMM has not converged by
- * then, c is the KKT bisection's optimum instead. Returns xl_p2_admm's status (0 converged, 1
- * the bisection stood in, -1 bad input); iters: ADMM sweeps done (may be NULL). */
+/* SCA's solve of P2 (seed 000 Algorithm 1 line 6; models/policies/sca.c): ADMM from §5.2.3's
+ * ρ (xl_p2_rho), fixed (the paper) or balanced (mode, the policy's rho_balance), at most
+ * XL_SCA_MAX_ITER sweeps to Λ^r < XL_SCA_TOL (machines²). When the capacity constraint binds
+ * the paper's ρ can need 10^5 sweeps; if ADMM has not converged by then, c is the KKT
+ * bisection's optimum instead. Returns xl_p2_admm's status (0 converged, 1 the bisection
+ * stood in, -1 bad input); iters: ADMM sweeps done (may be NULL). */
 #define XL_SCA_MAX_ITER 10000
 #define XL_SCA_TOL 1e-6
-int xl_p2_sca(const struct xl_p2 *p, double *c, int *iters);
+int xl_p2_sca(const struct xl_p2 *p, enum xl_rho mode, double *c, int *iters);
 
 /* P2 by its KKT conditions: for a multiplier ν >= 0, c_i(ν) = argmin over [1, ξ] of
  * f_i(c) + νm_i c (root of f_i' + νm_i, clamped); ν = 0 if Σ m_i c_i(0) <= N, else the ν

@@ -30,9 +30,11 @@ context and may leave results in it for later sections:
   sca      microseconds per SCA decision (seed 000 Algorithm 1 line 6: P2 by ADMM with the
            paper's rho, analysis/xulau.h xl_p2_sca) on the Fig. 1 instance of §5.2.3, run by
            its own binary (build/release/sca-bench, or --sca-bench PATH), for gamma = 0.01
-           (capacity slack) and 0.001 (binding); peers in the same run: the KKT bisection
-           (xl_p2_bisect, same binary) and scipy's SLSQP on /usr/bin/python3 solving the same
-           P2 with the same analytic gradient (scipy_p2_peer). The paper's 80 ms (ADMM in
+           (capacity slack) and 0.001 (binding), and per ADMM sweep; beside it the same with
+           rho balanced (the sca policy's rho_balance = 1, not the paper's); peers in the same
+           run: the KKT bisection (xl_p2_bisect, same binary) and scipy's SLSQP on
+           /usr/bin/python3 solving the same P2 with the same analytic gradient
+           (scipy_p2_peer). The paper's 80 ms (ADMM in
            Matlab, 2.6 GHz i5) is quoted, not measured. The objectives must agree (1e-5).
   scale    seconds per replica at the papers' scale for every policy (bench/scale-000.ini:
            seed 000's 11 000 machines, and 5 000 as its heavy-load runs; bench/scale-002.ini:
@@ -585,8 +587,16 @@ def run_scipy_peer(seconds, gamma):
     return run_json([NUMPY_PYTHON, "-c", code])
 
 
+SCA_SOLVERS = [          # (sca-bench's "solver", row label): SCA's default first
+    ("admm", "SCA's ADMM, paper's rho"),
+    ("admm_balanced", "SCA's ADMM, rho balanced (rho_balance = 1)"),
+    ("bisect", "KKT bisection (xl_p2_bisect)"),
+]
+
+
 def section_sca(ctx):
-    """One SCA decision on seed 000's Fig. 1 instance: specmc's ADMM and bisection vs scipy."""
+    """One SCA decision on seed 000's Fig. 1 instance: specmc's ADMM (the paper's rho, and
+    rho balanced) and bisection vs scipy."""
     binary, reps, quick = bench_binary(ctx, "sca_bench"), ctx["repeats"], ctx["quick"]
     seconds = 0.2 if quick else 1.0
     print("== SCA decision (seed 000 Alg. 1 line 6): P2 on Fig. 1's instance (§5.2.3), K = 4 "
@@ -596,42 +606,47 @@ def section_sca(ctx):
                                     FIG1["N"], FIG1["xi"], seconds, reps))
     print()
     runs = [run_json_lines([binary, "%g" % seconds]) for _ in range(reps)]
-    w = "   {:<7} {:<44} {:>7} {:>12} {:>14} {:>9}"
-    print(w.format("gamma", "implementation", "iters", "us/decision", "objective",
+    w = "   {:<7} {:<44} {:>7} {:>12} {:>9} {:>14} {:>9}"
+    print(w.format("gamma", "implementation", "iters", "us/decision", "us/iter", "objective",
                    "vs scipy"))
     agree = True
-    for g, first in enumerate(runs[0]):
-        gamma = first["gamma"]
-        us = median_of([r[g]["us_per_decision"] for r in runs])
-        us_b = median_of([r[g]["us_per_bisect"] for r in runs])
+    for gamma in sorted({r["gamma"] for r in runs[0]}, reverse=True):
+        rows, us = [], {}
+        for solver, label in SCA_SOLVERS:
+            mine = [[x for x in r if x["gamma"] == gamma and x["solver"] == solver][0]
+                    for r in runs]
+            us[solver] = median_of([x["us_per_solve"] for x in mine])
+            first = mine[0]
+            sweeps = first["sweeps"] if solver != "bisect" else "-"
+            note = "" if first["converged"] else " (did not converge)"
+            rows.append((label + note, sweeps, us[solver], first["objective"]))
         peers = [run_scipy_peer(seconds, gamma) for _ in range(reps)]
         us_s = median_of([p["us_per_solve"] for p in peers])
         sp = peers[0]
-        rows = [("SCA's ADMM, paper's rho%s" % ("" if first["converged"] else
-                                                " (did not converge)"),
-                 first["sweeps"], us, first["objective"]),
-                ("KKT bisection (xl_p2_bisect)", "-", us_b, first["objective_bisect"]),
-                ("scipy %s SLSQP%s" % (sp["scipy"], "" if sp["success"] else " (FAILED)"),
-                 sp["iterations"], us_s, sp["objective"])]
-        for k, (name, sweeps, t, obj) in enumerate(rows):
-            print(w.format("%g" % gamma if k == 0 else "", name, sweeps, "%.1f" % t,
+        rows.append(("scipy %s SLSQP%s" % (sp["scipy"], "" if sp["success"] else " (FAILED)"),
+                     sp["iterations"], us_s, sp["objective"]))
+        for k, (name, iters, t, obj) in enumerate(rows):
+            per = "%.2f" % (t / iters) if isinstance(iters, int) and iters > 0 else "-"
+            print(w.format("%g" % gamma if k == 0 else "", name, iters, "%.1f" % t, per,
                            "%.8f" % obj, "%.1fx" % (us_s / t)))
             agree = agree and abs(obj - sp["objective"]) <= 1e-5 * abs(sp["objective"])
-        ctx.setdefault("sca", {})[gamma] = dict(us=us, us_bisect=us_b, us_scipy=us_s,
-                                                sweeps=first["sweeps"])
+        ctx.setdefault("sca", {})[gamma] = dict(us=us["admm"], us_balanced=us["admm_balanced"],
+                                                us_bisect=us["bisect"], us_scipy=us_s,
+                                                sweeps=rows[0][1], sweeps_balanced=rows[1][1])
     print(w.format("", "paper: ADMM, Matlab, 2.6 GHz i5 (quoted)", 20, "%.0f" % (
-        PAPER_SCA_MS * 1e3), "-", "-"))
+        PAPER_SCA_MS * 1e3), "-", "-", "-"))
     print(w.format("", "paper: dual approach, same (quoted)", ">1000", "%.0f" % (
-        PAPER_DUAL_MS * 1e3), "-", "-"))
+        PAPER_DUAL_MS * 1e3), "-", "-", "-"))
     print()
-    fast = min(v["us"] for v in ctx["sca"].values())
-    slow = max(v["us"] for v in ctx["sca"].values())
-    print("   SCA's decision takes %.3f-%.3f ms here against the paper's %g ms (%.0f-%.0fx, "
-          "different machines and languages)%s" % (fast / 1e3, slow / 1e3, PAPER_SCA_MS,
-                                                   PAPER_SCA_MS * 1e3 / slow,
-                                                   PAPER_SCA_MS * 1e3 / fast,
-                                                   "  [--quick]" if quick else ""))
-    print("   (iters: ADMM sweeps, SLSQP iterations; us/decision: one solve from c = 1)")
+    for key, what in (("us", "with the paper's rho"), ("us_balanced", "with rho balanced")):
+        fast = min(v[key] for v in ctx["sca"].values())
+        slow = max(v[key] for v in ctx["sca"].values())
+        print("   SCA's decision %s takes %.3f-%.3f ms here against the paper's %g ms "
+              "(%.0f-%.0fx, different machines and languages)%s"
+              % (what, fast / 1e3, slow / 1e3, PAPER_SCA_MS, PAPER_SCA_MS * 1e3 / slow,
+                 PAPER_SCA_MS * 1e3 / fast, "  [--quick]" if quick else ""))
+    print("   (iters: ADMM sweeps, SLSQP iterations; us/decision: one solve from c = 1; "
+          "us/iter: per sweep or iteration)")
     print("   sanity, P2's optimum: ADMM, bisection and SLSQP objectives within 1e-5: %s"
           % ("agree" if agree else "DISAGREE"))
     print()

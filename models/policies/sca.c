@@ -17,7 +17,9 @@
  * Pareto-tail order"). E[D_i] uses the closed form of E[max of m] (eqs. 18–19).
  * When the capacity constraint binds, the paper's ρ can need 10^5 ADMM sweeps (measured,
  * analysis/xulau.h); after XL_SCA_MAX_ITER the exact optimum by bisection on the multiplier is
- * used instead (xl_p2_sca), and the decision is counted as unconverged.
+ * used instead (xl_p2_sca), and the decision is counted as unconverged. The option
+ * `rho_balance = 1` (not the paper's; default 0) adapts ρ = η by residual balancing (Boyd et
+ * al. 2011 §3.4.1) from the paper's value: tens of sweeps where the paper's ρ needs thousands.
  *
  * Decisions (docs/policies.md): "fewest remaining first" in line 1 counts unlaunched tasks;
  * those tasks get one copy (P2 clones whole jobs scheduled together); for a two-phase job P2
@@ -31,10 +33,11 @@
 #include "models/cluster.h"
 #include "models/policy.h"
 
-enum { SCA_GAMMA, SCA_XI, SCA_ALPHA };
+enum { SCA_GAMMA, SCA_XI, SCA_ALPHA, SCA_RHO_BALANCE };
 
 struct sca {
     double gamma, xi, alpha;  /* P2's price γ, copies cap ξ, estimated tail index α */
+    enum xl_rho rho;          /* ADMM's ρ = η: the paper's, fixed, or balanced (an option) */
     struct pol_ranking rk;    /* pending jobs */
     struct xl_p2_job *p2;     /* P2's jobs, χ(l) */
     double *c;                /* its solution */
@@ -47,6 +50,7 @@ static int sca_init(struct cluster *cl, void *st, const double *param)
     s->gamma = param[SCA_GAMMA];
     s->xi = param[SCA_XI];
     s->alpha = param[SCA_ALPHA];
+    s->rho = param[SCA_RHO_BALANCE] != 0 ? XL_RHO_BALANCED : XL_RHO_FIXED;
     s->rk = (struct pol_ranking){0};
     s->p2 = malloc((size_t)cl->njobs * sizeof *s->p2);
     s->c = malloc((size_t)cl->njobs * sizeof *s->c);
@@ -87,7 +91,7 @@ static void clone_by_p2(struct cluster *cl, struct sca *s, int first, int n)
     }
     struct xl_p2 p = {.K = K, .job = s->p2, .N = cl->nfree, .gamma = s->gamma, .xi = s->xi};
     int iters = 0;
-    int rc = xl_p2_sca(&p, s->c, &iters);
+    int rc = xl_p2_sca(&p, s->rho, s->c, &iters);
     s->decisions++;
     s->iterations += iters;
     s->unconverged += rc != 0;
@@ -141,6 +145,9 @@ static const struct pol_param sca_params[] = {
     [SCA_XI] = {"xi", 8, 1, RNG_MAX_COPIES, true, "most copies per task (000 §7.1.1: 8)"},
     [SCA_ALPHA] = {"alpha", 2, 1.000001, 1e6, false,
                    "the scheduler's estimate of the Pareto tail index (000 §7.1.2: 2)"},
+    [SCA_RHO_BALANCE] = {"rho_balance", 0, 0, 1, true,
+                         "0: ADMM's rho = eta fixed at 000 §5.2.3's value; 1: residual balancing "
+                         "from it (Boyd et al. 2011 §3.4.1; not in the paper)"},
     {0},
 };
 

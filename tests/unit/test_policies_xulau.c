@@ -191,23 +191,27 @@ Test(ese, smallest_workload_first_unlike_ese_detect)
 
 /* P2 at its two extremes. Ten slots, one job of two tasks (Pareto(1, 2) family: μ = 1 for
  * α = 2). γ = 0: only the flowtime counts and it falls with c, so c = min(ξ, N/m) = 5 copies
- * per task. γ = 1e6: machine time dominates and grows with c, so c = 1. */
+ * per task. γ = 1e6: machine time dominates and grows with c, so c = 1. The same with ADMM's ρ
+ * balanced (rho_balance = 1): it changes how P2 is solved, not its optimum. */
 Test(sca, p2_extremes)
 {
     struct cl_spec sp = sc_spec(10, 1, 2);
     sp.task_time = (struct dist){DIST_PARETO, 1.0, 2.0};
     sp.interval = 1.0;
     double out[M_COUNT];
-    sc_params(pol_find("sca"), param, NULL, 0);
-    sc_params(pol_find("sca"), param, "gamma", 0);
-    struct rep_workspace *ws = run(&sp, "sca", NULL, out);
-    cr_assert_eq(rep_cluster(ws)->task_copies[0], 5);
-    cr_assert_eq(rep_cluster(ws)->task_copies[1], 5);
-    rep_workspace_free(ws);
-    sc_params(pol_find("sca"), param, "gamma", 1e6);
-    ws = run(&sp, "sca", NULL, out);
-    cr_assert_eq(rep_cluster(ws)->task_copies[0], 1);
-    rep_workspace_free(ws);
+    for (int balance = 0; balance <= 1; balance++) {
+        sc_params(pol_find("sca"), param, NULL, 0);
+        sc_params(pol_find("sca"), param, "rho_balance", balance);
+        sc_params(pol_find("sca"), param, "gamma", 0);
+        struct rep_workspace *ws = run(&sp, "sca", NULL, out);
+        cr_assert_eq(rep_cluster(ws)->task_copies[0], 5, "rho_balance %d", balance);
+        cr_assert_eq(rep_cluster(ws)->task_copies[1], 5, "rho_balance %d", balance);
+        rep_workspace_free(ws);
+        sc_params(pol_find("sca"), param, "gamma", 1e6);
+        ws = run(&sp, "sca", NULL, out);
+        cr_assert_eq(rep_cluster(ws)->task_copies[0], 1, "rho_balance %d", balance);
+        rep_workspace_free(ws);
+    }
 }
 
 /* No room to clone (Σ m = 12 >= N = 10): lines 8–12, smallest workload first, one copy per

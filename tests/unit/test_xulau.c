@@ -170,6 +170,8 @@ Test(xulau, p2_f_by_hand)
     REL_EQ(cost, 2.4 * xl_min_mean_dist(&d, 2.4), 1e-9, "c E[T]");
 }
 
+/* f' against central differences of f, and f'' against central differences of f'; f' rises
+ * and f'' > 0 (Lemma 1: f convex for Pareto's decreasing hazard rate). */
 Test(xulau, p2_df_vs_differences_and_convexity)
 {
     const double alphas[] = {1.2, 2, 3.5}, gammas[] = {0, 0.01, 1};
@@ -187,6 +189,13 @@ Test(xulau, p2_df_vs_differences_and_convexity)
                     cr_assert(fabs(fd - df) <= 1e-6 * (fabs(df) + 1e-3), "α %g m %d γ %g c %g",
                               alphas[a], ms[i], gammas[g], c);
                     cr_assert(df > prev, "f' increasing (f convex)");
+                    double fd2 = (xl_p2_df(&j, gammas[g], c + h) -
+                                  xl_p2_df(&j, gammas[g], c - h)) / (2 * h);
+                    double d2f = xl_p2_d2f(&j, gammas[g], c);
+                    cr_assert(fabs(fd2 - d2f) <= 1e-6 * (fabs(d2f) + 1e-3),
+                              "f'': α %g m %d γ %g c %g: %g vs %g", alphas[a], ms[i], gammas[g],
+                              c, d2f, fd2);
+                    cr_assert(d2f > 0, "f'' > 0");
                     prev = df;
                 }
             }
@@ -229,7 +238,8 @@ Test(xulau, p2_rho_fig1)
 
 /* With γ = 0.01 the constraint is slack (Σ m c* = 199.91 < 200, ν = 0): every c_i is its own
  * unconstrained minimiser, independent of μ_i (f_i = μ_i g(c) + wait), so c_1 = c_4. With
- * γ = 0.001 it binds. Both solvers agree, with the paper's ρ and the others. */
+ * γ = 0.001 it binds. Both solvers agree, with the paper's ρ and the others, fixed, and with
+ * residual balancing from the paper's ρ. */
 Test(xulau, p2_fig1_admm_vs_kkt)
 {
     const double gammas[] = {0.01, 0.001};
@@ -248,55 +258,71 @@ Test(xulau, p2_fig1_admm_vs_kkt)
         }
         const double rhos[] = {xl_p2_rho(&p), xl_p2_rho_bound(&p), 1e-3, 1e-2};
         for (int r = 0; r < 4; r++) {
-            cr_assert_eq(xl_p2_admm(&p, rhos[r], 100000, 1e-14, ca, &it), 0, "ρ %g", rhos[r]);
+            cr_assert_eq(xl_p2_admm(&p, rhos[r], XL_RHO_FIXED, 100000, 1e-14, ca, &it), 0,
+                         "ρ %g", rhos[r]);
             assert_feasible(&p, ca, 1e-6);
             assert_agree(&p, ca, ck);
         }
+        cr_assert_eq(xl_p2_admm(&p, rhos[0], XL_RHO_BALANCED, 100000, 1e-14, ca, &it), 0);
+        assert_feasible(&p, ca, 1e-6);
+        assert_agree(&p, ca, ck);
     }
 }
 
-/* The sweep counts quoted in xulau.h (tol 1e-8 on Λ^r), as ranges. */
+/* The sweep counts quoted in xulau.h (tol 1e-8 on Λ^r), as ranges; residual balancing from the
+ * paper's ρ: 4 and 53. */
 Test(xulau, p2_fig1_sweeps)
 {
     struct xl_p2 p = {4, fig1_jobs, 200, 0.01, 20};
     double c[4];
     int it;
-    cr_assert_eq(xl_p2_admm(&p, xl_p2_rho(&p), 100000, 1e-8, c, &it), 0);
+    cr_assert_eq(xl_p2_admm(&p, xl_p2_rho(&p), XL_RHO_FIXED, 100000, 1e-8, c, &it), 0);
     cr_assert(it <= 5, "slack constraint, paper's ρ: %d sweeps", it);
+    cr_assert_eq(xl_p2_admm(&p, xl_p2_rho(&p), XL_RHO_BALANCED, 100000, 1e-8, c, &it), 0);
+    cr_assert(it <= 5, "slack constraint, balanced: %d sweeps", it);
     p.gamma = 0.001;
     const double rhos[] = {xl_p2_rho(&p), xl_p2_rho_bound(&p), 1e-3, 1e-2};
     const int lo[] = {1300, 140, 20, 150}, hi[] = {1700, 200, 32, 210};
     for (int r = 0; r < 4; r++) {
-        cr_assert_eq(xl_p2_admm(&p, rhos[r], 100000, 1e-8, c, &it), 0);
+        cr_assert_eq(xl_p2_admm(&p, rhos[r], XL_RHO_FIXED, 100000, 1e-8, c, &it), 0);
         cr_assert(it >= lo[r] && it <= hi[r], "ρ %g: %d sweeps", rhos[r], it);
     }
+    cr_assert_eq(xl_p2_admm(&p, xl_p2_rho(&p), XL_RHO_BALANCED, 100000, 1e-8, c, &it), 0);
+    cr_assert(it >= 40 && it <= 70, "binding constraint, balanced: %d sweeps", it);
 }
 
 /* SCA's solve: ADMM with the paper's ρ when it converges within XL_SCA_MAX_ITER sweeps (Fig. 1
  * at γ = 0.01), else the bisection's optimum (N = 100, γ = 0.001: the constraint binds hard and
- * the paper's ρ would need more sweeps). */
+ * the paper's ρ would need 16 968 sweeps). Balanced, ADMM converges there in 32. */
 Test(xulau, p2_sca_admm_then_bisection)
 {
     struct xl_p2 p = {4, fig1_jobs, 200, 0.01, 20};
     double c[4], ref[4];
     int it, it_ref;
-    cr_assert_eq(xl_p2_sca(&p, c, &it), 0);
-    cr_assert_eq(xl_p2_admm(&p, xl_p2_rho(&p), XL_SCA_MAX_ITER, XL_SCA_TOL, ref, &it_ref), 0);
+    cr_assert_eq(xl_p2_sca(&p, XL_RHO_FIXED, c, &it), 0);
+    cr_assert_eq(xl_p2_admm(&p, xl_p2_rho(&p), XL_RHO_FIXED, XL_SCA_MAX_ITER, XL_SCA_TOL, ref,
+                            &it_ref), 0);
     cr_assert_eq(it, it_ref);
     for (int i = 0; i < 4; i++)
         cr_assert_eq(c[i], ref[i], "c[%d]", i);
     p.N = 100;
     p.gamma = 0.001;
-    cr_assert_eq(xl_p2_sca(&p, c, &it), 1, "ADMM stops short");
+    cr_assert_eq(xl_p2_sca(&p, XL_RHO_FIXED, c, &it), 1, "ADMM stops short");
     cr_assert_eq(it, XL_SCA_MAX_ITER);
     cr_assert_eq(xl_p2_bisect(&p, ref, NULL), 0);
     for (int i = 0; i < 4; i++)
         cr_assert_eq(c[i], ref[i], "c[%d] is the bisection's", i);
     assert_feasible(&p, c, 1e-9);
+    cr_assert_eq(xl_p2_sca(&p, XL_RHO_BALANCED, c, &it), 0, "balanced: converged");
+    cr_assert(it <= 100, "%d sweeps", it);
+    assert_feasible(&p, c, 1e-3); /* Λ^r < 1e-6: Σ m c within 1e-3 of N */
+    for (int i = 0; i < 4; i++)
+        cr_assert(fabs(c[i] - ref[i]) < 1e-4, "c[%d]: %g vs %g", i, c[i], ref[i]);
 }
 
 /* ~20 random instances (fixed streams): K in 2..6, m in 1..30, μ in [0.5, 5], α in [1.2, 4],
- * waits in [0, 10], γ in [0, 0.05], ξ in [2, 20], N between Σ m and ξ Σ m. */
+ * waits in [0, 10], γ in [0, 0.05], ξ in [2, 20], N between Σ m and ξ Σ m. ADMM with eq. 24's
+ * bound (up to 22 494 sweeps here), and balanced from the paper's ρ (at most 97). */
 Test(xulau, p2_random_admm_vs_kkt)
 {
     for (int n = 0; n < 20; n++) {
@@ -319,8 +345,12 @@ Test(xulau, p2_random_admm_vs_kkt)
         int it;
         cr_assert_eq(xl_p2_bisect(&p, ck, NULL), 0);
         assert_feasible(&p, ck, 1e-9);
-        int rc = xl_p2_admm(&p, xl_p2_rho_bound(&p), 2000000, 1e-14, ca, &it);
+        int rc = xl_p2_admm(&p, xl_p2_rho_bound(&p), XL_RHO_FIXED, 2000000, 1e-14, ca, &it);
         cr_assert_eq(rc, 0, "instance %d: %d sweeps", n, it);
+        assert_feasible(&p, ca, 1e-6);
+        assert_agree(&p, ca, ck);
+        rc = xl_p2_admm(&p, xl_p2_rho(&p), XL_RHO_BALANCED, 1000, 1e-14, ca, &it);
+        cr_assert_eq(rc, 0, "instance %d, balanced: %d sweeps", n, it);
         assert_feasible(&p, ca, 1e-6);
         assert_agree(&p, ca, ck);
     }
@@ -351,12 +381,12 @@ Test(xulau, p2_bad_input)
     double c[4];
     int it;
     cr_assert_eq(xl_p2_bisect(&p, c, NULL), -1);
-    cr_assert_eq(xl_p2_admm(&p, 1e-3, 10, 1e-9, c, &it), -1);
+    cr_assert_eq(xl_p2_admm(&p, 1e-3, XL_RHO_FIXED, 10, 1e-9, c, &it), -1);
     p.N = 45; /* exactly room for one copy each: c = 1 */
     cr_assert_eq(xl_p2_bisect(&p, c, NULL), 0);
     for (int i = 0; i < 4; i++)
         cr_assert_float_eq(c[i], 1.0, 1e-12);
-    cr_assert_eq(xl_p2_admm(&p, 1e-3, 3, 1e-30, c, &it), 1, "max_iter reached");
+    cr_assert_eq(xl_p2_admm(&p, 1e-3, XL_RHO_FIXED, 3, 1e-30, c, &it), 1, "max_iter reached");
     cr_assert_eq(it, 3);
 }
 
