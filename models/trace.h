@@ -19,6 +19,7 @@ struct tr_job {
     double weight;             /* w_i (the Google trace's priority 0–11) */
     int tasks[TR_PHASES];      /* map and reduce task counts; reduce may be 0, map >= 1 */
     double mean[TR_PHASES];    /* mean task duration per phase (> 0; 0 for an empty phase) */
+    double sd[TR_PHASES];      /* SD of a task's duration per phase (> 0); 0: not given */
 };
 
 struct tr_trace {
