@@ -49,6 +49,15 @@ printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean\n0,1,2,0,5,\n
     >"$WORK/bad-trace.csv"
 bad "malformed trace row" "workload\.trace: .*bad-trace\.csv:3: column 'map_tasks'" \
     "s|^tasks = 5|trace = $WORK/bad-trace.csv|"
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,map_sd,reduce_sd\n0,1,2,0,5,,0,\n' \
+    >"$WORK/bad-sd.csv"
+bad "trace SD of zero" "workload\.trace: .*bad-sd\.csv:2: column 'map_sd': expected a finite number > 0 \(seconds\), or nothing" \
+    "s|^tasks = 5|trace = $WORK/bad-sd.csv|"
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,map_sd,reduce_sd\n0,1,2,0,5,,2,\n' \
+    >"$WORK/sd.csv"
+bad "trace SDs need a shape" "small-[0-9]+\.ini:17: workload\.task_time: the trace gives task-time SDs, .* got 'exponential'" \
+    "s|^tasks = 5|trace = $WORK/sd.csv|" 's/^jobs = 60/; all jobs/' 's/^warmup = 5/warmup = 0/' \
+    's/^task_time = pareto/task_time = exponential\nmean = 1/'
 head -2 "$WORK/bad-trace.csv" >"$WORK/one-job.csv"
 bad "trace jobs beyond the file" "workload\.jobs: the trace has 1 jobs, got '60'" \
     "s|^tasks = 5|trace = $WORK/one-job.csv|"
