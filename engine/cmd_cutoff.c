@@ -18,6 +18,7 @@
 #include "engine/commands.h"
 #include "engine/config.h"
 #include "models/cluster.h"
+#include "models/workload.h"
 
 static const char cutoff_usage[] =
     "usage: specmc cutoff CONFIG.ini [options]\n"
@@ -54,6 +55,12 @@ static int scenario_row(const struct cl_spec *sp, uint64_t seed, struct cutoff_r
                               "beta > 1 (workload.task_time = pareto)");
         return -1;
     }
+    if (wl_own_shapes(sp)) {
+        snprintf(err, errlen, "the cut-off of seed 000 section 4 takes one tail index for every "
+                              "job; here jobs have their own (unset workload.beta_max, or set "
+                              "workload.trace_shape = family)");
+        return -1;
+    }
     struct cluster cl;
     memset(&cl, 0, sizeof cl);
     int n = 2 * sp->jobs, rc = -1;
@@ -68,7 +75,7 @@ static int scenario_row(const struct cl_spec *sp, uint64_t seed, struct cutoff_r
         m[2 * j] = job->nmap;
         m[2 * j + 1] = job->ntasks - job->nmap;
         for (int p = 0; p < CL_PHASES; p++)
-            mu[2 * j + p] = sp->task_time.a * job->scale[p];
+            mu[2 * j + p] = job->dist[p].a * job->scale[p];
     }
     row->alpha = sp->task_time.b;
     row->lambda = arrival_rate(&cl);

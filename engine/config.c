@@ -20,6 +20,7 @@
 
 #include "engine/text.h"
 #include "models/trace.h"
+#include "models/workload.h"
 
 /* ---------------------------------------------------------------- the schema */
 
@@ -30,7 +31,8 @@ enum key_id {
     K_SLOTS, K_INTERVAL, K_LAUNCH_DELAY, K_ESTIMATOR, K_NOISE,
     K_ARRIVAL, K_RATE, K_JOBS, K_TASKS, K_TASK_TIME, K_TMIN, K_BETA, K_MEAN, K_SIGMA, K_LOW,
     K_HIGH, K_DEADLINE, K_WARMUP, K_WEIGHT_MIN, K_WEIGHT_MAX, K_TASKS_BETA, K_TASKS_MAX,
-    K_JOB_SPREAD, K_REDUCE_FRACTION, K_REDUCE_SCALE, K_TRACE, K_TRACE_FORMAT,
+    K_JOB_SPREAD, K_SIGMA_MAX, K_BETA_MAX, K_REDUCE_FRACTION, K_REDUCE_SCALE, K_TRACE,
+    K_TRACE_FORMAT, K_TRACE_SHAPE,
     K_LIST,
     K_U_THETA, K_U_PRICE, K_U_RMIN,
     K_H_FLOWTIME, K_H_MACHINE_TIME, K_H_BINS,
@@ -95,6 +97,15 @@ static const struct key_schema schema[K_COUNT] = {
                       .sweepable = true,
                       .doc = "sigma: each job's task times are scaled by exp(sigma Z - sigma^2/2) "
                              "(mean 1); 0: all jobs alike"},
+    [K_SIGMA_MAX] = {"workload", "sigma_max", KT_REAL, .min = 0, .max = 10, .min_open = true,
+                     .sweepable = true,
+                     .doc = "lognormal: each job's sigma uniform in [sigma, sigma_max], its mean "
+                            "kept (jobs of different CVs); unset: every job has sigma"},
+    [K_BETA_MAX] = {"workload", "beta_max", KT_REAL, .min = 1, .max = INF, .min_open = true,
+                    .sweepable = true,
+                    .doc = "pareto: each job's tail index uniform in [beta, beta_max], its mean "
+                           "kept (jobs of different CVs; needs beta > 1); unset: every job has "
+                           "beta"},
     [K_REDUCE_FRACTION] = {"workload", "reduce_fraction", KT_REAL, .def = "0", .min = 0,
                            .max = 1, .max_open = true, .sweepable = true,
                            .doc = "share of each job's tasks in its reduce phase, which starts "
@@ -109,6 +120,11 @@ static const struct key_schema schema[K_COUNT] = {
                         .choices = TR_FORMAT_NAMES,
                         .doc = "layout of workload.trace: csv (specmc's) or google (2011 "
                                "task_events)"},
+    [K_TRACE_SHAPE] = {"workload", "trace_shape", KT_CHOICE, .def = "auto",
+                       .choices = "auto|fit|family",
+                       .doc = "fit: a trace phase with an SD gets the family's shape of that CV; "
+                              "family: every job has the family's; auto: fit for csv, family "
+                              "for google"},
     [K_TASK_TIME] = {"workload", "task_time", KT_CHOICE, .def = "pareto",
                      .choices = "pareto|exponential|deterministic|lognormal|uniform",
                      .sweepable = true, .doc = "distribution of every copy's duration"},
@@ -638,6 +654,63 @@ static bool build_jobs(struct conv *cv, struct cfg *c, struct cl_spec *sp)
     return true;
 }
 
+/* Jobs' own shapes: drawn between the family's and sigma_max or beta_max, or fitted to the SDs
+ * a trace gives (trace_shape). A family without a shape parameter cannot have either. */
+static bool build_shapes(struct conv *cv, struct cl_spec *sp)
+{
+    const struct dist *d = &sp->task_time;
+    char w[512];
+    sp->shape_max = 0;
+    sp->trace_fit = false;
+    if (sp->trace) {
+        int mode, fmt;
+        if (!choice(cv, K_TRACE_SHAPE, &mode) || !choice(cv, K_TRACE_FORMAT, &fmt))
+            return false;
+        sp->trace_fit = mode == 1 || (mode == 0 && fmt == TR_CSV); /* auto|fit|family */
+        if (wl_own_shapes(sp) && !dist_has_shape(d->kind)) {
+            fail(cv->p, "%s: workload.task_time: the trace gives task-time SDs, and fitting them "
+                 "(trace_shape = %s) needs a family with a shape, lognormal or pareto, got "
+                 "'%s'; set workload.trace_shape = family to ignore them",
+                 origin(cv, K_TASK_TIME, w, sizeof w), mode == 1 ? "fit" : "auto",
+                 dist_kind_name(d->kind));
+            return false;
+        }
+        return true;
+    }
+    static const struct {
+        enum key_id key, shape;
+        enum dist_kind kind;
+        const char *what;
+    } own[] = {{K_SIGMA_MAX, K_SIGMA, DIST_LOGNORMAL, "sigma of log T"},
+               {K_BETA_MAX, K_BETA, DIST_PARETO, "Pareto tail index"}};
+    for (size_t i = 0; i < sizeof own / sizeof *own; i++) {
+        const struct entry *e = cv->v->set[own[i].key];
+        const char *key = schema[own[i].key].key, *shape = schema[own[i].shape].key;
+        if (!e)
+            continue;
+        if (d->kind != own[i].kind) {
+            fail(cv->p, "%s: workload.%s: each job's own %s, for task_time = %s only, got "
+                 "task_time = %s (per-job shapes: sigma_max for lognormal, beta_max for "
+                 "pareto)", where(e, w, sizeof w), key, own[i].what,
+                 dist_kind_name(own[i].kind), dist_kind_name(d->kind));
+            return false;
+        }
+        if (!num(cv, own[i].key, &sp->shape_max, "per-job shapes"))
+            return false;
+        if (sp->shape_max < d->b) {
+            fail(cv->p, "%s: workload.%s: must be >= workload.%s (%g), got '%s'",
+                 where(e, w, sizeof w), key, shape, d->b, e->value);
+            return false;
+        }
+        if (d->kind == DIST_PARETO && !(d->b > 1)) {
+            fail(cv->p, "%s: workload.%s: each job keeps the family's mean, which needs "
+                 "workload.beta > 1, got beta = %g", where(e, w, sizeof w), key, d->b);
+            return false;
+        }
+    }
+    return true;
+}
+
 static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
 {
     int arrival, estimator;
@@ -662,6 +735,8 @@ static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
              origin(cv, K_TASK_TIME, w, sizeof w));
         return false;
     }
+    if (!build_shapes(cv, sp))
+        return false;
     sp->deadline = INFINITY;
     if (cv->v->set[K_DEADLINE] && !num(cv, K_DEADLINE, &sp->deadline, "deadlines"))
         return false;
@@ -684,7 +759,8 @@ static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
         !num(cv, K_U_PRICE, &sp->utility_price, "the utility metric") ||
         !num(cv, K_U_RMIN, &sp->utility_rmin, "the utility metric"))
         return false;
-    /* with per-job scales (spread or trace) some jobs' tmin is below the scenario's */
+    /* with per-job scales (spread or trace) some jobs' tmin is below the scenario's (per-job
+       tail indices keep the mean, which puts every job's tmin above it) */
     if (sp->task_time.kind == DIST_PARETO && sp->deadline < sp->task_time.a &&
         sp->job_spread == 0 && !sp->trace)
         warn(c, "workload.deadline = %g is below tmin = %g: no job can meet it", sp->deadline,

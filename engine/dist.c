@@ -164,3 +164,30 @@ double dist_median(const struct dist *d)
     }
     return NAN;
 }
+
+bool dist_has_shape(enum dist_kind kind)
+{
+    return kind == DIST_LOGNORMAL || kind == DIST_PARETO;
+}
+
+struct dist dist_with_shape(const struct dist *d, double s)
+{
+    struct dist out = *d;
+    if (s == d->b)
+        return out;
+    out.b = s;
+    if (d->kind == DIST_LOGNORMAL)
+        out.a = d->a + 0.5 * (d->b * d->b - s * s); /* E[T] = exp(μ + σ²/2) kept */
+    else if (d->kind == DIST_PARETO)
+        out.a = dist_mean(d) * (s - 1.0) / s; /* E[T] = β t_min/(β − 1) kept */
+    return out;
+}
+
+double dist_shape_for_cv(enum dist_kind kind, double cv)
+{
+    if (kind == DIST_LOGNORMAL)
+        return sqrt(log1p(cv * cv));
+    if (kind == DIST_PARETO)
+        return 1.0 + sqrt(1.0 + 1.0 / (cv * cv));
+    return NAN;
+}

@@ -7,6 +7,8 @@
 #ifndef SPECMC_DIST_H
 #define SPECMC_DIST_H
 
+#include <stdbool.h>
+
 #include "engine/rng.h"
 
 enum dist_kind {
@@ -32,6 +34,22 @@ double dist_cdf(const struct dist *d, double x);      /* P(T <= x) */
 double dist_mean(const struct dist *d);               /* INFINITY if it diverges */
 double dist_variance(const struct dist *d);           /* INFINITY if it diverges */
 double dist_median(const struct dist *d);
+
+/* Per-job shapes (docs/model.md, Jobs). The shape is the parameter that sets a family's
+ * coefficient of variation CV = SD/mean: lognormal's σ (CV² = e^{σ²} − 1) and Pareto's β
+ * (CV² = 1/(β(β − 2)) for β > 2); the other families have none (exponential's CV is 1,
+ * deterministic's 0, uniform's set by both ends). */
+bool dist_has_shape(enum dist_kind kind);
+
+/* The same family with shape s and the same mean, which must be finite (Pareto: β > 1 and
+ * s > 1): lognormal μ' = μ + (σ² − s²)/2, Pareto t_min' = E[T](s − 1)/s. *d itself, bit for
+ * bit, when s is its shape. Only for families with a shape. */
+struct dist dist_with_shape(const struct dist *d, double s);
+
+/* The shape that gives coefficient of variation cv > 0, fitted to a mean and an SD:
+ * lognormal σ = sqrt(ln(1 + cv²)), Pareto β = 1 + sqrt(1 + 1/cv²); NAN for a family without
+ * one. */
+double dist_shape_for_cv(enum dist_kind kind, double cv);
 
 /* Draw one sample: exactly two outputs of r (one uniform). */
 static inline double dist_sample(const struct dist *d, rng_t *r)

@@ -49,7 +49,9 @@ struct cl_job {
     int tasks_left;      /* tasks not yet completed */
     int tasks_running;   /* tasks with at least one running copy (waiting ones included) */
     int tasks_waiting;   /* running reduce tasks whose copies wait for the map phase */
-    double scale[CL_PHASES];     /* multiplier of the scenario's task time, per phase */
+    struct dist dist[CL_PHASES]; /* task-time family of each phase before its scale: the
+                                    scenario's, or with the job's own shape (same mean) */
+    double scale[CL_PHASES];     /* multiplier of that family's time, per phase */
     double task_mean[CL_PHASES]; /* E and SD of one task's duration per phase: what the */
     double task_sd[CL_PHASES];   /* scheduler knows (seed 000 Assumption 1, 002 §III) */
     double task_work[CL_PHASES]; /* a task's size to a size-based scheduler: task_mean, or the

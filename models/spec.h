@@ -6,6 +6,8 @@
 #ifndef SPECMC_SPEC_H
 #define SPECMC_SPEC_H
 
+#include <stdbool.h>
+
 #include "engine/dist.h"
 
 struct tr_trace;
@@ -38,11 +40,16 @@ struct cl_spec {
     int tasks_max;           /* cap on drawn task counts */
     double job_spread;       /* σ: a job's task times are scaled by exp(σZ − σ²/2) (mean 1),
                                 so jobs differ in size; 0: every job alike */
+    double shape_max;        /* > 0: each generated job's shape (lognormal σ, Pareto β) is
+                                uniform in [task_time's, shape_max], its mean kept, so jobs
+                                differ in CV; 0: every job has task_time's */
     double reduce_fraction;  /* share of a job's tasks in its reduce phase (0: one phase) */
     double reduce_scale;     /* mean reduce task time / mean map task time */
     struct dist task_time;   /* i.i.d. duration of every copy, before the job's scale */
     const struct tr_trace *trace; /* jobs (arrival, weight, tasks, phase means) from a trace
                                      instead of the generator; NULL: generated */
+    bool trace_fit;          /* a trace phase with an SD gets the shape fitted to its mean
+                                and SD; false: every phase has task_time's shape */
     double deadline;         /* relative to arrival; INFINITY = jobs have no deadline */
     int warmup;              /* first-arriving jobs left out of the metrics */
     int weight_min;          /* job weight w_i ~ uniform integer in [weight_min, weight_max] */

@@ -2,10 +2,11 @@
  * cluster-data 2011 `task_events` table (SPEC §4, issue 4).
  *
  * A trace gives, per job, what the model cannot draw for itself: arrival time, weight, the
- * number of map and reduce tasks and each phase's mean task duration. Task durations are
- * still drawn per replica from the scenario's task-time family, scaled to the job's phase
- * mean (seed 000 §7: "fitted into a Pareto distribution using the average task duration
- * with some fixed Pareto-tail order"). This module only reads and checks files; it knows
+ * number of map and reduce tasks, each phase's mean task duration and, where known, its SD.
+ * Task durations are still drawn per replica from the scenario's task-time family, scaled to
+ * the job's phase mean (seed 000 §7: "fitted into a Pareto distribution using the average
+ * task duration with some fixed Pareto-tail order"), its shape fitted to the SD where the
+ * config asks (models/workload.c). This module only reads and checks files; it knows
  * nothing of slots, policies or configs. Formats: docs/traces.md. */
 #ifndef SPECMC_TRACE_H
 #define SPECMC_TRACE_H
@@ -19,6 +20,7 @@ struct tr_job {
     double weight;             /* w_i (the Google trace's priority 0–11) */
     int tasks[TR_PHASES];      /* map and reduce task counts; reduce may be 0, map >= 1 */
     double mean[TR_PHASES];    /* mean task duration per phase (> 0; 0 for an empty phase) */
+    double sd[TR_PHASES];      /* SD of a task's duration per phase (> 0); 0: not given */
 };
 
 struct tr_trace {

@@ -1,5 +1,6 @@
 /* trace_csv — the project's own trace layout: a header line naming six columns in a fixed
- * order, then one row per job (docs/traces.md). Rows may come in any order; the jobs are
+ * order, or those six and two more (each phase's task-time SD), then one row per job with as
+ * many columns as the header (docs/traces.md). Rows may come in any order; the jobs are
  * sorted by arrival (ties keep file order) and shifted so that the first arrives at 0.
  *
  * Every value is checked in full: a row with the wrong number of columns, a value that is not
@@ -12,28 +13,52 @@
 #include "engine/text.h"
 #include "models/trace_common.h"
 
-enum { C_ARRIVAL, C_WEIGHT, C_MAP_TASKS, C_REDUCE_TASKS, C_MAP_MEAN, C_REDUCE_MEAN, C_COLS };
+enum {
+    C_ARRIVAL, C_WEIGHT, C_MAP_TASKS, C_REDUCE_TASKS, C_MAP_MEAN, C_REDUCE_MEAN,
+    C_MEANS_COLS,          /* the six-column layout ends here */
+    C_MAP_SD = C_MEANS_COLS, C_REDUCE_SD,
+    C_COLS                 /* the eight-column layout */
+};
 
 static const char *const col_name[C_COLS] = {
-    "arrival", "weight", "map_tasks", "reduce_tasks", "map_mean", "reduce_mean",
+    "arrival", "weight", "map_tasks", "reduce_tasks", "map_mean", "reduce_mean", "map_sd",
+    "reduce_sd",
 };
 
 #define CSV_HEADER "arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean"
+#define CSV_HEADER_SD CSV_HEADER ",map_sd,reduce_sd"
 
-/* Whether the (split, trimmed) fields are exactly the header's names. */
-static bool is_header(char **f, int n)
+/* The number of columns of the header the (split, trimmed) fields are, exactly: 6 or 8; 0
+ * when they are neither. */
+static int header_columns(char **f, int n)
 {
-    if (n != C_COLS)
-        return false;
-    for (int c = 0; c < C_COLS; c++)
+    if (n != C_MEANS_COLS && n != C_COLS)
+        return 0;
+    for (int c = 0; c < n; c++)
         if (strcmp(f[c], col_name[c]) != 0)
-            return false;
-    return true;
+            return 0;
+    return n;
 }
 
-/* Read one row's fields into j. On a bad value returns the column and sets *want to what it
- * should have been; returns -1 when the row is good. */
-static int parse_row(char **f, struct tr_job *j, const char **want)
+/* A phase's SD: nothing (0, not given) or a number > 0; nothing or 0 for an empty phase. */
+static bool parse_sd(const char *f, int tasks, double *out, const char **want)
+{
+    double v;
+    *out = 0;
+    if (tasks > 0) {
+        *want = "a finite number > 0 (seconds), or nothing (the family's shape)";
+        if (f[0] && (!tr_parse_real(f, &v) || !(v > 0)))
+            return false;
+        *out = f[0] ? v : 0;
+        return true;
+    }
+    *want = "0 or nothing, as reduce_tasks is 0";
+    return !f[0] || (tr_parse_real(f, &v) && v == 0);
+}
+
+/* Read one row's fields into j (ncols of them: the SDs when 8). On a bad value returns the
+ * column and sets *want to what it should have been; returns -1 when the row is good. */
+static int parse_row(char **f, int ncols, struct tr_job *j, const char **want)
 {
     double v;
     long long k;
@@ -69,13 +94,19 @@ static int parse_row(char **f, struct tr_job *j, const char **want)
             return C_REDUCE_MEAN;
         j->mean[TR_REDUCE] = 0;
     }
+    if (ncols == C_COLS) {
+        if (!parse_sd(f[C_MAP_SD], j->tasks[TR_MAP], &j->sd[TR_MAP], want))
+            return C_MAP_SD;
+        if (!parse_sd(f[C_REDUCE_SD], j->tasks[TR_REDUCE], &j->sd[TR_REDUCE], want))
+            return C_REDUCE_SD;
+    }
     return -1;
 }
 
 int tr_csv_read(const char *path, struct tr_trace *out, char *err, size_t len)
 {
     struct tr_lines lr;
-    int cap = 0;
+    int cap = 0, ncols = 0;
     long header_line = 0;
     bool failed = false;
     char q[TR_QUOTE_MAX + 4];
@@ -89,10 +120,11 @@ int tr_csv_read(const char *path, struct tr_trace *out, char *err, size_t len)
         if (!header_line) {
             char got[TR_QUOTE_MAX + 4]; /* the line as it was: text_split cuts it up */
             snprintf(got, sizeof got, "%s", tr_quote(s, q));
-            if (!is_header(f, text_split(s, ',', f, C_COLS))) {
+            ncols = header_columns(f, text_split(s, ',', f, C_COLS));
+            if (!ncols) {
                 tr_error(err, len,
-                         "%s:%ld: expected the header line '" CSV_HEADER "' (these columns, in "
-                         "this order) before the first job, got '%s'",
+                         "%s:%ld: expected the header line '" CSV_HEADER "' or '" CSV_HEADER_SD
+                         "' (these columns, in this order) before the first job, got '%s'",
                          path, lr.line, got);
                 goto fail;
             }
@@ -100,14 +132,14 @@ int tr_csv_read(const char *path, struct tr_trace *out, char *err, size_t len)
             continue;
         }
         int n = text_split(s, ',', f, C_COLS);
-        if (n != C_COLS) {
-            tr_error(err, len, "%s:%ld: expected %d columns (" CSV_HEADER "), got %d", path,
-                     lr.line, C_COLS, n);
+        if (n != ncols) {
+            tr_error(err, len, "%s:%ld: expected %d columns (%s), got %d", path,
+                     lr.line, ncols, ncols == C_COLS ? CSV_HEADER_SD : CSV_HEADER, n);
             goto fail;
         }
         struct tr_job j;
         const char *want;
-        int bad = parse_row(f, &j, &want);
+        int bad = parse_row(f, ncols, &j, &want);
         if (bad >= 0) {
             tr_error(err, len, "%s:%ld: column '%s': expected %s, got '%s'", path, lr.line,
                      col_name[bad], want, tr_quote(f[bad], q));
@@ -123,7 +155,8 @@ int tr_csv_read(const char *path, struct tr_trace *out, char *err, size_t len)
         goto fail;
     if (!header_line) {
         tr_error(err, len,
-                 "%s: no jobs: the file holds no header line '" CSV_HEADER "' and no rows",
+                 "%s: no jobs: the file holds no header line '" CSV_HEADER "[,map_sd,reduce_sd]' "
+                 "and no rows",
                  path);
         goto fail;
     }

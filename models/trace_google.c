@@ -6,13 +6,15 @@
  * row; a job's rows are scattered over the file, so the records are then sorted by (job,
  * task, time, line) and each job is aggregated from its contiguous run: arrival = its earliest
  * SUBMIT, weight = that SUBMIT's priority, one phase of as many tasks as it has, whose mean is
- * the mean over its tasks of FINISH − the SCHEDULE that started that run. A job is kept only
+ * the mean over its tasks of FINISH − the SCHEDULE that started that run, and whose SD is the
+ * sample SD of those durations (0, not given, for a job of one task). A job is kept only
  * when every task of it was submitted and ends with such a FINISH, and all its events lie
  * inside the trace window; the others are counted in `skipped`.
  *
  * What this is not: the table holds no map/reduce phases (every job gets reduce = 0) and no
  * machine constraints (those are in task_constraints, which is not read). */
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,6 +150,8 @@ struct agg {
     int prio;          /* its priority */
     int ntasks;
     double sum_us;     /* Σ task durations, microseconds */
+    double run_mean;   /* their running mean and Σ of squared deviations (Welford), for the */
+    double run_m2;     /* SD; the mean the job gets is sum_us / ntasks */
     bool keep;
 };
 
@@ -201,6 +205,9 @@ static void fold_task(const struct rec *r, size_t n, struct agg *a)
     }
     a->ntasks++;
     a->sum_us += (double)dur;
+    double delta = (double)dur - a->run_mean;
+    a->run_mean += delta / a->ntasks;
+    a->run_m2 += delta * ((double)dur - a->run_mean);
 }
 
 /* Aggregate the sorted records into jobs: out->job with arrivals in microseconds (not yet
@@ -227,8 +234,11 @@ static int aggregate(const struct rec *r, size_t n, struct tr_trace *out, long *
             out->skipped++;
             continue;
         }
+        /* the sample SD (n − 1) of its task durations; 0 (not given) for one task or all
+           durations equal: no shape can be fitted to it */
+        double sd = a.ntasks > 1 ? sqrt(a.run_m2 / (a.ntasks - 1)) / US_PER_S : 0;
         struct tr_job j = {.arrival = (double)a.submit, .weight = a.prio,
-                           .tasks = {a.ntasks, 0}, .mean = {mean, 0}};
+                           .tasks = {a.ntasks, 0}, .mean = {mean, 0}, .sd = {sd, 0}};
         if (tr_push_job(out, &cap, &j))
             return -1;
         if (out->njobs > seqcap) {

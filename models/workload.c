@@ -7,9 +7,14 @@
  *   scale    a job's task times are the scenario's task time × exp(σZ − σ²/2), σ =
  *            job_spread, Z standard normal (mean multiplier 1: jobs of different task sizes);
  *   phases   round(reduce_fraction × tasks) of its tasks (at most tasks − 1) form the reduce
- *            phase, whose task times are further scaled by reduce_scale.
- * Trace: arrival, weight, task counts and per-phase means come from the trace; the scale of
- * each phase is its mean over the task-time family's mean. */
+ *            phase, whose task times are further scaled by reduce_scale;
+ *   shape    with shape_max, a job's family (both phases) has its own shape, uniform between
+ *            the scenario's and shape_max, and the scenario's mean (dist_with_shape): jobs of
+ *            different coefficients of variation. Drawn after every job's other attributes,
+ *            so that the weights, counts and scales are those of the scenario without it.
+ * Trace: arrival, weight, task counts and per-phase means come from the trace; with
+ * trace_fit, a phase the trace gives an SD for has the shape of that CV (dist_shape_for_cv);
+ * the scale of each phase is its mean over its family's mean. */
 #include "models/workload.h"
 
 #include <math.h>
@@ -18,10 +23,11 @@
 
 #include "models/trace.h"
 
-/* The statistics of a phase whose durations are the family's times `scale`. */
+/* A phase whose durations are d's times `scale`, and the statistics the scheduler knows. */
 static void set_phase(struct cl_job *j, const struct dist *d, int phase, double scale)
 {
     double mean = dist_mean(d), var = dist_variance(d);
+    j->dist[phase] = *d;
     j->scale[phase] = scale;
     j->task_mean[phase] = scale * mean;
     j->task_sd[phase] = scale * sqrt(var);
@@ -60,15 +66,34 @@ static void generate_job(const struct cl_spec *sp, struct cl_job *j, rng_t *r)
     set_phase(j, &sp->task_time, CL_REDUCE, scale * sp->reduce_scale);
 }
 
+/* Its own shape for a generated job: uniform between the family's and shape_max (drawn even
+ * when the two are equal, so that the stream does not depend on the value). */
+static void draw_shape(const struct cl_spec *sp, struct cl_job *j, rng_t *r)
+{
+    double lo = sp->task_time.b;
+    struct dist d = dist_with_shape(&sp->task_time, lo + (sp->shape_max - lo) * rng_uniform(r));
+    set_phase(j, &d, CL_MAP, j->scale[CL_MAP]);
+    set_phase(j, &d, CL_REDUCE, j->scale[CL_REDUCE]);
+}
+
+/* A trace phase of mean `mean` and SD `sd` (0: not given). */
+static void trace_phase(const struct cl_spec *sp, struct cl_job *j, int phase, double mean,
+                        double sd)
+{
+    struct dist d = sp->task_time;
+    if (sp->trace_fit && sd > 0)
+        d = dist_with_shape(&sp->task_time, dist_shape_for_cv(d.kind, sd / mean));
+    set_phase(j, &d, phase, mean / dist_mean(&d)); /* finite: config checks it */
+}
+
 static void trace_job(const struct cl_spec *sp, const struct tr_job *t, struct cl_job *j)
 {
-    double family = dist_mean(&sp->task_time); /* finite: config checks it */
     j->weight = t->weight;
     j->nmap = t->tasks[TR_MAP];
     j->ntasks = t->tasks[TR_MAP] + t->tasks[TR_REDUCE];
-    set_phase(j, &sp->task_time, CL_MAP, t->mean[TR_MAP] / family);
-    double red = t->tasks[TR_REDUCE] > 0 ? t->mean[TR_REDUCE] : t->mean[TR_MAP];
-    set_phase(j, &sp->task_time, CL_REDUCE, red / family);
+    trace_phase(sp, j, CL_MAP, t->mean[TR_MAP], t->sd[TR_MAP]);
+    int red = t->tasks[TR_REDUCE] > 0 ? TR_REDUCE : TR_MAP; /* an empty phase: the map's */
+    trace_phase(sp, j, CL_REDUCE, t->mean[red], t->sd[red]);
 }
 
 int wl_jobs(struct cluster *cl, uint64_t seed, uint64_t replica)
@@ -97,7 +122,40 @@ int wl_jobs(struct cluster *cl, uint64_t seed, uint64_t replica)
         j->maps_left = j->nmap;
         ntasks += j->ntasks;
     }
+    if (!sp->trace && sp->shape_max > 0)
+        for (int i = 0; i < cl->njobs; i++)
+            draw_shape(sp, &cl->job[i], &attr);
     return ntasks;
+}
+
+/* Scans of the trace's phases with tasks: how many have an SD, and how many do not. */
+static void trace_sds(const struct tr_trace *tr, int *with, int *without)
+{
+    *with = *without = 0;
+    for (int i = 0; i < tr->njobs; i++)
+        for (int p = 0; p < TR_PHASES; p++)
+            if (tr->job[i].tasks[p] > 0)
+                ++*(tr->job[i].sd[p] > 0 ? with : without);
+}
+
+bool wl_own_shapes(const struct cl_spec *sp)
+{
+    if (!sp->trace)
+        return sp->shape_max > 0;
+    int with, without;
+    trace_sds(sp->trace, &with, &without);
+    return sp->trace_fit && with > 0;
+}
+
+bool wl_finite_variance(const struct cl_spec *sp)
+{
+    if (isfinite(dist_variance(&sp->task_time)))
+        return true; /* every shape drawn or fitted has a finite variance too */
+    if (!sp->trace || !sp->trace_fit)
+        return false; /* drawn shapes start at the scenario's */
+    int with, without;
+    trace_sds(sp->trace, &with, &without);
+    return without == 0;
 }
 
 void wl_task_sizes(struct cluster *cl, uint64_t seed, uint64_t replica)

@@ -4,12 +4,13 @@
  * Used by cl_reset only. Jobs come from the scenario's generator or from a trace
  * (models/trace.h); task durations are always drawn. Random numbers (SPEC §5): arrivals from
  * RNG_ARRIVALS, per-job attributes from RNG_JOBS (weight, then task count, then scale, each
- * drawn only when the scenario varies it), the original copy of every task from RNG_TASKS in
- * task order. A scenario without the per-job options draws exactly what the one-phase model
- * drew before them. */
+ * drawn only when the scenario varies it; every job's shape after all of them), the original
+ * copy of every task from RNG_TASKS in task order. A scenario without the per-job options
+ * draws exactly what the one-phase model drew before them. */
 #ifndef SPECMC_WORKLOAD_H
 #define SPECMC_WORKLOAD_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "models/cluster.h"
@@ -19,14 +20,22 @@
  * the total number of tasks. */
 int wl_jobs(struct cluster *cl, uint64_t seed, uint64_t replica);
 
+/* Whether jobs of the scenario can have shapes of their own (shape_max, or a trace's SDs
+ * with trace_fit): a policy or closed form that assumes one shape for every job cannot run. */
+bool wl_own_shapes(const struct cl_spec *sp);
+
+/* Whether every job's task times have a finite variance (what E + rσ needs). */
+bool wl_finite_variance(const struct cl_spec *sp);
+
 /* The duration of the original copy of every task (cl->task_size), in task order. */
 void wl_task_sizes(struct cluster *cl, uint64_t seed, uint64_t replica);
 
 /* Duration of one more copy of `task` from the copy stream state r. */
 static inline double wl_copy_duration(const struct cluster *cl, int task, rng_t *r)
 {
-    return dist_sample(&cl->spec->task_time, r) *
-           cl->job[cl->task_job[task]].scale[cl_task_phase(cl, task)];
+    const struct cl_job *j = &cl->job[cl->task_job[task]];
+    int phase = cl_task_phase(cl, task);
+    return dist_sample(&j->dist[phase], r) * j->scale[phase];
 }
 
 #endif

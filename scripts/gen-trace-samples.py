@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Generate the two sample traces in data/ (docs/traces.md) and print what a reader must
-derive from them, computed from the generator's own numbers, not by parsing the files: the
-unit tests (tests/unit/test_trace.c) pin these values.
+derive from them (Google: each kept job's mean and sample SD of task durations), computed from
+the generator's own numbers, not by parsing the files: the unit tests
+(tests/unit/test_trace.c) pin these values.
 
     scripts/gen-trace-samples.py            write data/trace-sample.csv and
                                             data/google-task-events-sample.csv, print the truth
@@ -12,6 +13,7 @@ tens of seconds to an hour), not copied from any trace. Fixed seed: rerunning re
 same files."""
 
 import random
+import statistics
 import sys
 
 CSV_PATH = "data/trace-sample.csv"
@@ -189,8 +191,9 @@ def gen_google(rng):
           f"({', '.join(f'{j} {why}' for j, why in g.skipped)}); in arrival order:")
     for n, (t, i, jid, prio, d) in enumerate(kept):
         mean = sum(d) / len(d) / US
+        sd = statistics.stdev(d) / US if len(d) > 1 else 0.0  # sample SD; 0: not given
         print(f"  [{n:2d}] job {jid} (#{i}) arrival {(t - t0) / US:.6f} weight {prio:2d} "
-              f"tasks {len(d):2d} mean {mean!r}")
+              f"tasks {len(d):2d} mean {mean!r} sd {sd!r}")
 
 
 def main():

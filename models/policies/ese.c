@@ -11,7 +11,8 @@
  *     workload first, launch them (one copy each).
  *  3. χ(l): jobs not scheduled yet, smallest workload m_i·E[X_i] first, one copy per task.
  * σ is P3's optimum (§6.2.2), the minimiser of E[R]/E[X] for the scenario's Pareto tail
- * index (`sigma = auto`, the default; scale-free, so the same for every job), or a number.
+ * index (`sigma = auto`, the default; scale-free, so the same for every job — and refused
+ * when jobs have tail indices of their own), or a number.
  *
  * ese-detect (§7.2.2, "the same scheduling algorithm as Mantri and our optimized straggler
  * detection"): step 1 as above, then waiting tasks in arrival order (FIFO), as our `mantri`
@@ -30,6 +31,7 @@
 #include "models/cluster.h"
 #include "models/policy.h"
 #include "models/spec.h"
+#include "models/workload.h"
 
 enum { ESE_SIGMA };
 
@@ -137,6 +139,12 @@ static bool ese_check(const struct cl_spec *spec, const double *param, char *msg
     if (isnan(param[ESE_SIGMA]) && !(d->kind == DIST_PARETO && d->b > 1)) {
         snprintf(msg, len, "sigma = auto minimises E[R]/E[X] (seed 000 §6.2.3) for Pareto task "
                  "times with beta > 1; give sigma a number for this workload.task_time");
+        return false;
+    }
+    if (isnan(param[ESE_SIGMA]) && wl_own_shapes(spec)) {
+        snprintf(msg, len, "sigma = auto minimises E[R]/E[X] (seed 000 §6.2.3) for one tail "
+                 "index, and here jobs have their own (workload.beta_max or a trace's SDs); "
+                 "give sigma a number");
         return false;
     }
     return true;

@@ -185,8 +185,9 @@ static void collect_reports(const struct cluster *cl, struct mantri *m)
 
 /* ---------------------------------------------------------------- decisions */
 
-/* A task's P(t_new < t_rem·c/(c+1)), with t_new ~ its own job's (and phase's) scaled F; −1 if
- * it is not running, has had its extra attempts, or none of its copies has reported. */
+/* A task's P(t_new < t_rem·c/(c+1)), with t_new ~ its own job's (and phase's) F: its shape
+ * and its scale; −1 if it is not running, has had its extra attempts, or none of its copies
+ * has reported. */
 static double task_score(const struct cluster *cl, const struct mantri *m, int t)
 {
     if (cl->task_running[t] == 0 || cl->task_copies[t] - 1 >= m->max_extra)
@@ -199,8 +200,8 @@ static double task_score(const struct cluster *cl, const struct mantri *m, int t
         return -1.0; /* no estimate yet */
     double c = cl->task_running[t];
     const struct cl_job *j = &cl->job[cl->task_job[t]];
-    double x = rem * c / (c + 1.0) / j->scale[cl_task_phase(cl, t)];
-    return dist_cdf(&cl->spec->task_time, x);
+    int phase = cl_task_phase(cl, t);
+    return dist_cdf(&j->dist[phase], rem * c / (c + 1.0) / j->scale[phase]);
 }
 
 /* The tasks that pass the test now, into rk by decreasing score, ties to the lowest task

@@ -8,6 +8,7 @@
 #include "models/cluster.h"
 #include "models/policy.h"
 #include "models/spec.h"
+#include "models/workload.h"
 
 int pol_rank_reserve(struct pol_ranking *rk, int n)
 {
@@ -59,10 +60,11 @@ int pol_rank_pending(const struct cluster *cl, struct pol_ranking *rk, pol_rank_
 
 bool pol_check_finite_sd(const struct cl_spec *spec, double r, char *msg, size_t len)
 {
-    if (r > 0 && !isfinite(dist_variance(&spec->task_time))) {
+    if (r > 0 && !wl_finite_variance(spec)) {
         snprintf(msg, len, "r = %g weighs the standard deviation of task times, which is "
-                 "infinite for this workload.task_time (Pareto needs beta > 2); use r = 0 or "
-                 "a distribution with a finite variance", r);
+                 "infinite for this workload.task_time (Pareto needs beta > 2%s); use r = 0 or "
+                 "a distribution with a finite variance", r,
+                 spec->trace && spec->trace_fit ? ", or an SD in the trace for every phase" : "");
         return false;
     }
     return true;

@@ -11,6 +11,7 @@
 #include "analysis/chronos.h"
 #include "models/cluster.h"
 #include "models/spec.h"
+#include "models/workload.h"
 
 extern const struct policy pol_fifo, pol_psrpt, pol_hadoop_s, pol_mantri, pol_clone,
     pol_s_restart, pol_s_resume, pol_srptms, pol_srpt_offline, pol_sca, pol_ese, pol_ese_detect;
@@ -103,6 +104,12 @@ bool pol_check_auto(const struct cl_spec *spec, double r, char *msg, size_t len)
     if (spec->task_time.kind != DIST_PARETO || !isfinite(spec->deadline)) {
         snprintf(msg, len, "r = auto needs workload.task_time = pareto and workload.deadline "
                            "(Algorithm 1 optimises seed 004's Pareto closed forms)");
+        return false;
+    }
+    if (wl_own_shapes(spec)) {
+        snprintf(msg, len, "r = auto optimises seed 004's closed forms for one Pareto tail "
+                           "index, and here jobs have their own (workload.beta_max or a "
+                           "trace's SDs); give r a number");
         return false;
     }
     return true;

@@ -49,9 +49,34 @@ printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean\n0,1,2,0,5,\n
     >"$WORK/bad-trace.csv"
 bad "malformed trace row" "workload\.trace: .*bad-trace\.csv:3: column 'map_tasks'" \
     "s|^tasks = 5|trace = $WORK/bad-trace.csv|"
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,map_sd,reduce_sd\n0,1,2,0,5,,0,\n' \
+    >"$WORK/bad-sd.csv"
+bad "trace SD of zero" "workload\.trace: .*bad-sd\.csv:2: column 'map_sd': expected a finite number > 0 \(seconds\), or nothing" \
+    "s|^tasks = 5|trace = $WORK/bad-sd.csv|"
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,map_sd,reduce_sd\n0,1,2,0,5,,2,\n' \
+    >"$WORK/sd.csv"
+bad "trace SDs need a shape" "small-[0-9]+\.ini:17: workload\.task_time: the trace gives task-time SDs, .* got 'exponential'" \
+    "s|^tasks = 5|trace = $WORK/sd.csv|" 's/^jobs = 60/; all jobs/' 's/^warmup = 5/warmup = 0/' \
+    's/^task_time = pareto/task_time = exponential\nmean = 1/'
 head -2 "$WORK/bad-trace.csv" >"$WORK/one-job.csv"
 bad "trace jobs beyond the file" "workload\.jobs: the trace has 1 jobs, got '60'" \
     "s|^tasks = 5|trace = $WORK/one-job.csv|"
+# per-job shapes (sigma_max, beta_max): the family's own shape parameter only, and what
+# assumes one shape for every job refuses them
+bad "sigma_max with pareto" "small-[0-9]+\.ini:20: workload\.sigma_max: each job's own sigma of log T, for task_time = lognormal only, got task_time = pareto" \
+    's/^beta = 1.5/beta = 1.5\nsigma_max = 1/'
+bad "beta_max with exponential" "small-[0-9]+\.ini:21: workload\.beta_max: each job's own Pareto tail index, for task_time = pareto only, got task_time = exponential" \
+    's/^task_time = pareto/task_time = exponential\nmean = 1/' 's/^beta = 1.5/beta = 1.5\nbeta_max = 3/'
+bad "beta_max below beta" "small-[0-9]+\.ini:20: workload\.beta_max: must be >= workload\.beta \(1\.5\), got '1\.2'" \
+    's/^beta = 1.5/beta = 1.5\nbeta_max = 1.2/'
+bad "beta_max needs a finite mean" "workload\.beta_max: each job keeps the family's mean, which needs workload\.beta > 1, got beta = 0\.9" \
+    's/^beta = 1.5/beta = 0.9\nbeta_max = 3/'
+bad "ese sigma auto with per-job shapes" "small-[0-9]+\.ini:25: policy\.list: ese sigma = auto minimises E\[R\]/E\[X\] .* for one tail index" \
+    's/^beta = 1.5/beta = 2\nbeta_max = 4/' 's/^list = .*/list = fifo, ese/'
+bad "chronos r auto with per-job shapes" "policy\.list: clone r = auto optimises seed 004's closed forms for one Pareto tail index" \
+    's/^beta = 1.5/beta = 2\nbeta_max = 4/' 's/^r = 1/r = auto/'
+bad "srptms r with infinite variances" "policy\.list: srptms r = 3 weighs the standard deviation of task times, which is infinite" \
+    's/^beta = 1.5/beta = 1.5\nbeta_max = 4/' 's/^list = .*/list = fifo, srptms/'
 bad "empty policy list" "policy\.list: (empty|unknown policy '')" 's/^list = .*/list = /'
 
 expect_error "missing config" "nope\.ini: cannot open: No such file" \

@@ -212,3 +212,72 @@ Test(config, utility_section)
     cr_assert_eq(c.scen[0].spec.utility_rmin, 0.2);
     cfg_free(&c);
 }
+
+/* Per-job shapes: sigma_max and beta_max set the generator's bound; trace_shape decides whether
+ * a trace's SDs are fitted — auto fits a CSV trace's and ignores the Google layout's — and a
+ * family without a shape cannot fit them. */
+Test(config, per_job_shapes)
+{
+    struct cfg c;
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\ntask_time = lognormal\nmean = 3\nsigma = 0.1\n"
+                          "sigma_max = 1\n[sweep]\nworkload.sigma_max = 0.1, 1.5\n",
+                      NULL, 0),
+                 0, "%s", err);
+    cr_assert_eq(c.scen[0].spec.shape_max, 0.1);
+    cr_assert_eq(c.scen[1].spec.shape_max, 1.5);
+    cr_assert(!c.scen[1].spec.trace_fit);
+    cfg_free(&c);
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\nbeta = 2\nbeta_max = 5\n", NULL, 0), 0, "%s",
+                 err);
+    cr_assert_eq(c.scen[0].spec.shape_max, 5.0);
+    cfg_free(&c);
+
+    char csv[] = "/tmp/specmc-sd-XXXXXX", cwd[512], text[2048];
+    int fd = mkstemp(csv);
+    cr_assert(fd >= 0);
+    static const char rows[] = "arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,"
+                               "map_sd,reduce_sd\n0,1,3,0,10,,5,\n1,1,2,1,10,20,,\n";
+    cr_assert_eq(write(fd, rows, sizeof rows - 1), (ssize_t)(sizeof rows - 1));
+    close(fd);
+    cr_assert(getcwd(cwd, sizeof cwd));
+    static const struct {
+        const char *format, *shape;
+        bool fit;
+    } cases[] = {{"csv", "auto", true},     {"csv", "fit", true},     {"csv", "family", false},
+                 {"google", "auto", false}, {"google", "fit", true}, {"google", "family", false}};
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        bool g = !strcmp(cases[k].format, "google");
+        snprintf(text, sizeof text,
+                 "[workload]\ntrace = %s%s\ntrace_format = %s\ntrace_shape = %s\n"
+                 "task_time = lognormal\nmean = 1\nsigma = 0.5\n",
+                 g ? cwd : csv, g ? "/data/google-task-events-sample.csv" : "",
+                 cases[k].format, cases[k].shape);
+        cr_assert_eq(load(&c, text, NULL, 0), 0, "case %zu: %s", k, err);
+        cr_assert_eq(c.scen[0].spec.trace_fit, cases[k].fit, "case %zu", k);
+        cfg_free(&c);
+    }
+    /* with exponential task times, or (r > 0) Pareto(1, 1.5) whose SD is infinite: the fitted
+       phases have finite SDs, but job 1 gives none */
+    static const struct {
+        const char *rest, *needle[2];
+    } bad[] = {
+        {"task_time = exponential\nmean = 1\n",
+         {":3: workload.task_time: the trace gives task-time SDs, and fitting them (trace_shape "
+          "= auto) needs a family with a shape",
+          "set workload.trace_shape = family to ignore them"}},
+        {"[policy]\nlist = srptms\n",
+         {"srptms r = 3 weighs the standard deviation of task times, which is infinite",
+          "or an SD in the trace for every phase"}},
+        {"task_time = exponential\nmean = 1\ntrace_shape = family\n", {NULL, NULL}},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+        snprintf(text, sizeof text, "[workload]\ntrace = %s\n%s", csv, bad[k].rest);
+        int rc = load(&c, text, NULL, 0);
+        cr_assert_eq(rc, bad[k].needle[0] ? -1 : 0, "case %zu: %s", k, err);
+        for (int i = 0; i < 2 && bad[k].needle[i]; i++)
+            cr_assert(strstr(err, bad[k].needle[i]), "case %zu: %s", k, err);
+        if (rc == 0)
+            cfg_free(&c);
+    }
+    unlink(csv);
+}

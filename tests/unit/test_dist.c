@@ -250,3 +250,46 @@ Test(dist, ks_rejects_wrong_distribution)
     cr_assert(ks > KS_CRIT, "KS failed to reject Pareto(1,1.6): sqrt(n) D_n = %.3f", ks);
     free(x);
 }
+
+/* Per-job shapes: the shape fitted to a CV gives that CV back, dist_with_shape keeps the mean,
+ * and the family's own shape returns it bit for bit (so jobs without a shape of their own draw
+ * exactly what they did before). Lognormal: CV 0.5 → σ = sqrt(ln 1.25) = 0.47238; Pareto:
+ * CV 0.5 → β = 1 + sqrt(5) = 3.2361 (CV² = 1/(β(β − 2)) = 1/4). */
+Test(dist, shape_fitted_to_cv)
+{
+    cr_assert(dist_has_shape(DIST_LOGNORMAL) && dist_has_shape(DIST_PARETO));
+    cr_assert(!dist_has_shape(DIST_EXPONENTIAL) && !dist_has_shape(DIST_DETERMINISTIC) &&
+              !dist_has_shape(DIST_UNIFORM));
+    cr_assert(isnan(dist_shape_for_cv(DIST_EXPONENTIAL, 1.0)));
+    cr_assert_float_eq(dist_shape_for_cv(DIST_LOGNORMAL, 0.5), sqrt(log(1.25)), 1e-15);
+    cr_assert_float_eq(dist_shape_for_cv(DIST_PARETO, 0.5), 1.0 + sqrt(5.0), 1e-15);
+    const struct dist fam[] = {{DIST_LOGNORMAL, log(1179.7) - 0.125, 0.5},
+                               {DIST_PARETO, 2.0, 1.5}, {DIST_PARETO, 1.0, 3.0}};
+    const double cvs[] = {0.05, 0.3, 1.0, 2.0, 8.0};
+    for (size_t f = 0; f < sizeof fam / sizeof *fam; f++) {
+        struct dist same = dist_with_shape(&fam[f], fam[f].b);
+        cr_assert(same.kind == fam[f].kind && same.a == fam[f].a && same.b == fam[f].b);
+        for (size_t k = 0; k < sizeof cvs / sizeof *cvs; k++) {
+            struct dist d = dist_with_shape(&fam[f], dist_shape_for_cv(fam[f].kind, cvs[k]));
+            double m = dist_mean(&d), cv = sqrt(dist_variance(&d)) / m;
+            cr_assert_float_eq(m, dist_mean(&fam[f]), 1e-12 * m, "family %zu cv %g", f, cvs[k]);
+            cr_assert_float_eq(cv, cvs[k], 1e-12 * cvs[k], "family %zu: cv %.17g", f, cv);
+        }
+    }
+}
+
+/* A reshaped family is still sampled by its inverse CDF: the KS test on lognormal σ = 0.1 and
+ * 1.0 (mean 10 kept) and Pareto β = 2.5 (mean 3 kept: t_min 1.8). */
+Test(dist, reshaped_families_sample_right)
+{
+    struct dist ln = {DIST_LOGNORMAL, log(10.0) - 0.125, 0.5}, pa = {DIST_PARETO, 1.0, 1.5};
+    struct dist ds[] = {dist_with_shape(&ln, 0.1), dist_with_shape(&ln, 1.0),
+                        dist_with_shape(&pa, 2.5)};
+    cr_assert_float_eq(ds[2].a, 1.8, 1e-15);
+    for (int k = 0; k < 3; k++) {
+        double *x = sorted_samples(&ds[k], 20 + (uint64_t)k, N_SAMPLES);
+        double ks = ks_scaled(x, N_SAMPLES, &ds[k]);
+        cr_assert(ks < KS_CRIT, "reshaped %d: sqrt(n) D_n = %.3f", k, ks);
+        free(x);
+    }
+}

@@ -30,8 +30,8 @@ static struct rep_workspace *run(const struct cl_spec *sp, const char *policy,
  * down instead would give job 1 only 4.) */
 Test(srptms, epsilon_sharing_and_cloning)
 {
-    struct tr_job jobs[] = {{0, 1, {2, 0}, {1, 0}}, {0, 1, {10, 0}, {1, 0}},
-                            {0, 1, {20, 0}, {1, 0}}};
+    struct tr_job jobs[] = {{0, 1, {2, 0}, {1, 0}, {0, 0}}, {0, 1, {10, 0}, {1, 0}, {0, 0}},
+                            {0, 1, {20, 0}, {1, 0}, {0, 0}}};
     struct tr_trace tr = {jobs, 3, 0};
     struct cl_spec sp = sc_trace_spec(10, &tr);
     sp.interval = 1.0;
@@ -60,7 +60,7 @@ Test(srptms, epsilon_sharing_and_cloning)
  * only the top job shares. The heavy job runs first, 0..4, the light one 4..5. */
 Test(srptms, weight_over_size)
 {
-    struct tr_job jobs[] = {{0, 1, {1, 0}, {1, 0}}, {0, 8, {4, 0}, {1, 0}}};
+    struct tr_job jobs[] = {{0, 1, {1, 0}, {1, 0}, {0, 0}}, {0, 8, {4, 0}, {1, 0}, {0, 0}}};
     struct tr_trace tr = {jobs, 2, 0};
     struct cl_spec sp = sc_trace_spec(1, &tr);
     sp.interval = 1.0;
@@ -81,7 +81,7 @@ Test(srptms, weight_over_size)
  * nothing new. At t = 2 the maps are done, 8 free: ⌊8/2⌋ = 4 copies of each reduce. */
 Test(srptms, maps_before_reduces)
 {
-    struct tr_job jobs[] = {{0, 1, {2, 2}, {1, 1}}};
+    struct tr_job jobs[] = {{0, 1, {2, 2}, {1, 1}, {0, 0}}};
     struct tr_trace tr = {jobs, 1, 0};
     struct cl_spec sp = sc_trace_spec(8, &tr);
     sp.interval = 1.0;
@@ -98,6 +98,41 @@ Test(srptms, maps_before_reduces)
     rep_workspace_free(ws);
 }
 
+/* r matters once jobs differ in CV (seed 002 eq. 4, U = m(E + rσ)). One slot, ε small (only
+ * the top job shares), a batch of two one-task jobs of weight 1 whose shapes are fitted to
+ * their trace SDs: job 0 has mean 10 and SD 30 (CV 3), job 1 mean 12 and SD 1.2 (CV 0.1).
+ * r = 0: U = 10 < 12, job 0 runs first (done at 1, job 1 at 2). r = 3: U_0 = 10 + 90 = 100 >
+ * U_1 = 12 + 3.6, job 1 first. With the family's shape for both (trace_fit off: CV 0.53 each)
+ * U_0/U_1 = 10/12 for every r, and r = 3 keeps job 0 first. */
+Test(srptms, r_orders_jobs_of_different_cv)
+{
+    struct tr_job jobs[] = {{0, 1, {1, 0}, {10, 0}, {30, 0}}, {0, 1, {1, 0}, {12, 0}, {1.2, 0}}};
+    struct tr_trace tr = {jobs, 2, 0};
+    struct cl_spec sp = sc_trace_spec(1, &tr);
+    sp.task_time = (struct dist){DIST_LOGNORMAL, -0.125, 0.5}; /* mean 1 */
+    sp.interval = 1.0;
+    struct sc_durations d = {.other = 1.0};
+    double out[M_COUNT];
+    const struct {
+        bool fit;
+        double r;
+        int first;
+    } cases[] = {{true, 0, 0}, {true, 3, 1}, {false, 0, 0}, {false, 3, 0}};
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        sp.trace_fit = cases[k].fit;
+        sc_params(pol_find("srptms"), param, NULL, 0);
+        sc_params(pol_find("srptms"), param, "epsilon", 0.1);
+        sc_params(pol_find("srptms"), param, "r", cases[k].r);
+        struct rep_workspace *ws = run(&sp, "srptms", &d, out);
+        struct cluster *cl = rep_cluster(ws);
+        int first = cases[k].first;
+        cr_assert_float_eq(cl->job[first].completion, 1.0, EPS, "case %zu: job %d first", k,
+                           first);
+        cr_assert_float_eq(cl->job[1 - first].completion, 2.0, EPS, "case %zu", k);
+        rep_workspace_free(ws);
+    }
+}
+
 /* ------------------------------------------------------------------ srpt-offline */
 
 /* One slot, a batch: job 0 (3 tasks of mean 1, weight 1: w/φ = 1/3), job 1 (1 task of mean 2,
@@ -105,8 +140,8 @@ Test(srptms, maps_before_reduces)
  * job 1 at 4, job 0 at 7 (durations = means). */
 Test(srpt_offline, order_by_weight_over_effective_work)
 {
-    struct tr_job jobs[] = {{0, 1, {3, 0}, {1, 0}}, {0, 1, {1, 0}, {2, 0}},
-                            {0, 4, {2, 0}, {1, 0}}};
+    struct tr_job jobs[] = {{0, 1, {3, 0}, {1, 0}, {0, 0}}, {0, 1, {1, 0}, {2, 0}, {0, 0}},
+                            {0, 4, {2, 0}, {1, 0}, {0, 0}}};
     struct tr_trace tr = {jobs, 3, 0};
     struct cl_spec sp = sc_trace_spec(1, &tr);
     double out[M_COUNT];
@@ -172,7 +207,7 @@ Test(ese, once_and_only_above_the_threshold)
  * serves job 0 first (job 1 done at 4). */
 Test(ese, smallest_workload_first_unlike_ese_detect)
 {
-    struct tr_job jobs[] = {{0, 1, {3, 0}, {1, 0}}, {0, 1, {1, 0}, {1, 0}}};
+    struct tr_job jobs[] = {{0, 1, {3, 0}, {1, 0}, {0, 0}}, {0, 1, {1, 0}, {1, 0}, {0, 0}}};
     struct tr_trace tr = {jobs, 2, 0};
     struct cl_spec sp = sc_trace_spec(1, &tr);
     sp.interval = 1.0;
@@ -219,7 +254,7 @@ Test(sca, p2_extremes)
  * other 2 wait for line 1 at the next decision (t = 1, after the unit tasks end). */
 Test(sca, no_room_smallest_workload_first)
 {
-    struct tr_job jobs[] = {{0, 1, {8, 0}, {1, 0}}, {0, 1, {4, 0}, {1, 0}}};
+    struct tr_job jobs[] = {{0, 1, {8, 0}, {1, 0}, {0, 0}}, {0, 1, {4, 0}, {1, 0}, {0, 0}}};
     struct tr_trace tr = {jobs, 2, 0};
     struct cl_spec sp = sc_trace_spec(10, &tr);
     sp.interval = 1.0;

@@ -7,6 +7,7 @@
 #include <criterion/criterion.h>
 #include <dirent.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,6 +99,17 @@ static void expect_job(int i, double arrival, double weight, int maps, int reduc
                        j->mean[1]);
 }
 
+/* The job's per-phase SDs (0: not given). */
+static void expect_sd(int i, double msd, double rsd)
+{
+    cr_assert_lt(i, tr.njobs);
+    const struct tr_job *j = &tr.job[i];
+    cr_assert_float_eq(j->sd[TR_MAP], msd, 1e-9 * (1 + msd), "job %d map SD %.17g", i,
+                       j->sd[TR_MAP]);
+    cr_assert_float_eq(j->sd[TR_REDUCE], rsd, 1e-9 * (1 + rsd), "job %d reduce SD %.17g", i,
+                       j->sd[TR_REDUCE]);
+}
+
 static void expect_sorted(void)
 {
     cr_assert_eq(tr.job[0].arrival, 0.0, "first arrival shifted to 0");
@@ -124,8 +136,10 @@ Test(trace, csv_sample)
     expect_job(25, 1153.6, 7, 23, 5, 68.3, 83.6);     /* row 28, after the second comment */
     expect_job(29, 1273.0, 5, 1, 0, 193.9, 0);
     long maps = 0, reduces = 0;
-    for (int i = 0; i < tr.njobs; i++)
+    for (int i = 0; i < tr.njobs; i++) {
         maps += tr.job[i].tasks[TR_MAP], reduces += tr.job[i].tasks[TR_REDUCE];
+        expect_sd(i, 0, 0); /* the six-column layout gives no SDs */
+    }
     cr_assert_eq(maps, 1621);
     cr_assert_eq(reduces, 69);
 }
@@ -165,6 +179,28 @@ Test(trace, csv_one_job_at_a_late_time)
 
 #define HDR "arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean"
 #define H HDR "\n"
+#define HDR8 HDR ",map_sd,reduce_sd"
+#define H8 HDR8 "\n"
+
+/* The eight-column layout: each phase's SD where given, nothing (0) where not; an empty reduce
+ * phase takes nothing or 0. */
+Test(trace, csv_with_sds)
+{
+    cr_assert_eq(load(H8 "0,1,20,5,50,80,100,8\n"
+                         "2, 3, 4, 0, 10, , 2.5, \n"
+                         "1,2,3,2,10,20,,4\n"
+                         "3,1,1,0,7,0,,0\n",
+                      TR_CSV),
+                 0, "%s", err);
+    cr_assert_eq(tr.njobs, 4);
+    expect_job(0, 0, 1, 20, 5, 50, 80);
+    expect_sd(0, 100, 8);
+    expect_job(1, 1, 2, 3, 2, 10, 20);
+    expect_sd(1, 0, 4);
+    expect_job(2, 2, 3, 4, 0, 10, 0);
+    expect_sd(2, 2.5, 0);
+    expect_sd(3, 0, 0);
+}
 
 struct bad {
     const char *text;
@@ -216,6 +252,19 @@ Test(trace, csv_errors)
          {"in this order", "got 'weight,arrival"}},
         {"arrival,weight,map_tasks,reduce_tasks,map_mean\n", 1, {"expected the header line"}},
         {"Arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean\n", 1, {"got 'Arrival,"}},
+        /* the eight-column layout */
+        {H8 "1,0,1,0,10,,0,\n", 2, {"column 'map_sd': expected a finite number > 0",
+                                     "or nothing", "got '0'"}},
+        {H8 "1,0,1,0,10,,-2,\n", 2, {"column 'map_sd'", "got '-2'"}},
+        {H8 "1,0,1,0,10,,x,\n", 2, {"column 'map_sd'", "got 'x'"}},
+        {H8 "1,0,1,0,10,,inf,\n", 2, {"column 'map_sd'", "got 'inf'"}},
+        {H8 "1,0,1,2,10,5,1,0\n", 2, {"column 'reduce_sd': expected a finite number > 0"}},
+        {H8 "1,0,1,0,10,,1,3\n", 2, {"column 'reduce_sd'", "0 or nothing", "got '3'"}},
+        {H8 "1,0,1,0,10,\n", 2, {"expected 8 columns (" HDR8 ")", "got 6"}},
+        {H "1,0,1,0,10,,1,\n", 2, {"expected 6 columns (" HDR ")", "got 8"}},
+        {HDR ",map_sd\n1,0,1,0,10,,1\n", 1, {"expected the header line '" HDR "' or '" HDR8
+                                              "'", "(these columns, in this order)"}},
+        {HDR ",reduce_sd,map_sd\n", 1, {"in this order"}},
         /* no jobs */
         {"", 0, {"no jobs", "no header line"}},
         {"# only a comment\n\n", 0, {"no jobs"}},
@@ -299,6 +348,14 @@ Test(trace, google_sample)
     expect_job(10, 1898.443984, 10, 24, 0, 1420.4467215, 0);
     expect_job(12, 2265.590435, 1, 1, 0, 1494.04671, 0); /* the job with the smallest ID */
     expect_job(19, 4277.218402, 9, 3, 0, 1496.8665793333332, 0);
+    /* the sample SD (n − 1) of each job's task durations; 0 (not given) for one task */
+    expect_sd(0, 0, 0);
+    expect_sd(3, 792.6108161290728, 0);
+    expect_sd(4, 1179.9364341050245, 0);
+    expect_sd(7, 2006.960242438414, 0);
+    expect_sd(8, 0, 0);
+    expect_sd(15, 188.43530573474712, 0);
+    expect_sd(19, 1049.8957494534961, 0);
 }
 
 Test(trace, google_evict_then_reschedule_uses_last_schedule)
@@ -327,6 +384,8 @@ Test(trace, google_evict_then_reschedule_uses_last_schedule)
     cr_assert_eq(tr.skipped, 0);
     expect_job(0, 0, 2, 3, 0, 5.0 / 3, 0); /* job 7, submitted at 1 */
     expect_job(1, 0, 5, 1, 0, 0.25, 0); /* job 9, also at 1: later in the file */
+    expect_sd(0, sqrt(4.0 / 3), 0);      /* durations 3, 1, 1: ((4/3)² + 2 (2/3)²) / 2 */
+    expect_sd(1, 0, 0);                  /* one task: no SD */
 }
 
 Test(trace, google_left_out_jobs_are_counted)
@@ -384,6 +443,7 @@ Test(trace, google_failed_then_finished_is_kept)
     cr_assert_eq(load(text, TR_GOOGLE), 0, "%s", err);
     cr_assert_eq(tr.skipped, 0);
     expect_job(0, 0, 9, 2, 0, 5.0, 0); /* (26 - 22 + 18 - 12) / 2 */
+    expect_sd(0, sqrt(2.0), 0);        /* durations 4 and 6 */
 }
 
 Test(trace, google_weight_and_arrival_from_the_earliest_submit)

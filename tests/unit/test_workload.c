@@ -4,6 +4,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
+#include "models/workload.h"
 #include "scenario.h"
 
 #define EPS 1e-12
@@ -15,7 +16,7 @@ static double param[POL_MAX_PARAMS];
  * Machine time 1 + 3 + 5 = 9: the waiting reduce holds its slot from 0. */
 Test(workload, reduce_waits_for_the_map_phase)
 {
-    struct tr_job jobs[] = {{0.0, 1.0, {2, 1}, {1.0, 1.0}}};
+    struct tr_job jobs[] = {{0.0, 1.0, {2, 1}, {1.0, 1.0}, {0, 0}}};
     struct tr_trace tr = {jobs, 1, 0};
     struct cl_spec sp = sc_trace_spec(3, &tr);
     struct sc_durations d = {.other = 1.0};
@@ -37,7 +38,7 @@ Test(workload, reduce_waits_for_the_map_phase)
  * has no estimate, and the job's remaining work counts it at its phase's mean (2 here). */
 Test(workload, waiting_reduce_state)
 {
-    struct tr_job jobs[] = {{0.0, 1.0, {1, 1}, {1.0, 2.0}}};
+    struct tr_job jobs[] = {{0.0, 1.0, {1, 1}, {1.0, 2.0}, {0, 0}}};
     struct tr_trace tr = {jobs, 1, 0};
     struct cl_spec sp = sc_trace_spec(2, &tr);
     struct cluster cl = {0};
@@ -63,7 +64,7 @@ Test(workload, waiting_reduce_state)
 /* Killing the only copy of a waiting reduce task makes it an orphan like any other. */
 Test(workload, kill_a_waiting_copy)
 {
-    struct tr_job jobs[] = {{0.0, 1.0, {1, 1}, {1.0, 1.0}}};
+    struct tr_job jobs[] = {{0.0, 1.0, {1, 1}, {1.0, 1.0}, {0, 0}}};
     struct tr_trace tr = {jobs, 1, 0};
     struct cl_spec sp = sc_trace_spec(2, &tr);
     struct cluster cl = {0};
@@ -86,7 +87,8 @@ Test(workload, kill_a_waiting_copy)
  * is its mean over the family's (Pareto(1, 3): mean 1.5, SD sqrt(3/4)). */
 Test(workload, trace_jobs)
 {
-    struct tr_job jobs[] = {{0.0, 7.0, {3, 2}, {3.0, 6.0}}, {2.5, 0.0, {1, 0}, {30.0, 0.0}}};
+    struct tr_job jobs[] = {{0.0, 7.0, {3, 2}, {3.0, 6.0}, {0, 0}},
+                            {2.5, 0.0, {1, 0}, {30.0, 0.0}, {0, 0}}};
     struct tr_trace tr = {jobs, 2, 0};
     struct cl_spec sp = sc_trace_spec(4, &tr);
     sp.task_time = (struct dist){DIST_PARETO, 1.0, 3.0};
@@ -160,5 +162,153 @@ Test(workload, plain_jobs_are_alike)
         cr_assert_eq(cl.job[i].scale[CL_MAP], 1.0);
         cr_assert(cl.job[i].weight >= 1 && cl.job[i].weight <= 5);
     }
+    cl_free(&cl);
+}
+
+/* Per-job shapes from the generator (shape_max): every job's σ of log T lies in [σ, σ_max] and
+ * is uniform there (mean 0.55, SD 0.9/sqrt(12) = 0.26 for [0.1, 1.0]); its mean is the
+ * family's times its scale, its SD that mean times its own CV; the same seed gives the same
+ * shapes; and the weights, task counts, phases and scales are those of the scenario without
+ * shapes (drawn after them). */
+Test(workload, generator_shapes)
+{
+    struct cl_spec plain = sc_spec(10, 4000, 10);
+    plain.task_time = (struct dist){DIST_LOGNORMAL, log(20.0) - 0.005, 0.1};
+    plain.weight_max = 11;
+    plain.tasks_beta = 1.5;
+    plain.job_spread = 1.0;
+    plain.reduce_fraction = 0.25;
+    plain.reduce_scale = 2.0;
+    struct cl_spec sp = plain;
+    sp.shape_max = 1.0;
+    struct cluster a = {0}, b = {0}, c = {0};
+    cr_assert_eq(cl_reset(&a, &plain, 11, 2), 0);
+    cr_assert_eq(cl_reset(&b, &sp, 11, 2), 0);
+    cr_assert_eq(cl_reset(&c, &sp, 11, 2), 0);
+    double s1 = 0, s2 = 0;
+    int n = b.njobs;
+    for (int i = 0; i < n; i++) {
+        const struct cl_job *p = &a.job[i], *j = &b.job[i];
+        cr_assert(p->weight == j->weight && p->ntasks == j->ntasks && p->nmap == j->nmap,
+                  "job %d: other attributes moved", i);
+        cr_assert(p->scale[CL_MAP] == j->scale[CL_MAP] &&
+                  p->scale[CL_REDUCE] == j->scale[CL_REDUCE], "job %d: scale moved", i);
+        cr_assert_eq(p->dist[CL_MAP].b, 0.1);
+        double sigma = j->dist[CL_MAP].b;
+        cr_assert(sigma >= 0.1 && sigma <= 1.0, "job %d: sigma %g", i, sigma);
+        cr_assert_eq(j->dist[CL_REDUCE].b, sigma, "one shape per job");
+        cr_assert_eq(c.job[i].dist[CL_MAP].b, sigma, "reproducible");
+        for (int ph = 0; ph < CL_PHASES; ph++) {
+            double m = 20.0 * j->scale[ph];
+            cr_assert_float_eq(j->task_mean[ph], m, 1e-12 * m, "job %d: mean kept", i);
+            cr_assert_float_eq(j->task_sd[ph], m * sqrt(expm1(sigma * sigma)), 1e-12 * m);
+        }
+        s1 += sigma, s2 += sigma * sigma;
+    }
+    double mean = s1 / n, sd = sqrt(s2 / n - mean * mean);
+    cr_assert(fabs(mean - 0.55) < 0.02, "mean sigma %g", mean);
+    cr_assert(fabs(sd - 0.9 / sqrt(12.0)) < 0.01, "SD of sigma %g", sd);
+    for (int t = 0; t < a.ntasks; t++)
+        cr_assert(a.task_size[t] != b.task_size[t] || b.job[a.task_job[t]].dist[0].b == 0.1,
+                  "task %d: the same uniform, another shape, another duration", t);
+    cl_free(&a), cl_free(&b), cl_free(&c);
+}
+
+/* A job's copies follow its own shape: four jobs of 20 000 tasks, σ of log T drawn in
+ * [0.1, 1.5]; within each job the log task sizes have SD σ_j (standard error σ_j/200) and
+ * mean ln(E_j) − σ_j²/2 — the original copies and extra copies alike (copy 1 of every task,
+ * from the copy stream). Pareto jobs (β in [2.5, 6], mean 3 kept) by their sample minimum
+ * t_min,j and mean. */
+Test(workload, copies_follow_their_jobs_shape)
+{
+    struct cl_spec sp = sc_spec(1, 4, 20000);
+    sp.task_time = (struct dist){DIST_LOGNORMAL, log(5.0) - 0.5 * 0.01, 0.1};
+    sp.shape_max = 1.5;
+    struct cluster cl = {0};
+    cr_assert_eq(cl_reset(&cl, &sp, 5, 0), 0);
+    for (int i = 0; i < cl.njobs; i++) {
+        const struct cl_job *j = &cl.job[i];
+        double sigma = j->dist[CL_MAP].b, mu = log(5.0 * j->scale[CL_MAP]) - sigma * sigma / 2;
+        double l1[2] = {0}, l2[2] = {0};
+        rng_t r = cl.copy_base;
+        for (int t = j->first_task; t < j->first_task + j->ntasks; t++) {
+            rng_t x = r;
+            rng_advance(&x, (uint64_t)t * RNG_COPY_BLOCK);
+            double d[2] = {cl.task_size[t], wl_copy_duration(&cl, t, &x)};
+            for (int k = 0; k < 2; k++)
+                l1[k] += log(d[k]), l2[k] += log(d[k]) * log(d[k]);
+        }
+        for (int k = 0; k < 2; k++) {
+            double m = l1[k] / j->ntasks, s = sqrt(l2[k] / j->ntasks - m * m);
+            cr_assert(fabs(s - sigma) < 5 * sigma / sqrt(2.0 * j->ntasks),
+                      "job %d copy %d: log-SD %g, its sigma %g", i, k, s, sigma);
+            cr_assert(fabs(m - mu) < 5 * sigma / sqrt(j->ntasks),
+                      "job %d copy %d: log-mean %g, want %g", i, k, m, mu);
+        }
+    }
+    sp.task_time = (struct dist){DIST_PARETO, 1.8, 2.5}; /* mean 3 */
+    sp.shape_max = 6.0;
+    cr_assert_eq(cl_reset(&cl, &sp, 5, 0), 0);
+    for (int i = 0; i < cl.njobs; i++) {
+        const struct cl_job *j = &cl.job[i];
+        double beta = j->dist[CL_MAP].b, tmin = 3.0 * (beta - 1) / beta, lo = INFINITY, sum = 0;
+        cr_assert(beta >= 2.5 && beta <= 6.0);
+        for (int t = j->first_task; t < j->first_task + j->ntasks; t++)
+            lo = fmin(lo, cl.task_size[t]), sum += cl.task_size[t];
+        cr_assert(lo >= tmin && lo < tmin * (1 + 1e-3), "job %d: min %g, t_min %g", i, lo, tmin);
+        double se = 3.0 * sqrt(1.0 / (beta * (beta - 2)) / j->ntasks);
+        cr_assert(fabs(sum / j->ntasks - 3.0) < 6 * se, "job %d: mean %g", i, sum / j->ntasks);
+    }
+    cl_free(&cl);
+}
+
+/* Shapes fitted to a trace's SDs (trace_fit): a phase with an SD gets the family's shape of
+ * that CV (lognormal σ² = ln(1 + CV²), Pareto β = 1 + sqrt(1 + 1/CV²)) and keeps its mean; a
+ * phase without one keeps the family's shape. One job of 20 000 map and 20 000 reduce tasks:
+ * lognormal, map mean 50 and SD 100 (CV 2: σ = sqrt(ln 5) = 1.2686), reduce mean 80 with no
+ * SD (σ = 0.5); the log task sizes have those SDs (standard error σ/200). Pareto(1, 1.5),
+ * whose variance is infinite: map mean 50 and SD 10 (CV 0.2: β = 1 + sqrt(26) = 6.099), the
+ * sample CV within 0.01 of 0.2, every task above t_min = 50(β − 1)/β; the reduce phase keeps
+ * β = 1.5 and an infinite SD. Without trace_fit both phases have the family's shape. */
+Test(workload, trace_shapes_fitted)
+{
+    struct tr_job jobs[] = {{0, 1, {20000, 20000}, {50, 80}, {100, 0}}};
+    struct tr_trace tr = {jobs, 1, 0};
+    struct cl_spec sp = sc_trace_spec(1, &tr);
+    sp.task_time = (struct dist){DIST_LOGNORMAL, -0.125, 0.5};
+    sp.trace_fit = true;
+    struct cluster cl = {0};
+    cr_assert_eq(cl_reset(&cl, &sp, 9, 0), 0);
+    const struct cl_job *j = &cl.job[0];
+    cr_assert_float_eq(j->dist[CL_MAP].b, sqrt(log(5.0)), 1e-15);
+    cr_assert_float_eq(j->task_mean[CL_MAP], 50.0, 1e-12);
+    cr_assert_float_eq(j->task_sd[CL_MAP], 100.0, 1e-12);
+    cr_assert_eq(j->dist[CL_REDUCE].b, 0.5);
+    cr_assert_float_eq(j->task_sd[CL_REDUCE], 80.0 * sqrt(expm1(0.25)), 1e-12);
+    for (int ph = 0; ph < CL_PHASES; ph++) {
+        double l1 = 0, l2 = 0, sigma = j->dist[ph].b;
+        int from = ph == CL_MAP ? 0 : j->nmap, n = ph == CL_MAP ? j->nmap : j->ntasks - j->nmap;
+        for (int t = from; t < from + n; t++)
+            l1 += log(cl.task_size[t]), l2 += log(cl.task_size[t]) * log(cl.task_size[t]);
+        double s = sqrt(l2 / n - (l1 / n) * (l1 / n));
+        cr_assert(fabs(s - sigma) < 5 * sigma / sqrt(2.0 * n), "phase %d: log-SD %g", ph, s);
+    }
+    jobs[0].sd[TR_MAP] = 10;
+    sp.task_time = (struct dist){DIST_PARETO, 1.0, 1.5};
+    cr_assert_eq(cl_reset(&cl, &sp, 9, 0), 0);
+    double beta = 1 + sqrt(26.0), tmin = 50 * (beta - 1) / beta, s1 = 0, s2 = 0, lo = INFINITY;
+    cr_assert_float_eq(j->dist[CL_MAP].b, beta, 1e-14);
+    cr_assert_float_eq(j->task_sd[CL_MAP], 10.0, 1e-12);
+    cr_assert_eq(j->dist[CL_REDUCE].b, 1.5);
+    cr_assert(isinf(j->task_sd[CL_REDUCE]));
+    for (int t = 0; t < j->nmap; t++)
+        s1 += cl.task_size[t], s2 += cl.task_size[t] * cl.task_size[t],
+            lo = fmin(lo, cl.task_size[t]);
+    double m = s1 / j->nmap, cv = sqrt(s2 / j->nmap - m * m) / m;
+    cr_assert(lo >= tmin * (1 - 1e-12), "min %g below t_min %g", lo, tmin);
+    cr_assert(fabs(cv - 0.2) < 0.01, "sample CV %g", cv);
+    sp.trace_fit = false;
+    cr_assert_eq(cl_reset(&cl, &sp, 9, 0), 0);
+    cr_assert(j->dist[CL_MAP].b == 1.5 && j->dist[CL_MAP].a == 1.0, "the family's");
     cl_free(&cl);
 }
