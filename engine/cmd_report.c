@@ -2,8 +2,10 @@
  * as CSV (SPEC §5: columns scenario,policy,metric,n,mean,stddev,ci_low,ci_high, then one
  * column per sweep key). Paired differences against the first policy are rows whose metric
  * is `delta_<metric>`. Reads only what results.c reads; computes nothing new. */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/commands.h"
@@ -71,13 +73,42 @@ void report_cell(const char *text, int width)
     printf(" %s%*s", text, width > cols ? width - cols : 0, "");
 }
 
-static void print_table(const struct rs_file *f, const int *idx, int nidx)
+/* Replace the file's paired rows (each policy against the first) by each scenario against
+ * scenario `base`, policy by policy, replica by replica (the same streams: common random
+ * numbers, SPEC §5). The rows of `base` itself become NaN. */
+static void pair_scenarios(struct rs_file *f, int base)
+{
+    for (int s = 0; s < f->nscen; s++)
+        for (int p = 0; p < f->npol; p++)
+            for (int m = 0; m < f->nmetrics; m++) {
+                const double *x = rs_values(f, s, p, m), *y = rs_values(f, base, p, m);
+                struct st_acc diff;
+                st_acc_init(&diff);
+                for (int r = 0; s != base && r < f->replicas; r++)
+                    if (!isnan(x[r]) && !isnan(y[r]))
+                        st_acc_add(&diff, x[r] - y[r]);
+                f->paired[rs_cell(f, s, p, m)] =
+                    s == base ? (struct st_summary){0, NAN, NAN, NAN, NAN}
+                              : st_t_interval(&diff, f->confidence);
+            }
+}
+
+/* Whether (s, p) is a baseline of the paired rows: policy 0, or scenario `base` when >= 0. */
+static bool is_baseline(int s, int p, int base)
+{
+    return base >= 0 ? s == base : p == 0;
+}
+
+static void print_table(const struct rs_file *f, const int *idx, int nidx, int base)
 {
     printf("experiment %s: seed %llu, %d replicas per cell; mean ± half-width of the %.4g%% "
            "interval\n",
            f->experiment, (unsigned long long)f->seed, f->replicas, 100 * f->confidence);
     char diff_head[96];
-    snprintf(diff_head, sizeof diff_head, "%s - %s", f->metrics[idx[0]], f->policies[0]);
+    if (base >= 0)
+        snprintf(diff_head, sizeof diff_head, "%s - scenario %d", f->metrics[idx[0]], base);
+    else
+        snprintf(diff_head, sizeof diff_head, "%s - %s", f->metrics[idx[0]], f->policies[0]);
     int pw = 6; /* policy column: the longest name */
     for (int p = 0; p < f->npol; p++)
         pw = (int)strlen(f->policies[p]) > pw ? (int)strlen(f->policies[p]) : pw;
@@ -109,7 +140,7 @@ static void print_table(const struct rs_file *f, const int *idx, int nidx)
                                     &f->summary[rs_cell(f, s, p, idx[k])]);
                 report_cell(cell[k], width[k]);
             }
-            if (p == 0)
+            if (is_baseline(s, p, base))
                 snprintf(cell[0], sizeof cell[0], "(baseline)");
             else
                 report_fmt_interval(cell[0], sizeof cell[0],
@@ -126,9 +157,9 @@ static void print_table(const struct rs_file *f, const int *idx, int nidx)
         if (sep[0] == ';')
             printf("\n");
     }
-    printf("\nThe last column pairs replicas (same workload under both policies). pocd is '-' "
-           "without deadlines.\n'specmc report FILE --csv' gives every metric with both "
-           "interval ends.\n");
+    printf("\nThe last column pairs replicas (%s). pocd is '-' without deadlines.\n'specmc "
+           "report FILE --csv' gives every metric with both interval ends.\n",
+           base >= 0 ? "the same streams in both scenarios" : "same workload under both policies");
 }
 
 static void csv_row(const struct rs_file *f, int s, int p, const char *prefix, int m,
@@ -147,7 +178,7 @@ static void csv_row(const struct rs_file *f, int s, int p, const char *prefix, i
     putchar('\n');
 }
 
-static void print_csv(const struct rs_file *f)
+static void print_csv(const struct rs_file *f, int base)
 {
     fputs("scenario,policy,metric,n,mean,stddev,ci_low,ci_high", stdout);
     for (int a = 0; a < f->nsweep; a++) {
@@ -159,12 +190,12 @@ static void print_csv(const struct rs_file *f)
         for (int p = 0; p < f->npol; p++) {
             for (int m = 0; m < f->nmetrics; m++)
                 csv_row(f, s, p, "", m, &f->summary[rs_cell(f, s, p, m)]);
-            for (int m = 0; p > 0 && m < f->nmetrics; m++)
+            for (int m = 0; !is_baseline(s, p, base) && m < f->nmetrics; m++)
                 csv_row(f, s, p, "delta_", m, &f->paired[rs_cell(f, s, p, m)]);
         }
 }
 
-int report_print(const char *path, bool csv, const char *metrics)
+int report_print(const char *path, bool csv, const char *metrics, int base)
 {
     struct rs_file f;
     char err[1024];
@@ -173,39 +204,50 @@ int report_print(const char *path, bool csv, const char *metrics)
         return 1;
     }
     int idx[REPORT_MAX_METRICS], nidx = 0, rc = 0;
+    if (base >= f.nscen) {
+        cli_error("report: --against-scenario %d: %s has scenarios 0 to %d", base, path,
+                  f.nscen - 1);
+        rs_file_free(&f);
+        return 2;
+    }
+    if (base >= 0)
+        pair_scenarios(&f, base);
     if (csv)
-        print_csv(&f);
+        print_csv(&f, base);
     else if ((nidx = report_pick_metrics(metrics ? metrics : DEFAULT_TABLE_METRICS, f.metrics,
                                          f.nmetrics, idx, REPORT_MAX_METRICS, err,
                                          sizeof err)) < 0) {
         cli_error("report: --metrics: %s", err);
         rc = 2;
     } else
-        print_table(&f, idx, nidx);
+        print_table(&f, idx, nidx, base);
     rs_file_free(&f);
     return rc ? rc : fflush(stdout) == 0 ? 0 : 1;
 }
 
 static const char report_usage[] =
-    "usage: specmc report FILE.h5 [--csv] [--metrics M1,M2,...]\n"
+    "usage: specmc report FILE.h5 [--csv] [--metrics M1,M2,...] [--against-scenario S]\n"
     "       specmc report FILE.h5 --cdf flowtime|machine_time [--within LO,HI] [--csv]\n"
     "Print the summary of a results file: a table of flowtime, p99 flowtime, PoCD and machine\n"
     "time per scenario and policy (--metrics: these metrics instead; the last column is the\n"
     "paired difference of the first), or with --csv every metric as\n"
     "scenario,policy,metric,n,mean,stddev,ci_low,ci_high[,sweep keys...]\n"
     "(rows named delta_METRIC are paired differences against the first policy).\n"
+    "--against-scenario S: pair each scenario with scenario S instead, policy by policy\n"
+    "(e.g. a swept policy parameter against its first value).\n"
     "--cdf: the CDF of a per-job quantity at the edges of the histogram the run kept\n"
     "([histogram] in the config), over all measured jobs or, with --within, over those with\n"
     "LO < x <= HI; as CSV: scenario,policy,quantity,at,n,mean,stddev,ci_low,ci_high[,...].\n";
 
 int cmd_report(int argc, char **argv)
 {
-    const char *path = NULL, *metrics = NULL, *cdf = NULL, *within = NULL;
+    const char *path = NULL, *metrics = NULL, *cdf = NULL, *within = NULL, *against = NULL;
     bool csv = false;
     for (int i = 0; i < argc; i++) {
         const char **value = !strcmp(argv[i], "--metrics") ? &metrics
                              : !strcmp(argv[i], "--cdf")   ? &cdf
                              : !strcmp(argv[i], "--within") ? &within
+                             : !strcmp(argv[i], "--against-scenario") ? &against
                                                             : NULL;
         if (!strcmp(argv[i], "--csv"))
             csv = true;
@@ -231,6 +273,21 @@ int cmd_report(int argc, char **argv)
         cli_error("report: no file given\n%s", report_usage);
         return 2;
     }
+    int base = -1;
+    if (against) {
+        char *end;
+        long v = strtol(against, &end, 10);
+        if (*against == '\0' || *end || v < 0 || v > INT_MAX) {
+            cli_error("report: --against-scenario '%s': expected a scenario number >= 0",
+                      against);
+            return 2;
+        }
+        base = (int)v;
+    }
+    if (cdf && against) {
+        cli_error("report: --cdf and --against-scenario do not go together\n%s", report_usage);
+        return 2;
+    }
     if ((cdf && metrics) || (within && !cdf)) {
         cli_error("report: %s\n%s",
                   cdf ? "--metrics and --cdf do not go together" : "--within needs --cdf",
@@ -239,6 +296,6 @@ int cmd_report(int argc, char **argv)
     }
     if (cdf)
         return report_cdf(path, cdf, within, csv);
-    int rc = report_print(path, csv, metrics);
+    int rc = report_print(path, csv, metrics, base);
     return rc == 1 ? 2 : rc;
 }

@@ -15,10 +15,11 @@ int cmd_validate(int argc, char **argv);
 int cmd_cutoff(int argc, char **argv);
 
 /* Print a results file as the human table (csv = false; `metrics` a comma-separated list of
- * the metrics to show, NULL for the default) or as CSV. Returns 0; 1 with a message on
- * stderr when the file cannot be read, 2 for an unknown metric. Used by `report` and at the
- * end of `run`. */
-int report_print(const char *path, bool csv, const char *metrics);
+ * the metrics to show, NULL for the default) or as CSV. The paired rows are each policy
+ * against the first (base < 0) or each scenario against scenario `base`, policy by policy.
+ * Returns 0; 1 with a message on stderr when the file cannot be read, 2 for an unknown metric
+ * or scenario. Used by `report` and at the end of `run`. */
+int report_print(const char *path, bool csv, const char *metrics, int base);
 
 /* Parse a comma-separated list of metric names against `known`: their indices in idx[],
  * and the count; -1 with a message naming the valid metrics. */

@@ -323,6 +323,23 @@ static int read_table(hid_t g, const char *name, const struct rs_file *f, struct
     return rc;
 }
 
+/* The per-replica values of every metric of (s, p): replicas/METRIC, [replicas] each. */
+static int read_values(hid_t pg, struct rs_file *f, int s, int p)
+{
+    char path[96];
+    for (int m = 0; m < f->nmetrics; m++) {
+        hsize_t dims[1] = {0};
+        int rank = 0;
+        snprintf(path, sizeof path, "replicas/%s", f->metrics[m]);
+        if (H5LTget_dataset_ndims(pg, path, &rank) < 0 || rank != 1 ||
+            H5LTget_dataset_info(pg, path, dims, NULL, NULL) < 0 ||
+            dims[0] != (hsize_t)f->replicas ||
+            H5LTread_dataset_double(pg, path, (double *)rs_values(f, s, p, m)) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* The histogram of quantity q of (s, p), if the file keeps one: the first cell read decides
  * whether it does and its bins; every later cell must agree. 0, or -1 when damaged. */
 static int read_histogram(hid_t pg, enum job_quantity q, struct rs_file *f, int s, int p)
@@ -409,8 +426,10 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
     f->paired = calloc(cells ? cells : 1, sizeof *f->paired);
     f->sweep_values = calloc((size_t)f->nscen * (size_t)f->nsweep + 1, sizeof *f->sweep_values);
     f->resolved = calloc((size_t)f->nscen * (size_t)f->npol + 1, sizeof *f->resolved);
+    f->values = f->replicas > 0 ? calloc(cells * (size_t)f->replicas + 1, sizeof *f->values)
+                                : NULL;
     problem = "out of memory";
-    if (!f->summary || !f->paired || !f->sweep_values || !f->resolved)
+    if (!f->summary || !f->paired || !f->sweep_values || !f->resolved || !f->values)
         goto done;
     for (int s = 0; s < f->nscen; s++) {
         char g[64];
@@ -434,6 +453,7 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
                     f->paired[rs_cell(f, s, p, m)] = (struct st_summary){0, NAN, NAN, NAN, NAN};
             else
                 bad = bad || read_table(pgid, "paired", f, &f->paired[rs_cell(f, s, p, 0)]);
+            bad = bad || read_values(pgid, f, s, p);
             for (int q = 0; q < JQ_COUNT && !bad; q++)
                 bad = read_histogram(pgid, (enum job_quantity)q, f, s, p);
             H5Gclose(pgid);
@@ -468,6 +488,7 @@ void rs_file_free(struct rs_file *f)
     free(f->resolved);
     free(f->summary);
     free(f->paired);
+    free(f->values);
     for (int q = 0; q < JQ_COUNT; q++) {
         free(f->hist[q].edges);
         free(f->hist[q].counts);

@@ -57,6 +57,7 @@ struct rs_file {
                                    NULL when the policy had none */
     struct st_summary *summary; /* [nscen][npol][nmetrics] */
     struct st_summary *paired;  /* same; rows of policy 0 are NaN */
+    double *values;             /* [nscen][npol][nmetrics][replicas]: per-replica metrics */
     struct rs_hist hist[JQ_COUNT];
 };
 
@@ -66,6 +67,12 @@ void rs_file_free(struct rs_file *f);
 static inline size_t rs_cell(const struct rs_file *f, int s, int p, int m)
 {
     return ((size_t)s * (size_t)f->npol + (size_t)p) * (size_t)f->nmetrics + (size_t)m;
+}
+
+/* The per-replica values of (s, p, m): `replicas` contiguous doubles. */
+static inline const double *rs_values(const struct rs_file *f, int s, int p, int m)
+{
+    return f->values + rs_cell(f, s, p, m) * (size_t)f->replicas;
 }
 
 /* Counts of one replica's histogram. */
