@@ -113,10 +113,7 @@ static void print_table(const struct rs_file *f, const int *idx, int nidx, int b
     for (int p = 0; p < f->npol; p++)
         pw = (int)strlen(f->policies[p]) > pw ? (int)strlen(f->policies[p]) : pw;
     for (int s = 0; s < f->nscen; s++) {
-        printf("\nscenario %d", s);
-        for (int a = 0; a < f->nsweep; a++)
-            printf("%s %s = %s", a ? "," : ":", f->sweep_keys[a],
-                   f->sweep_values[s * f->nsweep + a]);
+        report_scenario_heading(f, s);
         char cell[REPORT_MAX_METRICS][64];
         int width[REPORT_MAX_METRICS];
         for (int k = 0; k < nidx; k++) { /* the widest of the column's cells */
@@ -162,13 +159,25 @@ static void print_table(const struct rs_file *f, const int *idx, int nidx, int b
            base >= 0 ? "the same streams in both scenarios" : "same workload under both policies");
 }
 
-static void csv_row(const struct rs_file *f, int s, int p, const char *prefix, int m,
-                    const struct st_summary *x)
+void report_scenario_heading(const struct rs_file *f, int s)
 {
-    printf("%d,", s);
-    text_csv_field(f->policies[p], stdout);
-    printf(",%s", prefix);
-    text_csv_field(f->metrics[m], stdout);
+    printf("\nscenario %d", s);
+    for (int a = 0; a < f->nsweep; a++)
+        printf("%s %s = %s", a ? "," : ":", f->sweep_keys[a], f->sweep_values[s * f->nsweep + a]);
+}
+
+void report_csv_header(const struct rs_file *f, const char *columns)
+{
+    fputs(columns, stdout);
+    for (int a = 0; a < f->nsweep; a++) {
+        putchar(',');
+        text_csv_field(f->sweep_keys[a], stdout);
+    }
+    putchar('\n');
+}
+
+void report_csv_tail(const struct rs_file *f, int s, const struct st_summary *x)
+{
     printf(",%llu,%.17g,%.17g,%.17g,%.17g", (unsigned long long)x->n, x->mean, x->stddev,
            x->ci_low, x->ci_high);
     for (int a = 0; a < f->nsweep; a++) {
@@ -178,14 +187,19 @@ static void csv_row(const struct rs_file *f, int s, int p, const char *prefix, i
     putchar('\n');
 }
 
+static void csv_row(const struct rs_file *f, int s, int p, const char *prefix, int m,
+                    const struct st_summary *x)
+{
+    printf("%d,", s);
+    text_csv_field(f->policies[p], stdout);
+    printf(",%s", prefix);
+    text_csv_field(f->metrics[m], stdout);
+    report_csv_tail(f, s, x);
+}
+
 static void print_csv(const struct rs_file *f, int base)
 {
-    fputs("scenario,policy,metric,n,mean,stddev,ci_low,ci_high", stdout);
-    for (int a = 0; a < f->nsweep; a++) {
-        putchar(',');
-        text_csv_field(f->sweep_keys[a], stdout);
-    }
-    putchar('\n');
+    report_csv_header(f, "scenario,policy,metric,n,mean,stddev,ci_low,ci_high");
     for (int s = 0; s < f->nscen; s++)
         for (int p = 0; p < f->npol; p++) {
             for (int m = 0; m < f->nmetrics; m++)

@@ -39,6 +39,14 @@ struct st_summary;
 void report_fmt_interval(char *buf, size_t len, const struct st_summary *s);
 void report_cell(const char *text, int width);
 
+/* What every report shares about scenarios: the table's "scenario S: key = value, ..." line
+ * (after a blank line, without its end); the CSV header `columns` followed by the sweep keys;
+ * a CSV row's end, ",n,mean,stddev,ci_low,ci_high" of x and scenario s's sweep values. */
+struct rs_file;
+void report_scenario_heading(const struct rs_file *f, int s);
+void report_csv_header(const struct rs_file *f, const char *columns);
+void report_csv_tail(const struct rs_file *f, int s, const struct st_summary *x);
+
 /* "specmc: error: ..." on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

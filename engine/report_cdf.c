@@ -79,25 +79,14 @@ static void csv_row(const struct rs_file *f, enum job_quantity q, int s, int p, 
 {
     printf("%d,", s);
     text_csv_field(f->policies[p], stdout);
-    printf(",%s%s,%.17g,%llu,%.17g,%.17g,%.17g,%.17g", prefix, job_quantity_info[q].name,
-           f->hist[q].edges[e], (unsigned long long)x->n, x->mean, x->stddev, x->ci_low,
-           x->ci_high);
-    for (int a = 0; a < f->nsweep; a++) {
-        putchar(',');
-        text_csv_field(f->sweep_values[s * f->nsweep + a], stdout);
-    }
-    putchar('\n');
+    printf(",%s%s,%.17g", prefix, job_quantity_info[q].name, f->hist[q].edges[e]);
+    report_csv_tail(f, s, x);
 }
 
 static void print_csv(const struct rs_file *f, enum job_quantity q, struct cdf_range r)
 {
     const struct rs_hist *h = &f->hist[q];
-    fputs("scenario,policy,quantity,at,n,mean,stddev,ci_low,ci_high", stdout);
-    for (int a = 0; a < f->nsweep; a++) {
-        putchar(',');
-        text_csv_field(f->sweep_keys[a], stdout);
-    }
-    putchar('\n');
+    report_csv_header(f, "scenario,policy,quantity,at,n,mean,stddev,ci_low,ci_high");
     int last = r.hi > h->bins ? h->bins : r.hi;
     for (int s = 0; s < f->nscen; s++)
         for (int p = 0; p < f->npol; p++) {
@@ -124,10 +113,7 @@ static void print_table(const struct rs_file *f, enum job_quantity q, struct cdf
            100 * f->confidence);
     int last = r.hi > h->bins ? h->bins : r.hi;
     for (int s = 0; s < f->nscen; s++) {
-        printf("\nscenario %d", s);
-        for (int a = 0; a < f->nsweep; a++)
-            printf("%s %s = %s", a ? "," : ":", f->sweep_keys[a],
-                   f->sweep_values[s * f->nsweep + a]);
+        report_scenario_heading(f, s);
         printf("\n  %12s", "x");
         for (int p = 0; p < f->npol; p++)
             report_cell(f->policies[p], REPORT_CELL);
