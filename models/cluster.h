@@ -222,11 +222,23 @@ static inline double cl_copy_progress(const struct cluster *cl, int slot)
 double cl_est_progress(const struct cluster *cl, int slot);
 double cl_est_end(const struct cluster *cl, int slot);
 
-/* Remaining work of a job as a size-based scheduler sees it: exact remaining time of its
- * running tasks, and task_work for each task never launched or waiting for its map phase
- * (000 §7.1.1 PSRPT, §5.3: "the product of m and E[X]"). */
+/* Whether the estimates equal the truth: no estimation noise and no launch delay (then
+ * both estimators report every copy's true end from its launch, seed 000 Remark 4). */
+static inline bool cl_exact_estimates(const struct cl_spec *spec)
+{
+    return spec->estimate_noise == 0 && spec->launch_delay == 0;
+}
+
+/* Remaining work of a job as a size-based scheduler sees it (000 §7.1.1 PSRPT, §5.3: "the
+ * product of m and E[X]"): task_work for each task never launched or waiting for its map
+ * phase, and for each running task the remaining time its copies' progress reports show
+ * (models/estimate.c: the estimate every speculation policy sees). With exact estimates that
+ * is the truth, kept as a running sum (run_end_sum) so that it costs O(1). */
+double cl_job_est_remaining_work(const struct cluster *cl, int job);
 static inline double cl_job_remaining_work(const struct cluster *cl, int job)
 {
+    if (!cl_exact_estimates(cl->spec))
+        return cl_job_est_remaining_work(cl, job);
     const struct cl_job *j = &cl->job[job];
     int unstarted = j->ntasks - j->next_unstarted;
     int unstarted_maps = j->nmap > j->next_unstarted ? j->nmap - j->next_unstarted : 0;

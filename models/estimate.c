@@ -9,7 +9,10 @@
  *            time t_FP - t_lau is measured, so the estimate is p + w ε — exact when ε = 1;
  *   hadoop   Hadoop's default, t_lau + (t_now - t_lau)/f: it takes the start-up time for
  *            processing and overestimates while that time is a large share of the elapsed.
- * Before the first progress (t <= p) there is no estimate: NAN. */
+ * Before the first progress (t <= p) there is no estimate: NAN.
+ *
+ * Size-based schedulers rank jobs by the remaining work these same estimates show
+ * (cl_job_est_remaining_work): no policy reads a running copy's true end. */
 #include <math.h>
 
 #include "models/cluster.h"
@@ -37,4 +40,34 @@ double cl_est_end(const struct cluster *cl, int slot)
         return cl->slot_proc[slot] + w;
     double f = (cl->now - cl->slot_proc[slot]) / w; /* may pass 1 when ε < 1 */
     return cl->slot_start[slot] + (cl->now - cl->slot_start[slot]) / f;
+}
+
+/* A running task's remaining time as its reports show it: its earliest estimated end among
+ * the copies that have one, never below now (a copy estimated to be done has nothing left).
+ * A task whose copies wait for the map phase, or have reported nothing yet, counts as a task
+ * not started: its phase's task_work. */
+static double task_est_remaining(const struct cluster *cl, const struct cl_job *j, int task)
+{
+    double end = INFINITY;
+    for (int s = cl->task_head[task]; s >= 0; s = cl->slot_next[s]) {
+        double e = cl_est_end(cl, s); /* NaN while waiting or in its launch delay */
+        if (e < end)
+            end = e;
+    }
+    if (end == INFINITY)
+        return j->task_work[cl_task_phase(cl, task)];
+    return end > cl->now ? end - cl->now : 0.0;
+}
+
+double cl_job_est_remaining_work(const struct cluster *cl, int job)
+{
+    const struct cl_job *j = &cl->job[job];
+    int unstarted_maps = j->nmap > j->next_unstarted ? j->nmap - j->next_unstarted : 0;
+    int unstarted_reduces = j->ntasks - j->next_unstarted - unstarted_maps;
+    double work = unstarted_maps * j->task_work[CL_MAP] +
+                  unstarted_reduces * j->task_work[CL_REDUCE];
+    for (int t = j->first_task; t < j->first_task + j->next_unstarted; t++)
+        if (isnan(cl->task_done[t]))
+            work += task_est_remaining(cl, j, t);
+    return work;
 }

@@ -8,7 +8,8 @@
  *     machines are free. t_rem is the scheduler's estimate (cl_est_end), exact by default
  *     as Remark 4 assumes.
  *  2. R(l): jobs already scheduled that still have unlaunched tasks, smallest remaining
- *     workload first, launch them (one copy each).
+ *     workload first (running tasks at their estimated remaining time, the same estimate
+ *     as step 1: cl_job_remaining_work), launch them (one copy each).
  *  3. χ(l): jobs not scheduled yet, smallest workload m_i·E[X_i] first, one copy per task.
  * σ is P3's optimum (§6.2.2), the minimiser of E[R]/E[X] for the scenario's Pareto tail
  * index (`sigma = auto`, the default; scale-free, so the same for every job — and refused

@@ -5,8 +5,9 @@
  * Algorithm 1, lines 8–12). A free slot goes to the next never-started task of the job with
  * the smallest remaining workload; tasks are not preempted.
  *
- * Remaining workload (decision, docs/policies.md): the exact remaining time of the job's
- * running tasks (estimates are exact, seed 000 Remark 4) plus E[X] for each task never
+ * Remaining workload (decision, docs/policies.md): the remaining time of the job's running
+ * tasks as their progress reports show it (exact by default, seed 000 Remark 4; noisy or
+ * delayed with [cluster] estimate_noise, launch_delay) plus E[X] for each task never
  * started, since the scheduler knows the distribution but not a task's draw before it runs
  * (seed 000 §5.3: "the product of m and E[X]"); each job's own E[X] per phase
  * (cl_job_remaining_work). When E[X] is infinite (Pareto β ≤ 1) the median stands in for it.
