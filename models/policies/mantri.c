@@ -1,11 +1,16 @@
-/* mantri — Mantri's speculative copies (Ananthanarayanan et al., OSDI 2010), as the seeds
- * use it as their baseline.
+/* mantri — Mantri's speculative copies (Ananthanarayanan et al., OSDI 2010), as each seed
+ * describes it as its baseline.
  *
  * Rule (seed 000 §6 and §2.2, seed 002 §VI-A): once a slot becomes available, a copy of a
  * running task is launched when P(t_rem > t_new·(c+1)/c) > δ, where t_rem is the task's
  * remaining time, t_new the duration of a new copy and c the copies now running. Seed 004 §I
- * adds the limits: at most 3 extra attempts per task, and a periodic check that leaves only
- * the attempt with the best progress running.
+ * describes it differently: copies only when no task waits (spare_only), for a task whose
+ * remaining time exceeds the average task time by 30 s (test = 1, margin), at most 3 extra
+ * attempts, and a periodic check that leaves only the attempt with the best progress running
+ * (kill). Each paper's Mantri is a setting of the parameters (docs/policies.md):
+ *   seeds 000, 002  test 0, kill 0 (the duplicate test alone; no kill rule is described)
+ *   seed 004 §I     test 1, margin, spare_only 1, kill 1, keep 1 (or 0: see below)
+ *   Mantri's paper  test 0, kill 1 (kill all but the fastest copy) — the default
  *
  * Decisions (docs/policies.md):
  *  - Estimates come from progress reports, sent every Δ = report_interval (Mantri's
@@ -22,20 +27,27 @@
  *    (for jobs alike, the largest t_rem·c/(c+1)); ties to the lowest task index. Waiting tasks get a slot only
  *    when no running task qualifies (Mantri evaluates duplicates first when a slot frees).
  *    spare_only = 1 gives seed 004 §I's variant instead: copies only when no task waits.
- *  - The periodic check runs at every heartbeat: a task whose attempts have all reported
- *    keeps only the one that will finish first (Mantri keeps "the fastest"; raw progress
- *    scores are not comparable between attempts started at different times — a copy
- *    launched a moment ago always has the lower score and would be killed before it could
- *    help).
+ *  - The periodic check (kill = 1) runs at every heartbeat: a task whose attempts have all
+ *    reported keeps only one: the attempt estimated to finish first (keep = 0; Mantri keeps
+ *    "the fastest"; raw progress scores are not comparable between attempts started at
+ *    different times — a copy launched a moment ago always has the lower score and would be
+ *    killed before it could help), or the one with the highest progress score (keep = 1,
+ *    seed 004's words "the best progress"). kill = 0 never kills: copies end only when their
+ *    task completes.
+ *  - test = 1: t_rem > E[X_i] + margin, E[X_i] the job's mean task time of the task's phase
+ *    (task_work: the median where the mean diverges), the candidates ranked by t_rem − E[X_i].
+ *    The scheduler knows E[X_i] as it knows F for t_new; seed 004 does not say whether its
+ *    "average task execution time" is that or the average of finished tasks.
  *  - Mantri's kill-and-restart action and its network-aware placement are out of scope: the
  *    seeds compare against the duplicate rule only. Waiting tasks start in FIFO order.
  *
  * Cost (docs/performance.md): a decision looks only at the tasks that may pass the test, not
  * at every slot. A task's score only falls as time passes (its least estimated remaining
  * time shrinks: estimates of a copy never grow, models/estimate.c) and when one of its copies
- * is killed (the heartbeat keeps the earliest estimated end, so t_rem stays and c falls). It
- * rises only when one of its copies reports for the first time, or when it gets a copy (c
- * grows), which only a candidate does. So a task that fails the test leaves the watch list
+ * is killed (keep = 0 keeps the earliest estimated end, so t_rem stays and c falls; keep = 1
+ * may keep a later one, so such a task is watched again). It rises only when one of its
+ * copies reports for the first time, or when it gets a copy (c grows, test 0), which only a
+ * candidate does. So a task that fails the test leaves the watch list
  * until one of its copies reports; first reports are kept in a heap by due time (a reduce
  * copy launched before its map phase ends gets its due time when the phase ends). The
  * heartbeat likewise visits only the tasks with several copies, in the order of their head
@@ -47,7 +59,10 @@
 #include "models/cluster.h"
 #include "models/policy.h"
 
-enum { MANTRI_DELTA, MANTRI_MAX_EXTRA, MANTRI_REPORT, MANTRI_SPARE_ONLY };
+enum { MANTRI_DELTA, MANTRI_MAX_EXTRA, MANTRI_REPORT, MANTRI_SPARE_ONLY, MANTRI_KILL,
+       MANTRI_KEEP, MANTRI_TEST, MANTRI_MARGIN };
+enum { TEST_PROBABILITY, TEST_MARGIN };      /* values of `test` */
+enum { KEEP_EARLIEST_END, KEEP_PROGRESS };   /* values of `keep` */
 enum { MANTRI_TIMER_CHECK = 1 };
 enum { WATCHED = 1, MULTI = 2 }; /* flag bits per task */
 
@@ -58,10 +73,13 @@ struct report {
 };
 
 struct mantri {
-    double delta;          /* δ */
+    int test;              /* TEST_PROBABILITY (δ test) or TEST_MARGIN (seed 004's) */
+    double bar;            /* a task qualifies when its score exceeds this: δ, or the margin */
     int max_extra;         /* extra attempts allowed per task */
     double report;         /* Δ: progress-report period */
     int spare_only;        /* copies only when no task is waiting */
+    int kill;              /* the heartbeat keeps one attempt of each task */
+    int keep;              /* which: KEEP_EARLIEST_END or KEEP_PROGRESS */
     struct report *due;    /* first reports to come: binary min-heap on due */
     int ndue, due_cap;
     int *watch, nwatch;    /* tasks that may pass the test (a superset of those that do) */
@@ -82,10 +100,13 @@ static void mantri_free(void *st)
 static int mantri_init(struct cluster *cl, void *st, const double *param)
 {
     struct mantri *m = st;
-    m->delta = param[MANTRI_DELTA];
+    m->test = (int)param[MANTRI_TEST];
+    m->bar = m->test == TEST_MARGIN ? param[MANTRI_MARGIN] : param[MANTRI_DELTA];
     m->max_extra = (int)param[MANTRI_MAX_EXTRA];
     m->report = param[MANTRI_REPORT];
     m->spare_only = param[MANTRI_SPARE_ONLY] != 0;
+    m->kill = param[MANTRI_KILL] != 0;
+    m->keep = (int)param[MANTRI_KEEP];
     size_t n = (size_t)cl->ntasks;
     m->watch = malloc(n * sizeof *m->watch);
     m->multi = malloc(n * sizeof *m->multi);
@@ -185,22 +206,25 @@ static void collect_reports(const struct cluster *cl, struct mantri *m)
 
 /* ---------------------------------------------------------------- decisions */
 
-/* A task's P(t_new < t_rem·c/(c+1)), with t_new ~ its own job's (and phase's) F: its shape
- * and its scale; −1 if it is not running, has had its extra attempts, or none of its copies
+/* A task's score, which qualifies it when above m->bar: test 0, P(t_new < t_rem·c/(c+1))
+ * with t_new ~ its own job's (and phase's) F, its shape and its scale; test 1, t_rem − E[X_i]
+ * of its phase. −∞ if it is not running, has had its extra attempts, or none of its copies
  * has reported. */
 static double task_score(const struct cluster *cl, const struct mantri *m, int t)
 {
     if (cl->task_running[t] == 0 || cl->task_copies[t] - 1 >= m->max_extra)
-        return -1.0;
+        return -INFINITY;
     double rem = INFINITY;
     for (int x = cl->task_head[t]; x >= 0; x = cl->slot_next[x])
         if (reported(cl, m, x))
             rem = fmin(rem, cl_est_end(cl, x) - cl->now);
     if (rem == INFINITY)
-        return -1.0; /* no estimate yet */
-    double c = cl->task_running[t];
+        return -INFINITY; /* no estimate yet */
     const struct cl_job *j = &cl->job[cl->task_job[t]];
     int phase = cl_task_phase(cl, t);
+    if (m->test == TEST_MARGIN)
+        return rem - j->task_work[phase];
+    double c = cl->task_running[t];
     return dist_cdf(&j->dist[phase], rem * c / (c + 1.0) / j->scale[phase]);
 }
 
@@ -213,7 +237,7 @@ static int rank_candidates(const struct cluster *cl, struct mantri *m)
     for (int i = 0; i < m->nwatch; i++) {
         int t = m->watch[i];
         double score = task_score(cl, m, t);
-        if (score > m->delta) {
+        if (score > m->bar) {
             m->watch[kept++] = t;
             m->rk.r[n++] = (struct pol_rank){-score, t};
         } else {
@@ -235,12 +259,12 @@ static void launch_copies(struct cluster *cl, struct mantri *m)
     while (i < n && cl->nfree > 0) {
         int t = r[i].job;
         expect_report(cl, m, cl_launch_copy(cl, t, 0.0));
-        if (!(m->flag[t] & MULTI)) {
+        if (m->kill && !(m->flag[t] & MULTI)) {
             m->flag[t] |= MULTI;
             m->multi[m->nmulti++] = t;
         }
         double score = task_score(cl, m, t);
-        if (!(score > m->delta)) {
+        if (!(score > m->bar)) {
             i++;
             continue;
         }
@@ -283,8 +307,8 @@ static void mantri_copy_done(struct cluster *cl, void *st, int task)
             expect_report(cl, st, s);
 }
 
-/* The heartbeat: every task whose attempts have all reported keeps the one that finishes
- * first, the tasks taken in the order of their head slots; then, slots being free or not,
+/* The heartbeat: with kill, every task whose attempts have all reported keeps one of them
+ * (keep), the tasks taken in the order of their head slots; then, slots being free or not,
  * the event loop lets the policy decide. */
 static void mantri_timer(struct cluster *cl, void *st, int tag, int32_t arg)
 {
@@ -310,7 +334,12 @@ static void mantri_timer(struct cluster *cl, void *st, int tag, int32_t arg)
     pol_rank_sort(&m->rk);
     for (int i = 0; i < n; i++) {
         int t = m->rk.r[i].job;
-        cl_kill_all_but(cl, t, pol_best_copy(cl, t, pol_key_earliest_end));
+        if (m->keep == KEEP_PROGRESS) {
+            cl_kill_all_but(cl, t, pol_best_copy(cl, t, cl_est_progress));
+            watch(m, t); /* the copy kept may end later: t_rem can grow */
+        } else {
+            cl_kill_all_but(cl, t, pol_best_copy(cl, t, pol_key_earliest_end));
+        }
     }
     if (cl->ndone < cl->njobs)
         cl_set_timer(cl, cl->now + m->report, MANTRI_TIMER_CHECK, 0);
@@ -318,21 +347,32 @@ static void mantri_timer(struct cluster *cl, void *st, int tag, int32_t arg)
 
 static const struct pol_param mantri_params[] = {
     [MANTRI_DELTA] = {"delta", 0.25, 0, 1, false,
-                      "copy when P(t_rem > t_new (c+1)/c) exceeds this (Mantri: 0.25)"},
+                      "test 0: copy when P(t_rem > t_new (c+1)/c) exceeds this (Mantri: 0.25)"},
     [MANTRI_MAX_EXTRA] = {"max_extra", 3, 0, RNG_MAX_COPIES - 1, true,
                           "extra attempts allowed per task (seed 004 §I: 3)"},
     [MANTRI_REPORT] = {"report_interval", 1.0, 1e-9, 1e300, false,
                        "progress-report period: a copy's estimate exists from its first report; "
-                       "at each report, all but the fastest attempt are killed"},
+                       "the heartbeat of the kill check"},
     [MANTRI_SPARE_ONLY] = {"spare_only", 0, 0, 1, true,
                            "1: copy only when no task is waiting (seed 004 §I reading)"},
+    [MANTRI_KILL] = {"kill", 1, 0, 1, true,
+                     "1: at each report keep one attempt per task (Mantri's paper, seed 004 §I); "
+                     "0: never kill (seeds 000 §6, 002 §VI-A)"},
+    [MANTRI_KEEP] = {"keep", 0, 0, 1, true,
+                     "kill = 1 keeps 0: the attempt estimated to finish first; 1: the best "
+                     "progress score (seed 004 §I's words)"},
+    [MANTRI_TEST] = {"test", 0, 0, 1, true,
+                     "0: P(t_rem > t_new (c+1)/c) > delta (seeds 000, 002); 1: t_rem > mean task "
+                     "time + margin (seed 004 §I)"},
+    [MANTRI_MARGIN] = {"margin", 30, -1e300, 1e300, false,
+                       "test 1: remaining time above the job's mean task time (seed 004: 30 s)"},
     {0},
 };
 
 const struct policy pol_mantri = {
     .name = "mantri",
-    .summary = "Mantri: copy when P(t_rem > t_new (c+1)/c) > delta, <= 3 extra, keep fastest",
-    .source = "seed 000 §6, seed 002 §VI-A, seed 004 §I",
+    .summary = "Mantri: copy when P(t_rem > t_new (c+1)/c) > delta, <= 3 extra, kill = keep one",
+    .source = "seed 000 §6, seed 002 §VI-A, seed 004 §I (each paper's reading: kill, test, spare_only)",
     .params = mantri_params,
     .state_size = sizeof(struct mantri),
     .init = mantri_init,

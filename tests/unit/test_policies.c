@@ -185,7 +185,7 @@ Test(clone, ties_keep_the_original)
  * tasks: task 0 takes 1, task 1 takes L. At t = 1 a slot frees and task 1 has just sent its
  * first progress report (report_interval 1): t_rem = L − 1. At t = 2 the losing copy (100) is
  * killed and t_rem = L − 2 no longer qualifies, so the count of launched copies is final. */
-static int mantri_copies_of_task1(double L, double delta)
+static int mantri_copies_of_task1(double L, const char *key, double value)
 {
     struct cl_spec sp = sc_spec(2, 1, 2);
     struct sc_durations d = {.other = 100.0};
@@ -193,7 +193,7 @@ static int mantri_copies_of_task1(double L, double delta)
     d.d[1][0] = L;
     const struct policy *p = pol_find("mantri");
     sc_params(p, param, NULL, 0);
-    sc_params(p, param, "delta", delta);
+    sc_params(p, param, key, value);
     double out[M_COUNT];
     int rc;
     struct rep_workspace *ws = sc_run(&sp, "mantri", param, &d, out, &rc);
@@ -206,12 +206,35 @@ static int mantri_copies_of_task1(double L, double delta)
 Test(mantri, copy_exactly_when_inequality_holds)
 {
     double threshold = 1.0 + 2.0 * pow(0.75, -1.0 / 1.5); /* L at which t_rem hits 2.4228 */
-    cr_assert_eq(mantri_copies_of_task1(threshold - 1e-9, 0.25), 1, "just below: no copy");
-    cr_assert_eq(mantri_copies_of_task1(threshold + 1e-9, 0.25), 2, "just above: one copy");
+    cr_assert_eq(mantri_copies_of_task1(threshold - 1e-9, "delta", 0.25), 1, "just below");
+    cr_assert_eq(mantri_copies_of_task1(threshold + 1e-9, "delta", 0.25), 2, "just above");
     /* δ moves the threshold: with δ = 0.5, t_rem/2 > 0.5^(-1/1.5) = 1.5874 */
     double t2 = 1.0 + 2.0 * pow(0.5, -1.0 / 1.5);
-    cr_assert_eq(mantri_copies_of_task1(threshold + 0.1, 0.5), 1);
-    cr_assert_eq(mantri_copies_of_task1(t2 + 1e-9, 0.5), 2);
+    cr_assert_eq(mantri_copies_of_task1(threshold + 0.1, "delta", 0.5), 1);
+    cr_assert_eq(mantri_copies_of_task1(t2 + 1e-9, "delta", 0.5), 2);
+}
+
+/* Seed 004 §I's test (test = 1): t_rem > E[X] + margin, E[X] = 3 for Pareto(1, 1.5). With the
+ * margin 0.5, at t = 1 task 1 qualifies iff L − 1 > 3.5; at t = 2 the copy (100) is killed and
+ * L − 2 no longer does. The probability test would copy at L = 4.4 (t_rem 3.4 > 2.4228). */
+Test(mantri, margin_test_copies_exactly_above_mean_plus_margin)
+{
+    sc_params(pol_find("mantri"), param, NULL, 0);
+    sc_params(pol_find("mantri"), param, "test", 1);
+    sc_params(pol_find("mantri"), param, "margin", 0.5);
+    struct cl_spec sp = sc_spec(2, 1, 2);
+    double out[M_COUNT];
+    int rc;
+    for (int above = 0; above <= 1; above++) {
+        struct sc_durations d = {.other = 100.0};
+        d.d[0][0] = 1.0;
+        d.d[1][0] = 4.5 + (above ? 1e-9 : -1e-9);
+        struct rep_workspace *ws = sc_run(&sp, "mantri", param, &d, out, &rc);
+        cr_assert_eq(rc, REP_OK);
+        cr_assert_eq(rep_cluster(ws)->task_copies[1], 1 + above, "L = 4.5 %s 1e-9", above ? "+" : "-");
+        rep_workspace_free(ws);
+    }
+    cr_assert_eq(mantri_copies_of_task1(4.4, "test", 0), 2, "the δ test copies at 4.4");
 }
 
 /* No estimate before the first progress report: with report_interval 3 the slot freed at t = 1
@@ -274,6 +297,50 @@ Test(mantri, periodic_check_keeps_the_fastest)
     cr_assert_float_eq(out[M_MACHINE_TIME], 8.0, EPS);
     cr_assert_float_eq(out[M_WASTED_TIME], 4.0, EPS);
     rep_workspace_free(ws);
+}
+
+/* kill = 0 (seeds 000 §6, 002 §VI-A: the duplicate test alone) never kills: the same four
+ * attempts as above all run until the copy of 4 completes the task at 5, when the model kills
+ * the other three. Machine time 5 + 4 + 4 + 4 = 17, of which 5 + 4 + 4 = 13 killed then. */
+Test(mantri, kill_0_never_kills)
+{
+    struct cl_spec sp = sc_spec(4, 1, 1);
+    struct sc_durations d = {.d = {{10.0, 4.0}}, .other = 100.0};
+    const struct policy *p = pol_find("mantri");
+    sc_params(p, param, NULL, 0);
+    sc_params(p, param, "kill", 0);
+    double out[M_COUNT];
+    int rc;
+    struct rep_workspace *ws = sc_run(&sp, "mantri", param, &d, out, &rc);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(rc, REP_OK);
+    cr_assert_eq(cl->task_copies[0], 4);
+    cr_assert_float_eq(cl->job[0].completion, 5.0, EPS);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 17.0, EPS);
+    cr_assert_float_eq(out[M_WASTED_TIME], 13.0, EPS);
+    rep_workspace_free(ws);
+}
+
+/* keep = 1 keeps the best progress score, keep = 0 the earliest estimated end. Original 10; at
+ * t = 1 copies of 7 (ends 8), 100 and 100. At t = 2 the original has progress 0.2, the copy of
+ * 7 1/7 = 0.14: keep = 1 keeps the original (done at 10), keep = 0 the copy (done at 8). The
+ * cap of 3 extra attempts is reached, so nothing follows. */
+Test(mantri, keep_progress_or_earliest_end)
+{
+    struct cl_spec sp = sc_spec(4, 1, 1);
+    struct sc_durations d = {.d = {{10.0, 7.0}}, .other = 100.0};
+    const struct policy *p = pol_find("mantri");
+    double out[M_COUNT];
+    int rc;
+    for (int keep = 0; keep <= 1; keep++) {
+        sc_params(p, param, NULL, 0);
+        sc_params(p, param, "keep", keep);
+        struct rep_workspace *ws = sc_run(&sp, "mantri", param, &d, out, &rc);
+        cr_assert_eq(rc, REP_OK);
+        cr_assert_eq(rep_cluster(ws)->task_copies[0], 4);
+        cr_assert_float_eq(rep_cluster(ws)->job[0].completion, keep ? 10.0 : 8.0, EPS);
+        rep_workspace_free(ws);
+    }
 }
 
 /* Duplicates come before waiting tasks by default and after them with spare_only = 1. Two
