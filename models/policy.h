@@ -94,13 +94,18 @@ void pol_rank_free(struct pol_ranking *rk);
 /* Sort rk->r[0 .. rk->n) by key, ties by job; pol_rank_before is that order. */
 void pol_rank_sort(struct pol_ranking *rk);
 bool pol_rank_before(const struct pol_rank *a, const struct pol_rank *b);
-/* Fill rk with the pending jobs (cl->pend_head list) sorted by key; returns how many. */
+/* Fill rk with the pending jobs (cl->pend_head list) sorted by key, leaving out those whose
+ * key is NaN; returns how many. */
 int pol_rank_pending(const struct cluster *cl, struct pol_ranking *rk, pol_rank_key key,
                      const void *ctx);
 
 /* Seed 002's effective workloads weigh each phase's task-time SD by r: check that r = 0 or
  * the SD is finite. */
 bool pol_check_finite_sd(const struct cl_spec *spec, double r, char *msg, size_t len);
+/* m map and n reduce tasks of a job at (E + rσ) each, per phase (seed 002 eqs. 2 and 4); r = 0
+ * counts E alone, also where σ is infinite. */
+struct cl_job;
+double pol_effective_work(const struct cl_job *j, int m, int n, double r);
 
 /* Launch the job's never-started tasks in index order, one copy each, while slots are free.
  * Returns tasks started. */

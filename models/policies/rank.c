@@ -51,11 +51,24 @@ int pol_rank_pending(const struct cluster *cl, struct pol_ranking *rk, pol_rank_
                      const void *ctx)
 {
     int n = 0;
-    for (int j = cl->pend_head; j >= 0; j = cl->job[j].pend_next)
-        rk->r[n++] = (struct pol_rank){key(cl, j, ctx), j};
+    for (int j = cl->pend_head; j >= 0; j = cl->job[j].pend_next) {
+        double k = key(cl, j, ctx);
+        if (!isnan(k))
+            rk->r[n++] = (struct pol_rank){k, j};
+    }
     rk->n = n;
     pol_rank_sort(rk);
     return n;
+}
+
+double pol_effective_work(const struct cl_job *j, int m, int n, double r)
+{
+    double map = j->task_mean[CL_MAP], reduce = j->task_mean[CL_REDUCE];
+    if (r != 0) {
+        map += r * j->task_sd[CL_MAP];
+        reduce += r * j->task_sd[CL_REDUCE];
+    }
+    return m * map + n * reduce;
 }
 
 bool pol_check_finite_sd(const struct cl_spec *spec, double r, char *msg, size_t len)

@@ -23,12 +23,6 @@ struct offline {
     int cursor;            /* rk entries before it have no unlaunched task left */
 };
 
-/* φ_i of eq. 2. */
-static double effective_work(const struct cl_job *j, double r)
-{
-    return j->nmap * (j->task_mean[CL_MAP] + r * j->task_sd[CL_MAP]) +
-           (j->ntasks - j->nmap) * (j->task_mean[CL_REDUCE] + r * j->task_sd[CL_REDUCE]);
-}
 
 static int offline_init(struct cluster *cl, void *st, const double *param)
 {
@@ -39,7 +33,10 @@ static int offline_init(struct cluster *cl, void *st, const double *param)
     if (pol_rank_reserve(&p->rk, cl->njobs))
         return -1;
     for (int i = 0; i < cl->njobs; i++)
-        p->rk.r[i] = (struct pol_rank){-cl->job[i].weight / effective_work(&cl->job[i], p->r), i};
+        p->rk.r[i] = (struct pol_rank){-cl->job[i].weight /
+                                        pol_effective_work(&cl->job[i], cl->job[i].nmap,
+                                                           cl->job[i].ntasks - cl->job[i].nmap,
+                                                           p->r), i};
     p->rk.n = cl->njobs;
     pol_rank_sort(&p->rk);
     return 0;

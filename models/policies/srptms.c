@@ -13,7 +13,17 @@
  *     running its copies; non-preemptive, so a job above its share keeps them) and the
  *     task-scheduling procedure spends them: if its unlaunched map tasks m ≥ x, x of them
  *     start with one copy each; if m < x, every one starts with ⌊x/m⌋ copies; with no map
- *     task left, the same for its reduce tasks (which wait for the map phase, eq. 1g).
+ *     task left, the same for its reduce tasks.
+ *
+ * When reduce tasks may be scheduled is where the paper contradicts itself: §V-B's prose says
+ * "the scheduler begins to schedule reduce tasks after all the map tasks completed", while the
+ * procedure's pseudo-code turns to them as soon as no map task is left unscheduled (their
+ * copies then hold their machines idle until the map phase ends, eq. 1g). reduce_early = 0
+ * (default) follows the prose, 1 the pseudo-code. Under the prose a job whose maps all run
+ * has unscheduled tasks it may not schedule: psi_waiting = 1 (default) keeps it in ψ(l) as
+ * Algorithm 2's line 1 reads ("jobs which have unscheduled tasks") — it counts in W(l) and its
+ * share g_i stays unused for the slot — and psi_waiting = 0 leaves it out of ψ(l) until its
+ * map phase ends, so that the others share the machines.
  *
  * Decisions where the text is ambiguous (docs/policies.md): the procedure's two branches are
  * printed the wrong way round (line 2 clones when m ≥ x, which gives ⌊x/m⌋ ≤ 1) — we follow
@@ -32,35 +42,52 @@
 #include "models/policy.h"
 #include "models/spec.h"
 
-enum { SRPTMS_EPSILON, SRPTMS_R, SRPTMS_MAX_COPIES };
+enum { SRPTMS_EPSILON, SRPTMS_R, SRPTMS_MAX_COPIES, SRPTMS_REDUCE_EARLY, SRPTMS_PSI_WAITING };
 
 struct srptms {
     double epsilon;        /* ε */
     double r;              /* weight of the standard deviation in U_i */
     int max_copies;        /* copies of one task launched together, at most */
+    bool reduce_early;     /* reduce tasks once every map task is launched, not completed */
+    bool psi_waiting;      /* a job waiting for its map phase stays in ψ(l) */
     struct pol_ranking rk; /* jobs by decreasing w_i / U_i(l) */
 };
+
+/* Whether the job's next unscheduled task may be scheduled now: a reduce task only once
+ * every map task has completed, unless reduce_early. */
+static bool can_schedule(const struct cluster *cl, const struct srptms *p, int job)
+{
+    const struct cl_job *j = &cl->job[job];
+    return p->reduce_early || j->next_unstarted < j->nmap || j->maps_left == 0;
+}
+
+/* Whether a pending job is in ψ(l). */
+static bool in_psi(const struct cluster *cl, const struct srptms *p, int job)
+{
+    return p->psi_waiting || can_schedule(cl, p, job);
+}
 
 /* U_i(l) of eq. 4. */
 static double effective_work(const struct cluster *cl, int job, double r)
 {
     const struct cl_job *j = &cl->job[job];
     int maps = j->nmap > j->next_unstarted ? j->nmap - j->next_unstarted : 0;
-    int reduces = j->ntasks - j->next_unstarted - maps;
-    return maps * (j->task_mean[CL_MAP] + r * j->task_sd[CL_MAP]) +
-           reduces * (j->task_mean[CL_REDUCE] + r * j->task_sd[CL_REDUCE]);
+    return pol_effective_work(j, maps, j->ntasks - j->next_unstarted - maps, r);
 }
 
-/* Rank key: −w_i/U_i(l), smaller first; with every weight 0, −1/U_i(l). */
+/* Rank key: −w_i/U_i(l), smaller first; with every weight 0, −1/U_i(l); NaN (left out) for a
+ * job not in ψ(l). */
 struct key_ctx {
-    double r;
+    const struct srptms *p;
     bool unit;
 };
 static double priority_key(const struct cluster *cl, int job, const void *ctx)
 {
     const struct key_ctx *k = ctx;
+    if (!in_psi(cl, k->p, job))
+        return NAN;
     double w = k->unit ? 1.0 : cl->job[job].weight;
-    return -w / effective_work(cl, job, k->r);
+    return -w / effective_work(cl, job, k->p->r);
 }
 
 /* The task-scheduling procedure: spend x free machines on the job's unlaunched tasks of its
@@ -68,6 +95,8 @@ static double priority_key(const struct cluster *cl, int job, const void *ctx)
 static int schedule_tasks(struct cluster *cl, const struct srptms *p, int job, int x)
 {
     struct cl_job *j = &cl->job[job];
+    if (!can_schedule(cl, p, job))
+        return 0;
     int phase_end = j->next_unstarted < j->nmap ? j->nmap : j->ntasks;
     int m = phase_end - j->next_unstarted, used = 0;
     if (m >= x) {
@@ -86,8 +115,9 @@ static void srptms_slot_free(struct cluster *cl, void *st)
     struct srptms *p = st;
     double W = 0.0;
     for (int j = cl->pend_head; j >= 0; j = cl->job[j].pend_next)
-        W += cl->job[j].weight;
-    struct key_ctx k = {p->r, W <= 0};
+        if (in_psi(cl, p, j))
+            W += cl->job[j].weight;
+    struct key_ctx k = {p, W <= 0};
     if (k.unit)
         W = 0.0;
     int n = pol_rank_pending(cl, &p->rk, priority_key, &k);
@@ -121,6 +151,8 @@ static int srptms_init(struct cluster *cl, void *st, const double *param)
     p->epsilon = param[SRPTMS_EPSILON];
     p->r = param[SRPTMS_R];
     p->max_copies = (int)param[SRPTMS_MAX_COPIES];
+    p->reduce_early = param[SRPTMS_REDUCE_EARLY] != 0;
+    p->psi_waiting = param[SRPTMS_PSI_WAITING] != 0;
     p->rk = (struct pol_ranking){0};
     return pol_rank_reserve(&p->rk, cl->njobs);
 }
@@ -142,6 +174,12 @@ static const struct pol_param srptms_params[] = {
                   "U_i = tasks x (E + r SD) per phase (002 eq. 4; §VI-C: 3)"},
     [SRPTMS_MAX_COPIES] = {"max_copies", RNG_MAX_COPIES, 1, RNG_MAX_COPIES, true,
                            "cap on the copies of one task (the paper has none)"},
+    [SRPTMS_REDUCE_EARLY] = {"reduce_early", 0, 0, 1, true,
+                             "0: reduce tasks after every map task completed (002 §V-B prose); "
+                             "1: once every map task is launched (the pseudo-code)"},
+    [SRPTMS_PSI_WAITING] = {"psi_waiting", 1, 0, 1, true,
+                            "reduce_early = 0: 1 keeps a job waiting for its map phase in psi(l) "
+                            "(Algorithm 2 line 1), its share unused; 0 leaves it out"},
     {0},
 };
 

@@ -98,6 +98,85 @@ Test(srptms, maps_before_reduces)
     rep_workspace_free(ws);
 }
 
+/* When reduce tasks may be scheduled, and who shares while a job waits for its map phase.
+ * Four slots, ε = 1 (every pending job shares), one copy per task (max_copies 1), decisions
+ * every 1, every task 2 long. A batch of J0 (1 map, task 0; 1 reduce, task 1; U = 2) and J1
+ * (6 maps, tasks 2–7; U = 6): at t = 0 each deserves 4/2 = 2 machines; J0 launches its map,
+ * J1 tasks 2 and 3, one slot stays free. At t = 1 J0's map runs and its reduce is unscheduled:
+ *  - reduce_early = 1 (the pseudo-code): J0 launches the reduce at 1, which waits until 2;
+ *  - reduce_early = 0 (the prose): not before its map completes at 2; with psi_waiting = 1 J0
+ *    keeps its share in ψ(l) and the free slot idles until 2, with psi_waiting = 0 J0 leaves
+ *    ψ(l), J1 alone deserves all 4 and starts task 4 at 1. */
+Test(srptms, reduce_timing_and_psi)
+{
+    struct tr_job jobs[] = {{0, 1, {1, 1}, {1, 1}, {0, 0}}, {0, 1, {6, 0}, {1, 0}, {0, 0}}};
+    struct tr_trace tr = {jobs, 2, 0};
+    struct cl_spec sp = sc_trace_spec(4, &tr);
+    sp.interval = 1.0;
+    struct sc_durations d = {.other = 2.0};
+    double out[M_COUNT];
+    const struct {
+        int early, psi;
+        double reduce, task4;
+    } cases[] = {{1, 1, 1.0, 2.0}, {0, 1, 2.0, 2.0}, {0, 0, 2.0, 1.0}};
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        sc_params(pol_find("srptms"), param, NULL, 0);
+        sc_params(pol_find("srptms"), param, "epsilon", 1.0);
+        sc_params(pol_find("srptms"), param, "max_copies", 1);
+        sc_params(pol_find("srptms"), param, "reduce_early", cases[k].early);
+        sc_params(pol_find("srptms"), param, "psi_waiting", cases[k].psi);
+        struct rep_workspace *ws = run(&sp, "srptms", &d, out);
+        struct cluster *cl = rep_cluster(ws);
+        cr_assert_float_eq(cl->task_start[1], cases[k].reduce, EPS, "case %zu: reduce", k);
+        cr_assert_float_eq(cl->task_start[4], cases[k].task4, EPS, "case %zu: task 4", k);
+        rep_workspace_free(ws);
+    }
+}
+
+/* With reduce_early = 0 no reduce task starts before its job's last map task has finished:
+ * a random two-phase workload (Pareto task times, cloning, a reduce phase of half the tasks)
+ * checked task by task. With reduce_early = 1 some do (the check has teeth). */
+static int reduces_before_their_maps(int reduce_early)
+{
+    struct cl_spec sp = sc_spec(40, 30, 6);
+    sp.arrival = ARRIVAL_POISSON;
+    sp.rate = 1.0;
+    sp.reduce_fraction = 0.5;
+    sp.interval = 0.5;
+    sc_params(pol_find("srptms"), param, NULL, 0);
+    sc_params(pol_find("srptms"), param, "r", 0);
+    sc_params(pol_find("srptms"), param, "reduce_early", reduce_early);
+    double out[M_COUNT];
+    struct rep_workspace *ws = run(&sp, "srptms", NULL, out);
+    struct cluster *cl = rep_cluster(ws);
+    int early = 0;
+    for (int i = 0; i < cl->njobs; i++) {
+        const struct cl_job *j = &cl->job[i];
+        double last_map = 0.0;
+        for (int t = j->first_task; t < j->first_task + j->nmap; t++)
+            last_map = fmax(last_map, cl->task_done[t]);
+        for (int t = j->first_task + j->nmap; t < j->first_task + j->ntasks; t++)
+            early += cl->task_start[t] < last_map;
+    }
+    rep_workspace_free(ws);
+    return early;
+}
+
+Test(srptms, no_reduce_before_the_map_phase_ends)
+{
+    cr_assert_eq(reduces_before_their_maps(0), 0);
+    cr_assert_gt(reduces_before_their_maps(1), 0);
+}
+
+/* r = 0 weighs no SD: a job's effective work is E per task even where the SD is infinite
+ * (Pareto β ≤ 2; 0·∞ would make every priority NaN and the ranking arbitrary). */
+Test(srptms, r_0_ignores_an_infinite_sd)
+{
+    struct cl_job j = {.task_mean = {3.0, 2.0}, .task_sd = {INFINITY, INFINITY}};
+    cr_assert_float_eq(pol_effective_work(&j, 4, 1, 0.0), 14.0, EPS);
+    cr_assert(isinf(pol_effective_work(&j, 4, 1, 1.0)));
+}
+
 /* r matters once jobs differ in CV (seed 002 eq. 4, U = m(E + rσ)). One slot, ε small (only
  * the top job shares), a batch of two one-task jobs of weight 1 whose shapes are fitted to
  * their trace SDs: job 0 has mean 10 and SD 30 (CV 3), job 1 mean 12 and SD 1.2 (CV 0.1).
