@@ -52,7 +52,7 @@ static int run_th7(const struct vd_context *ctx, const char *only, struct vd_row
                 if (vd_add_order(out, "chronos.th7.2", params, +1, rm - rs, hypot(sm, ss), n, true))
                     return -1;
             }
-            double printed = ch_th7_threshold(p, phi), corrected = ch_th7_threshold_corrected(p, phi);
+            double printed = ch_th7_threshold(p, phi), corrected = ch_th7_threshold_corrected(p);
             snprintf(extra, sizeof extra, "clone-resume r*=%.3g", printed);
             chk_point(params, sizeof params, p, r, extra);
             /* expected: the printed rule predicts as the corrected one does */
@@ -199,8 +199,9 @@ static int run_alg1(const struct vd_context *ctx, const char *only, struct vd_ro
 const struct vd_check vd_chronos_th7 = {
     .id = "chronos.th7",
     .source = "seed 004 Theorem 7 and eqs. 67-70: (1) R_Clone > R_SRestart, (2) R_SResume > "
-              "R_SRestart, (3) R_Clone > R_SResume iff r > r* (printed; .corrected: the beta "
-              "that eq. 69 cancels removed)",
+              "R_SRestart, (3) R_Clone > R_SResume iff r > r* (printed, phi the stragglers' "
+              "mean progress; .corrected: r* where Clone's per-task failure (eq. 4) equals "
+              "S-Resume's by the corrected Theorem 5, by root finding)",
     .assumptions = "no queueing, exact estimates, D - tau_est >= tmin",
     .closed_form = "the predicted sign of the difference",
     .simulation = "the three kernels on the same job (independent runs); the difference of "
