@@ -66,8 +66,9 @@ double ch_th8_gamma(enum ch_strategy s, const struct ch_params *p, double phi);
  * φ̄ = 1 − φ, D̄ = D − τ_est. */
 double ch_th7_threshold(const struct ch_params *p, double phi);
 
-/* Theorem 7(3) rebuilt on the corrected Theorem 5 (docs/validation.md, Findings 3–4). Both
- * PoCDs are (1 − q)^N, so R_Clone > R_SResume iff q_C(r) < q_R(r), with Clone's per-task
+/* Theorem 7(3) rebuilt on the corrected Theorem 5 (docs/validation.md, Findings 3–4). Eq. 69
+ * compares the per-task failures (1 − R)^{1/N}, since both PoCDs are (1 − q)^N; eq. 70 solves
+ * it with φ a constant. Here R_Clone > R_SResume iff q_C(r) < q_R(r), with Clone's per-task
  * failure q_C = (tmin/D)^{β(r+1)} (Theorem 1, eq. 4) and S-Resume's
  * q_R = ∫_D^∞ f(t) min{1, [(1 − τ_est/t) tmin/(D − τ_est)]^β}^{r+1} dt (eq. 55 with each
  * straggler's own progress τ_est/t; ch_th5_pocd_resume_corrected). r* is the real r where
