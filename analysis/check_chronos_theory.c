@@ -25,23 +25,74 @@ static void kernel_pocd(const struct vd_context *ctx, const char *tag, enum ch_s
 /* Orderings: (1) R_Clone > R_SRestart, (2) R_SResume > R_SRestart, (3) R_Clone > R_SResume iff
  * r > r*. The printed r* (main text = eq. 70) keeps a β on ln(φ̄ tmin) that the derivation
  * from eq. 69 cancels, so it is not even invariant to the unit of time: the same job measured
- * in tenths (tmin = 10, D = 30, τ_est = 3) gets another prediction. */
+ * in tenths (tmin = 10, D = 30, τ_est = 3) gets another prediction. The corrected r* is eq. 69's
+ * comparison redone on the corrected Theorem 5 (ch_th7_threshold_corrected). */
+static const struct ch_params th7_units[] = {{10, 1.0, 1.5, 3.0, 0.3, 0.8},
+                                             {10, 10.0, 1.5, 30.0, 3.0, 8.0}};
+
+/* (3) where its answer changes: the corrected r* within 0.5 of r, on both sides (D - τ_est >=
+ * tmin throughout), and the point where the threshold with φ a constant (the β-free form of
+ * eq. 70, our `.corrected` before) predicts S-Resume while Clone is better by 0.036. */
+static const struct th7_near {
+    struct ch_params p;
+    int r;
+} th7_near[] = {
+    /* β = 1.5, D = 3: r* = 0.69, 0.78, 1.18, 1.41 at r = 1; 1.54, 1.82, 2.31, 2.49 at r = 2 */
+    {{10, 1.0, 1.5, 3.0, 2.0, 2.5}, 1},    {{10, 1.0, 1.5, 3.0, 1.95, 2.45}, 1},
+    {{10, 1.0, 1.5, 3.0, 1.75, 2.25}, 1},  {{10, 1.0, 1.5, 3.0, 1.65, 2.15}, 1},
+    {{10, 1.0, 1.5, 3.0, 1.6, 2.1}, 2},    {{10, 1.0, 1.5, 3.0, 1.5, 2.0}, 2},
+    {{10, 1.0, 1.5, 3.0, 1.35, 1.85}, 2},  {{10, 1.0, 1.5, 3.0, 1.3, 1.8}, 2},
+    /* β = 2.5, D = 2: r* = 1.21, 1.40 at r = 1; 1.60, 1.83, 2.38 at r = 2 */
+    {{10, 1.0, 2.5, 2.0, 1.0, 1.5}, 1},    {{10, 1.0, 2.5, 2.0, 0.95, 1.45}, 1},
+    {{10, 1.0, 2.5, 2.0, 0.9, 1.4}, 2},    {{10, 1.0, 2.5, 2.0, 0.85, 1.35}, 2},
+    {{10, 1.0, 2.5, 2.0, 0.75, 1.25}, 2},
+    /* the audit's point: r* = 0.88; with φ a constant 1.08; printed 1.57 */
+    {{10, 1.0, 1.5, 2.5, 1.45, 1.95}, 1},
+};
+
+/* The two rows of (3) at one point from the kernels' PoCDs: the printed threshold (expected to
+ * agree where it predicts the sign the corrected one does) and the corrected one. */
+static int add_th7_3(const char *only, struct vd_rows *out, const struct ch_params *p, int r,
+                     double rc, double sc, double rm, double sm, uint64_t n)
+{
+    double printed = ch_th7_threshold(p, ch_phi_straggler(p));
+    double corrected = ch_th7_threshold_corrected(p);
+    int sign_p = r > printed ? +1 : -1, sign_c = r > corrected ? +1 : -1;
+    char params[192], extra[96];
+    snprintf(extra, sizeof extra, "clone-resume r*=%.3g", printed);
+    chk_point(params, sizeof params, p, r, extra);
+    if (vd_selected(only, "chronos.th7.3") &&
+        vd_add_order(out, "chronos.th7.3", params, sign_p, rc - rm, hypot(sc, sm), n,
+                     sign_p == sign_c))
+        return -1;
+    snprintf(extra, sizeof extra, "clone-resume r*=%.3g", corrected);
+    chk_point(params, sizeof params, p, r, extra);
+    if (vd_selected(only, "chronos.th7.3.corrected") &&
+        vd_add_order(out, "chronos.th7.3.corrected", params, sign_c, rc - rm, hypot(sc, sm), n,
+                     true))
+        return -1;
+    return 0;
+}
+
+static bool th7_3_selected(const char *only)
+{
+    return vd_selected(only, "chronos.th7.3") || vd_selected(only, "chronos.th7.3.corrected");
+}
+
 static int run_th7(const struct vd_context *ctx, const char *only, struct vd_rows *out)
 {
-    if (!vd_selected(only, "chronos.th7"))
+    if (!vd_selected(only, "chronos.th7.1") && !vd_selected(only, "chronos.th7.2") &&
+        !th7_3_selected(only))
         return 0;
-    static const struct ch_params points[] = {{10, 1.0, 1.5, 3.0, 0.3, 0.8},
-                                              {10, 10.0, 1.5, 30.0, 3.0, 8.0}};
-    for (size_t i = 0; i < sizeof points / sizeof points[0]; i++) {
-        const struct ch_params *p = &points[i];
+    for (size_t i = 0; i < sizeof th7_units / sizeof th7_units[0]; i++) {
+        const struct ch_params *p = &th7_units[i];
         for (int r = 1; r <= 2; r++) {
             double rc, rs, rm, sc, ss, sm;
             uint64_t n;
             kernel_pocd(ctx, "chronos.th7", CH_CLONE, p, r, &rc, &sc, &n);
             kernel_pocd(ctx, "chronos.th7", CH_RESTART, p, r, &rs, &ss, &n);
             kernel_pocd(ctx, "chronos.th7", CH_RESUME, p, r, &rm, &sm, &n);
-            double phi = ch_phi_straggler(p);
-            char params[192], extra[96];
+            char params[192];
             if (vd_selected(only, "chronos.th7.1")) {
                 chk_point(params, sizeof params, p, r, "clone-restart");
                 if (vd_add_order(out, "chronos.th7.1", params, +1, rc - rs, hypot(sc, ss), n, true))
@@ -52,22 +103,20 @@ static int run_th7(const struct vd_context *ctx, const char *only, struct vd_row
                 if (vd_add_order(out, "chronos.th7.2", params, +1, rm - rs, hypot(sm, ss), n, true))
                     return -1;
             }
-            double printed = ch_th7_threshold(p, phi), corrected = ch_th7_threshold_corrected(p, phi);
-            snprintf(extra, sizeof extra, "clone-resume r*=%.3g", printed);
-            chk_point(params, sizeof params, p, r, extra);
-            /* expected: the printed rule predicts as the corrected one does */
-            int sign_p = r > printed ? +1 : -1, sign_c = r > corrected ? +1 : -1;
-            if (vd_selected(only, "chronos.th7.3") &&
-                vd_add_order(out, "chronos.th7.3", params, sign_p, rc - rm, hypot(sc, sm), n,
-                             sign_p == sign_c))
-                return -1;
-            snprintf(extra, sizeof extra, "clone-resume r*=%.3g", corrected);
-            chk_point(params, sizeof params, p, r, extra);
-            if (vd_selected(only, "chronos.th7.3.corrected") &&
-                vd_add_order(out, "chronos.th7.3.corrected", params, sign_c, rc - rm,
-                             hypot(sc, sm), n, true))
+            if (add_th7_3(only, out, p, r, rc, sc, rm, sm, n))
                 return -1;
         }
+    }
+    if (!th7_3_selected(only))
+        return 0;
+    for (size_t i = 0; i < sizeof th7_near / sizeof th7_near[0]; i++) {
+        const struct th7_near *t = &th7_near[i];
+        double rc, rm, sc, sm;
+        uint64_t n;
+        kernel_pocd(ctx, "chronos.th7", CH_CLONE, &t->p, t->r, &rc, &sc, &n);
+        kernel_pocd(ctx, "chronos.th7", CH_RESUME, &t->p, t->r, &rm, &sm, &n);
+        if (add_th7_3(only, out, &t->p, t->r, rc, sc, rm, sm, n))
+            return -1;
     }
     return 0;
 }
@@ -199,12 +248,13 @@ static int run_alg1(const struct vd_context *ctx, const char *only, struct vd_ro
 const struct vd_check vd_chronos_th7 = {
     .id = "chronos.th7",
     .source = "seed 004 Theorem 7 and eqs. 67-70: (1) R_Clone > R_SRestart, (2) R_SResume > "
-              "R_SRestart, (3) R_Clone > R_SResume iff r > r* (printed; .corrected: the beta "
-              "that eq. 69 cancels removed)",
+              "R_SRestart, (3) R_Clone > R_SResume iff r > r* (printed, phi the stragglers' "
+              "mean progress; .corrected: r* where Clone's per-task failure (eq. 4) equals "
+              "S-Resume's by the corrected Theorem 5, by root finding)",
     .assumptions = "no queueing, exact estimates, D - tau_est >= tmin",
-    .closed_form = "the predicted sign of the difference",
-    .simulation = "the three kernels on the same job (independent runs); the difference of "
-                  "their PoCDs with its interval",
+    .closed_form = "the predicted sign of the difference; r* in the params",
+    .simulation = "the strategies' kernels on the same job (independent runs; s-restart only "
+                  "for (1) and (2)); the difference of their PoCDs with its interval",
     .run = run_th7,
 };
 

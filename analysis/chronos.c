@@ -1,10 +1,13 @@
 /* chronos — seed 004's closed forms, as printed and corrected (see chronos.h and
- * docs/validation.md). Integrals by GSL's QAGIU; everything else in closed form. */
+ * docs/validation.md). Integrals by GSL's QAGIU, Theorem 7(3)'s corrected threshold by GSL's
+ * Brent; everything else in closed form. */
 #include "analysis/chronos.h"
 
 #include <math.h>
 
+#include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>
+#include <gsl/gsl_roots.h>
 
 /* ------------------------------------------------------------------ building blocks */
 
@@ -41,6 +44,7 @@ static double power_integral(double tmin, double a, double lo, double hi)
 struct integrand {
     const struct ch_params *p;
     double r;
+    double scale; /* resume_failure: miss probabilities are divided by it (1: none) */
 };
 
 /* eq. 18's last integrand: (D/(ω + τ_est))^β (tmin/ω)^{βr}. */
@@ -52,14 +56,15 @@ static double restart_tail(double w, void *ctx)
 }
 
 /* Task failure of S-Resume with the straggler's own progress: the density of T1 times the
- * probability that all r + 1 resumed attempts miss D. */
+ * probability that all r + 1 resumed attempts miss D, each miss probability divided by
+ * in->scale (so that a large r does not underflow; resume_log_failure). */
 static double resume_failure(double t, void *ctx)
 {
     const struct integrand *in = ctx;
     const struct ch_params *p = in->p;
     double f = p->beta * pow(p->tmin, p->beta) * pow(t, -p->beta - 1);
     double miss = tail((1 - p->tau_est / t) * p->tmin, p->beta, p->D - p->tau_est);
-    return f * pow(miss, in->r + 1);
+    return f * pow(miss / in->scale, in->r + 1);
 }
 
 /* ∫_lo^∞ g. NAN if GSL cannot reach the tolerance (specmc turns GSL's abort-on-error handler
@@ -110,7 +115,7 @@ static double restart_straggler_cost(const struct ch_params *p, double r, int pr
     double a = p->beta * r, dbar = p->D - p->tau_est;
     double head = printed ? p->tmin / (a - 1) - pow(p->tmin, a) / ((a - 1) * pow(dbar, a - 1))
                           : power_integral(p->tmin, a, p->tmin, dbar);
-    struct integrand in = {p, r};
+    struct integrand in = {p, r, 1.0};
     return p->tau_est + r * (p->tau_kill - p->tau_est) + head +
            integrate_to_infinity(restart_tail, &in, dbar) + p->tmin;
 }
@@ -149,7 +154,7 @@ double ch_th5_pocd_resume(const struct ch_params *p, double r, double phi)
 
 double ch_th5_pocd_resume_corrected(const struct ch_params *p, double r)
 {
-    struct integrand in = {p, r};
+    struct integrand in = {p, r, 1.0};
     return pow(1 - integrate_to_infinity(resume_failure, &in, p->D), p->N);
 }
 
@@ -195,10 +200,63 @@ double ch_th7_threshold(const struct ch_params *p, double phi)
     return (p->beta * log(pb * p->tmin) - log(dbar)) / (log(dbar) - log(pb * p->D));
 }
 
-double ch_th7_threshold_corrected(const struct ch_params *p, double phi)
+/* ln q_R(r), S-Resume's per-task failure (the integral of ch_th5_pocd_resume_corrected), as
+ * (r + 1) ln m + ln ∫_D^∞ f(t) (miss(t)/m)^{r+1} dt with m = sup miss = P((1 − φ)T > D − τ_est)
+ * at φ → 0, so that the integrand stays of order one however large r is. */
+static double resume_log_failure(const struct ch_params *p, double r)
 {
-    double pb = 1 - phi, dbar = p->D - p->tau_est;
-    return (log(pb * p->tmin) - log(dbar)) / (log(dbar) - log(pb * p->D));
+    double m = tail(p->tmin, p->beta, p->D - p->tau_est);
+    struct integrand in = {p, r, m};
+    return (r + 1) * log(m) + log(integrate_to_infinity(resume_failure, &in, p->D));
+}
+
+/* g(r) = ln q_C(r) − ln q_R(r), with q_C = (tmin/D)^{β(r+1)} (Theorem 1, eq. 4). */
+static double th7_gap(double r, void *ctx)
+{
+    const struct ch_params *p = ctx;
+    return (r + 1) * p->beta * log(p->tmin / p->D) - resume_log_failure(p, r);
+}
+
+/* g decreases strictly and g(0) > 0 (chronos.h), so r* is its one root: bracketed by doubling
+ * from r = 1 up to CH_TH7_R_MAX, then found by Brent to 1e-10. */
+double ch_th7_threshold_corrected(const struct ch_params *p)
+{
+    if (!(p->D > p->tmin && p->tau_est > 0 && p->tau_est < p->D && p->tmin > 0 && p->beta > 0))
+        return NAN;
+    struct ch_params q = *p;
+    double g0 = th7_gap(0, &q);
+    if (!(g0 > 0))
+        return isnan(g0) ? NAN : 0.0; /* only by rounding: g(0) > 0 in the domain */
+    double lo = 0, hi = 1, g;
+    for (;;) {
+        g = th7_gap(hi, &q);
+        if (!isfinite(g))
+            return NAN;
+        if (g <= 0)
+            break;
+        if (hi >= CH_TH7_R_MAX)
+            return INFINITY;
+        lo = hi;
+        hi = fmin(2 * hi, CH_TH7_R_MAX);
+    }
+    if (g == 0)
+        return hi;
+    gsl_function f = {th7_gap, &q};
+    gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
+    double root = NAN;
+    if (s && gsl_root_fsolver_set(s, &f, lo, hi) == GSL_SUCCESS) {
+        for (int it = 0; it < 200; it++) {
+            if (gsl_root_fsolver_iterate(s) != GSL_SUCCESS)
+                break;
+            root = gsl_root_fsolver_root(s);
+            lo = gsl_root_fsolver_x_lower(s);
+            hi = gsl_root_fsolver_x_upper(s);
+            if (gsl_root_test_interval(lo, hi, 1e-10, 0.0) == GSL_SUCCESS)
+                break;
+        }
+    }
+    gsl_root_fsolver_free(s);
+    return root;
 }
 
 /* ------------------------------------------------------------------ utility, Algorithm 1 */

@@ -61,11 +61,27 @@ double ch_phi_straggler(const struct ch_params *p);
 /* Theorem 8, eqs. 29–31: U(r) is concave for r > Γ. φ is used by S-Resume only. */
 double ch_th8_gamma(enum ch_strategy s, const struct ch_params *p, double phi);
 
-/* Theorem 7(3): R_Clone > R_SResume iff r > r*. As printed (main text, = eq. 70):
- * r* = [β ln(φ̄ tmin) − ln D̄] / [ln D̄ − ln(φ̄ D)], φ̄ = 1 − φ, D̄ = D − τ_est; and as derived
- * from eq. 69, where β cancels: r* = [ln(φ̄ tmin) − ln D̄] / [ln D̄ − ln(φ̄ D)]. */
+/* Theorem 7(3): R_Clone > R_SResume iff r > r*. As printed (main text, = eq. 70), with φ the
+ * straggler's progress taken as a constant: r* = [β ln(φ̄ tmin) − ln D̄] / [ln D̄ − ln(φ̄ D)],
+ * φ̄ = 1 − φ, D̄ = D − τ_est. */
 double ch_th7_threshold(const struct ch_params *p, double phi);
-double ch_th7_threshold_corrected(const struct ch_params *p, double phi);
+
+/* Theorem 7(3) rebuilt on the corrected Theorem 5 (docs/validation.md, Findings 3–4). Eq. 69
+ * compares the per-task failures (1 − R)^{1/N}, since both PoCDs are (1 − q)^N; eq. 70 solves
+ * it with φ a constant. Here R_Clone > R_SResume iff q_C(r) < q_R(r), with Clone's per-task
+ * failure q_C = (tmin/D)^{β(r+1)} (Theorem 1, eq. 4) and S-Resume's
+ * q_R = ∫_D^∞ f(t) min{1, [(1 − τ_est/t) tmin/(D − τ_est)]^β}^{r+1} dt (eq. 55 with each
+ * straggler's own progress τ_est/t; ch_th5_pocd_resume_corrected). r* is the real r where
+ * ln q_C = ln q_R, by GSL's Brent. It exists and is unique: with a = (tmin/D)^β = P(T > D)
+ * and X(t) the min{1, ·} above, a < X(t) <= 1 for t > D, so q_R/q_C = E[(X/a)^{r+1}; T > D]
+ * grows strictly with r, without bound, from E[X/a; T > D] < 1 at r = 0 (Clone runs one
+ * attempt there, S-Resume the same one and a replacement for its straggler). So 0 < r* < ∞,
+ * and Clone is better exactly for r > r* (never for every r >= 0). Defined for tmin < D and
+ * 0 < τ_est < D (NAN otherwise). Returns +INFINITY when r* > CH_TH7_R_MAX (Clone better at no
+ * r up to it: τ_est tiny; r* τ_est → 6.4 at tmin = 1, D = 3, β = 1.5). r* depends on tmin/D,
+ * τ_est/D and β — with φ a constant β would cancel; averaged over stragglers it does not. */
+#define CH_TH7_R_MAX 1e4
+double ch_th7_threshold_corrected(const struct ch_params *p);
 
 /* Net utility, eqs. 25/28 with f = lg = log10 (Table I's utilities are reproduced by log10,
  * θ = 1e-5, R_min = 0.2): U = log10(R − R_min) − θ C E; −INFINITY if R <= R_min. */

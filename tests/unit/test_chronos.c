@@ -118,17 +118,82 @@ Test(chronos, th8_gamma_is_the_inflection)
     cr_assert(second_diff(ch_th3_pocd_restart, &p, gr + 0.05) < 0);
 }
 
-Test(chronos, th7_thresholds)
+Test(chronos, th7_threshold_printed)
 {
     double phi = ch_phi_straggler(&base), pb = 1 - phi, dbar = 2.7;
     double printed = (1.5 * log(pb) - log(dbar)) / (log(dbar) - log(pb * 3.0));
-    double corrected = (log(pb) - log(dbar)) / (log(dbar) - log(pb * 3.0));
     cr_assert_float_eq(ch_th7_threshold(&base, phi), printed, 1e-14);
-    cr_assert_float_eq(ch_th7_threshold_corrected(&base, phi), corrected, 1e-14);
-    /* at β = 1 the two coincide */
+}
+
+/* Per-task failures from the PoCD functions at N = 1: Clone (Theorem 1) and S-Resume with
+ * each straggler's own progress (Theorem 5 corrected). */
+static double fail_clone(struct ch_params p, double r)
+{
+    p.N = 1;
+    return 1 - ch_th1_pocd_clone(&p, r);
+}
+
+static double fail_resume(struct ch_params p, double r)
+{
+    p.N = 1;
+    return 1 - ch_th5_pocd_resume_corrected(&p, r);
+}
+
+/* At r* the two failures are equal; Clone fails less just above, more just below. */
+Test(chronos, th7_threshold_is_the_crossing)
+{
+    static const struct ch_params points[] = {{10, 1.0, 1.5, 3.0, 1.5, 2.0},
+                                              {10, 1.0, 2.5, 2.0, 0.85, 1.35},
+                                              {10, 1.0, 1.5, 2.5, 1.45, 1.95}};
+    for (size_t i = 0; i < sizeof points / sizeof points[0]; i++) {
+        const struct ch_params p = points[i];
+        double r = ch_th7_threshold_corrected(&p);
+        cr_assert(isfinite(r) && r > 0, "r* = %g", r);
+        double qc = fail_clone(p, r), qr = fail_resume(p, r);
+        cr_assert(fabs(qc - qr) <= 1e-8 * qr, "at r* = %.10g: q_C %.12g, q_R %.12g", r, qc, qr);
+        cr_assert(fail_clone(p, r + 0.01) < fail_resume(p, r + 0.01), "just above r* = %g", r);
+        cr_assert(fail_clone(p, r - 0.01) > fail_resume(p, r - 0.01), "just below r* = %g", r);
+    }
+}
+
+/* The threshold with φ a constant (the stragglers' mean progress) and eq. 70's β removed — the
+ * rule used before Finding 3 was carried over to Theorem 7. */
+static double threshold_constant_phi(const struct ch_params *p)
+{
+    double pb = 1 - ch_phi_straggler(p), dbar = p->D - p->tau_est;
+    return (log(pb * p->tmin) - log(dbar)) / (log(dbar) - log(pb * p->D));
+}
+
+Test(chronos, th7_threshold_averages_the_progress)
+{
+    /* base point: 19.02 (docs/validation.md, Finding 4), against 24.3 with φ a constant */
+    double r = ch_th7_threshold_corrected(&base), c = threshold_constant_phi(&base);
+    cr_assert(fabs(r - c) > 0.5, "r* %g, constant φ %g", r, c);
+    cr_assert_float_eq(r, 19.0187, 1e-4);
+    /* the audit's point: Clone better at r = 1 (r* = 0.882), constant φ says S-Resume (1.083) */
+    struct ch_params p = {10, 1.0, 1.5, 2.5, 1.45, 1.95};
+    cr_assert(ch_th7_threshold_corrected(&p) < 1 && threshold_constant_phi(&p) > 1);
+}
+
+Test(chronos, th7_threshold_no_crossing)
+{
+    /* the same job in another unit of time: the same r* */
+    struct ch_params tenths = {10, 10.0, 1.5, 30.0, 3.0, 8.0};
+    cr_assert_float_eq(ch_th7_threshold_corrected(&tenths), ch_th7_threshold_corrected(&base),
+                       1e-8);
+    /* r* grows like 1/τ_est: beyond CH_TH7_R_MAX, Clone is better at no r up to it */
     struct ch_params p = base;
-    p.beta = 1.0;
-    cr_assert_float_eq(ch_th7_threshold(&p, phi), ch_th7_threshold_corrected(&p, phi), 1e-14);
+    p.tau_est = 1e-3;
+    double r = ch_th7_threshold_corrected(&p);
+    cr_assert(r > 6000 && r < CH_TH7_R_MAX, "r* = %g", r);
+    p.tau_est = 1e-4;
+    cr_assert(isinf(ch_th7_threshold_corrected(&p)) && ch_th7_threshold_corrected(&p) > 0);
+    /* outside the domain: no detection (τ_est = 0), or no attempt can meet D (D <= tmin) */
+    p.tau_est = 0;
+    cr_assert(isnan(ch_th7_threshold_corrected(&p)));
+    p = base;
+    p.D = 1.0;
+    cr_assert(isnan(ch_th7_threshold_corrected(&p)));
 }
 
 /* Seed 004 Table I: Clone PoCD 0.722, cost 9373, utility −0.376; S-Restart 0.996, 11458,
