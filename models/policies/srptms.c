@@ -20,10 +20,12 @@
  * procedure's pseudo-code turns to them as soon as no map task is left unscheduled (their
  * copies then hold their machines idle until the map phase ends, eq. 1g). reduce_early = 0
  * (default) follows the prose, 1 the pseudo-code. Under the prose a job whose maps all run
- * has unscheduled tasks it may not schedule: psi_waiting = 1 (default) keeps it in ψ(l) as
- * Algorithm 2's line 1 reads ("jobs which have unscheduled tasks") — it counts in W(l) and its
- * share g_i stays unused for the slot — and psi_waiting = 0 leaves it out of ψ(l) until its
- * map phase ends, so that the others share the machines.
+ * has unscheduled tasks it may not schedule yet: psi_waiting = 0 (default) leaves it out of
+ * ψ(l) until its map phase ends, so that the jobs that can use machines share them (ψ(l) is
+ * the set the machines are shared among; under the pseudo-code every job in it can schedule);
+ * psi_waiting = 1 keeps it in ψ(l) as Algorithm 2's line 1 reads literally ("jobs which have
+ * unscheduled tasks"): it counts in W(l) and its share g_i stays unused for the slot. That
+ * reading starves weight-0 jobs (docs/policies.md).
  *
  * Decisions where the text is ambiguous (docs/policies.md): the procedure's two branches are
  * printed the wrong way round (line 2 clones when m ≥ x, which gives ⌊x/m⌋ ≤ 1) — we follow
@@ -177,7 +179,7 @@ static const struct pol_param srptms_params[] = {
     [SRPTMS_REDUCE_EARLY] = {"reduce_early", 0, 0, 1, true,
                              "0: reduce tasks after every map task completed (002 §V-B prose); "
                              "1: once every map task is launched (the pseudo-code)"},
-    [SRPTMS_PSI_WAITING] = {"psi_waiting", 1, 0, 1, true,
+    [SRPTMS_PSI_WAITING] = {"psi_waiting", 0, 0, 1, true,
                             "reduce_early = 0: 1 keeps a job waiting for its map phase in psi(l) "
                             "(Algorithm 2 line 1), its share unused; 0 leaves it out"},
     {0},
