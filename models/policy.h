@@ -122,8 +122,8 @@ double pol_key_earliest_end(const struct cluster *cl, int slot);
 
 /* What s-restart and s-resume share (models/policies/detection.c): their parameters r,
  * tau_est, tau_kill, corrected (in this order), their state, and the callbacks that do the
- * same in both — check (deadlines set, τ_kill >= τ_est, r = auto possible), init, and
- * on_slot_free (one attempt per task in FIFO order, a POL_DETECT_TIMER_EST timer at τ_est
+ * same in both — check (deadlines set, τ_est and τ_kill − τ_est beyond the launch delay,
+ * r = auto possible), init, and on_slot_free (one attempt per task in FIFO order, a POL_DETECT_TIMER_EST timer at τ_est
  * after its launch). */
 enum { POL_DETECT_R, POL_DETECT_TAU_EST, POL_DETECT_TAU_KILL, POL_DETECT_CORRECTED };
 enum { POL_DETECT_TIMER_EST = 1, POL_DETECT_TIMER_KILL, POL_DETECT_TIMER_SWITCH };

@@ -39,8 +39,14 @@ bad "sweep unknown key" "sweep\.workload\.nope: unknown key" 's/^workload.rate =
 bad "sweep experiment key" "sweep\.experiment\.seed: this key cannot be swept" 's/^workload.rate = 1.0, 2.0/experiment.seed = 1, 2/'
 bad "s-restart needs deadlines" "small-[0-9]+\.ini:24: policy\.list: s-restart needs workload\.deadline" \
     's/^deadline = 15/; no deadline/' 's/^list = .*/list = fifo, s-restart/'
-bad "tau_kill before tau_est" "policy\.list: s-resume needs tau_kill \(0\.2\) >= tau_est \(0\.3\)" \
+bad "tau_kill before tau_est" "policy\.list: s-resume needs tau_kill \(0\.2\) > tau_est \+ cluster\.launch_delay \(0\.3 \+ 0\)" \
     's/^list = .*/list = fifo, s-resume/' 's/^\[policy.clone\]/[policy.s-resume]\ntau_kill = 0.2/' 's/^r = 1//' 's/^tau_kill = 0.5//'
+# the attempts launched at tau_est start processing launch_delay later: before, no estimate
+bad "tau_kill within the launch delay" "small-[0-9]+\.ini:25: policy\.list: s-restart needs tau_kill \(0\.4\) > tau_est \+ cluster\.launch_delay \(0\.3 \+ 0\.2\): the attempts launched at tau_est have no estimate" \
+    's/^list = .*/list = fifo, s-restart/' 's/^interval = 0/interval = 0\nlaunch_delay = 0.2/' \
+    's/^\[policy.clone\]/[policy.s-restart]\ntau_kill = 0.4/' 's/^r = 1//' 's/^tau_kill = 0.5//'
+bad "tau_est within the launch delay" "policy\.list: s-resume needs tau_est \(0\.3\) > cluster\.launch_delay \(0\.3\): a copy has no estimate before it starts processing" \
+    's/^list = .*/list = fifo, s-resume/' 's/^interval = 0/interval = 0\nlaunch_delay = 0.3/'
 bad "tasks_beta at most one" "workload\.tasks_beta: must be 0 \(fixed task counts\) or > 1" \
     's/^tasks = 5/tasks = 5\ntasks_beta = 0.5/'
 bad "missing trace" "small-[0-9]+\.ini:16: workload\.trace: .*no-such-trace\.csv: cannot open" \
