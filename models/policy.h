@@ -30,6 +30,16 @@
 struct cluster;
 struct cl_spec;
 
+/* What a parameter measures. A time is in model time units, and the config also takes it
+ * relative to the scenario's task times, "0.3 tmin" or "20 mean" (docs/config.md, "Times"):
+ * the policy only ever sees the absolute value. */
+enum pol_kind {
+    POL_NUMBER,   /* a plain number */
+    POL_TIME,     /* a time; the default is def time units */
+    POL_TIME_TMIN /* a time whose default is def x workload.tmin (the paper states it so) for
+                     generated Pareto task times, def time units otherwise */
+};
+
 /* One parameter of a policy, settable in its INI section [policy.NAME]. */
 struct pol_param {
     const char *key; /* INI key; NULL ends the table */
@@ -38,6 +48,7 @@ struct pol_param {
     bool integer;    /* must be a whole number */
     const char *doc; /* one line: meaning, unit, source */
     bool allow_auto; /* "auto" is accepted and passed to the policy as NAN */
+    enum pol_kind kind; /* a plain number or a time */
 };
 
 #define POL_MAX_PARAMS 16
@@ -144,10 +155,12 @@ void pol_detect_keep_best(struct cluster *cl, int task);
 #define POL_DETECT_TIME_PARAMS                                                                   \
     [POL_DETECT_TAU_EST] = {"tau_est", 0.3, 0, 1e300, false,                                      \
                             "time after launch when stragglers are detected (Table I: 0.3 "    \
-                            "tmin)"},                                                          \
+                            "tmin)",                                                           \
+                            .kind = POL_TIME_TMIN},                                            \
     [POL_DETECT_TAU_KILL] = {"tau_kill", 0.8, 0, 1e300, false,                                    \
                              "time after launch when all but the attempt estimated to finish " \
-                             "first are killed (Table I: tau_est + 0.5 tmin)"}
+                             "first are killed (Table I: tau_est + 0.5 tmin)",                 \
+                             .kind = POL_TIME_TMIN}
 
 /* Chronos `r = auto` (seed 004 Algorithm 1): if *r is NaN, set it to the r maximising the net
  * utility lg(R(r) − R_min) − θ C E(T) of a job of the scenario, from the closed forms of

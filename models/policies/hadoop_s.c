@@ -144,8 +144,11 @@ static const struct pol_param hadoop_s_params[] = {
                  "rule (Hadoop 2)"},
     [HS_GAP] = {"gap", 0.2, 0, 1, false, "rule 0: progress-score gap below the job average"},
     [HS_MIN_AGE] = {"min_age", 60, 0, 1e300, false,
-                    "rule 0: a task must have run this long (Hadoop: 60 s)"},
-    [HS_PERIOD] = {"period", 1, 1e-9, 1e300, false, "heartbeat between speculation decisions"},
+                    "rule 0: a task must have run this long (Hadoop's 60 s; in other time "
+                    "units give it relative, e.g. 1 mean)",
+                    .kind = POL_TIME},
+    [HS_PERIOD] = {"period", 1, 1e-9, 1e300, false, "heartbeat between speculation decisions",
+                   .kind = POL_TIME},
     {0},
 };
 

@@ -352,7 +352,8 @@ static const struct pol_param mantri_params[] = {
                           "extra attempts allowed per task (seed 004 §I: 3)"},
     [MANTRI_REPORT] = {"report_interval", 1.0, 1e-9, 1e300, false,
                        "progress-report period: a copy's estimate exists from its first report; "
-                       "the heartbeat of the kill check"},
+                       "the heartbeat of the kill check",
+                       .kind = POL_TIME},
     [MANTRI_SPARE_ONLY] = {"spare_only", 0, 0, 1, true,
                            "1: copy only when no task is waiting (seed 004 §I reading)"},
     [MANTRI_KILL] = {"kill", 1, 0, 1, true,
@@ -365,7 +366,8 @@ static const struct pol_param mantri_params[] = {
                      "0: P(t_rem > t_new (c+1)/c) > delta (seeds 000, 002); 1: t_rem > mean task "
                      "time + margin (seed 004 §I)"},
     [MANTRI_MARGIN] = {"margin", 30, -1e300, 1e300, false,
-                       "test 1: remaining time above the job's mean task time (seed 004: 30 s)"},
+                       "test 1: remaining time above the job's mean task time (seed 004: 30 s)",
+                       .kind = POL_TIME},
     {0},
 };
 

@@ -281,3 +281,98 @@ Test(config, per_job_shapes)
     }
     unlink(csv);
 }
+
+/* Times relative to the workload (docs/config.md, "Times"): "N tmin" and "N mean" are the
+ * family's values, resolved per scenario — a sweep can change the unit — and noted for the
+ * results file; defaults given in tmin follow workload.tmin for Pareto task times and stay
+ * in time units for the other families. */
+Test(config, relative_times)
+{
+    static const struct {
+        const char *text, *key;
+        double want[2]; /* the parameter in scenarios 0 and 1 */
+        const char *note; /* scenario 0's note, or NULL for none */
+    } cases[] = {
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 20 mean\n"
+         "[sweep]\nworkload.tmin = 1, 2\n",
+         "min_age", {60, 120}, "min_age = 60 (20 mean)"},
+        {"[policy]\nlist = clone\n[policy.clone]\ntau_kill = 0.25tmin\n"
+         "[sweep]\nworkload.tmin = 1, 2\n",
+         "tau_kill", {0.25, 0.5}, "tau_kill = 0.25 (0.25tmin)"},
+        {"[policy]\nlist = clone\n[sweep]\nworkload.tmin = 1, 2\n", "tau_kill", {0.5, 1.0}, NULL},
+        {"[policy]\nlist = s-restart\n[workload]\ndeadline = 9\n[sweep]\nworkload.tmin = 1, 2\n",
+         "tau_est", {0.3, 0.6}, NULL},
+        {"[policy]\nlist = s-resume\n[workload]\ndeadline = 9\n[sweep]\nworkload.tmin = 1, 2\n",
+         "tau_kill", {0.8, 1.6}, NULL},
+        {"[policy]\nlist = clone\n[workload]\ntask_time = exponential\n[sweep]\n"
+         "workload.mean = 2, 4\n",
+         "tau_kill", {0.5, 0.5}, NULL},
+        {"[policy]\nlist = mantri\n[sweep]\npolicy.mantri.report_interval = 2 tmin, 0.5 mean\n",
+         "report_interval", {2, 1.5}, "report_interval = 2 (2 tmin)"},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nperiod = 0.5\n[sweep]\nworkload.tmin = "
+         "1, 2\n",
+         "period", {0.5, 0.5}, NULL},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char text[512];
+        snprintf(text, sizeof text, "[workload]\nrate = 1\nmean = 2\n%s", cases[k].text);
+        struct cfg c;
+        cr_assert_eq(load(&c, text, NULL, 0), 0, "case %zu: %s", k, err);
+        cr_assert_eq(c.nscenarios, 2, "case %zu", k);
+        int i = param_index(c.policies[0], cases[k].key);
+        for (int s = 0; s < 2; s++)
+            cr_assert_eq(cfg_params(&c, s, 0)[i], cases[k].want[s], "case %zu scenario %d: %g",
+                         k, s, cfg_params(&c, s, 0)[i]);
+        const char *note = c.scen[0].time_notes[0];
+        if (cases[k].note)
+            cr_assert(note && !strcmp(note, cases[k].note), "case %zu: note %s", k,
+                      note ? note : "(none)");
+        else
+            cr_assert_null(note, "case %zu: note %s", k, note);
+        cfg_free(&c);
+    }
+}
+
+/* What a relative time cannot be, and the combinations s-restart and s-resume cannot run
+ * with: each names the file, the line and the key. */
+Test(config, relative_time_errors)
+{
+    static const struct {
+        const char *text, *needle;
+    } cases[] = {
+        {"[policy]\nlist = clone\n[workload]\ntask_time = exponential\nmean = 2\n"
+         "[policy.clone]\ntau_kill = 0.5 tmin\n",
+         ":7: policy.clone.tau_kill: 'tmin' is the Pareto minimum workload.tmin, and task_time = "
+         "exponential has none"},
+        {"[policy]\nlist = hadoop-s\n[workload]\nbeta = 0.9\n[policy.hadoop-s]\nmin_age = 1 mean\n",
+         ":6: policy.hadoop-s.min_age: 'mean' is the family's mean task time, infinite for "
+         "pareto with beta = 0.9"},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 3 hours\n",
+         ":4: policy.hadoop-s.min_age: must be a time: a number >= 0, alone or followed by tmin "
+         "or mean (relative to the workload), got '3 hours'"},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = mean\n",
+         ":4: policy.hadoop-s.min_age: must be a time"},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\ngap = 0.1 mean\n",
+         ":4: policy.hadoop-s.gap: must be a number in [0, 1], got '0.1 mean'"},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nperiod = 1e-9 tmin\n[sweep]\n"
+         "workload.tmin = 1, 0.5\n",
+         ":4: policy.hadoop-s.period: '1e-9 tmin' is 5e-10 in this scenario; must be a number >= "
+         "1e-09"},
+        {"[policy]\nlist = s-restart\n[workload]\ndeadline = 9\n[cluster]\nlaunch_delay = 0.3\n",
+         "policy.list: s-restart needs tau_est (0.3) > cluster.launch_delay (0.3)"},
+        {"[policy]\nlist = s-resume\n[workload]\ndeadline = 9\n[cluster]\nlaunch_delay = 0.1\n"
+         "[policy.s-resume]\ntau_kill = 0.4\n",
+         "policy.list: s-resume needs tau_kill (0.4) > tau_est + cluster.launch_delay (0.3 + "
+         "0.1)"},
+        {"[policy]\nlist = s-restart\n[workload]\ndeadline = 9\n[policy.s-restart]\ntau_est = "
+         "0.5\ntau_kill = 0.5\n",
+         "s-restart needs tau_kill (0.5) > tau_est + cluster.launch_delay (0.5 + 0)"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char text[512];
+        snprintf(text, sizeof text, "%s[workload]\nrate = 1\n", cases[k].text);
+        struct cfg c;
+        cr_assert_eq(load(&c, text, NULL, 0), -1, "case %zu loaded", k);
+        cr_assert(strstr(err, cases[k].needle), "case %zu: %s", k, err);
+    }
+}
