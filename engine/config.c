@@ -508,7 +508,7 @@ static void warn(struct cfg *c, const char *fmt, ...) __attribute__((format(prin
 
 static void warn(struct cfg *c, const char *fmt, ...)
 {
-    char buf[512];
+    char buf[1024];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
@@ -858,6 +858,37 @@ static bool build_params(struct conv *cv, const struct cfg *c, const struct cl_s
         }
     }
     return true;
+}
+
+/* Times that leave a policy nearly inert in this scenario (docs/config.md, "Times"): the
+ * gate of each policy, a time a task must still be running after its launch for the policy
+ * to act on it, against how long the scenario's tasks run. */
+static void warn_inert(struct conv *cv, struct cfg *c, const struct cl_spec *sp,
+                       const double *params)
+{
+    for (int p = 0; p < c->npolicies; p++) {
+        const struct policy *pol = c->policies[p];
+        const double *param = params + p * POL_MAX_PARAMS;
+        int g = pol->gate ? pol->gate(param) : -1;
+        if (g < 0)
+            continue;
+        const char *key = pol->params[g].key;
+        const struct entry *e = cv->v->pol[p * POL_MAX_PARAMS + g];
+        bool relative = false;
+        if (e) {
+            struct cfg_time t;
+            relative = cfg_time_parse(e->value, &t) && t.unit != CFG_UNIT_NONE;
+        }
+        char w[512], origin[520] = "", given[300] = "", what[1024], msg[1536];
+        if (e)
+            snprintf(origin, sizeof origin, "%s: ", where(e, w, sizeof w));
+        if (relative || !e)
+            snprintf(given, sizeof given, " (%s)", e ? e->value : "the default");
+        snprintf(what, sizeof what, "%spolicy.%s.%s = %g%s", origin, pol->name, key, param[g],
+                 given);
+        if (cfg_time_inert(sp, c->seed, param[g], what, key, relative, msg, sizeof msg))
+            warn(c, "%s", msg);
+    }
 }
 
 _Static_assert(POL_MAX_PARAMS <= 32, "auto_params holds one bit per policy parameter");
@@ -1356,6 +1387,8 @@ static bool build_scenario(struct parse *p, struct cfg *c, const struct view *ba
     ok = ok && build_spec(&cv, c, &sc->spec) &&
          build_params(&cv, c, &sc->spec, sc->params, sc->time_notes) &&
          check_policies(&cv, c, &sc->spec, sc->params, sc->auto_params);
+    if (ok)
+        warn_inert(&cv, c, &sc->spec, sc->params);
     for (int k = 0; k < K_COUNT; k++)
         used[k] = used[k] || cv.used[k];
     free(v.pol);

@@ -1,7 +1,9 @@
-/* config_time — relative times. See config_time.h.
+/* config_time — relative times and the inert-gate check. See config_time.h.
  *
  * The units are the scenario family's values before any per-job variation (job_spread,
- * beta_max, sigma_max, reduce_scale): `tmin` is workload.tmin, `mean` the family's E[T]. */
+ * beta_max, sigma_max, reduce_scale): `tmin` is workload.tmin, `mean` the family's E[T].
+ * The gate check reads the tasks as the model makes them: replica 0's jobs (wl_jobs, as
+ * `specmc cutoff` reads them), each phase of each job with its own family and scale. */
 #include "engine/config_time.h"
 
 #include <math.h>
@@ -9,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "models/cluster.h"
+#include "models/workload.h"
 
 const char *cfg_unit_name(enum cfg_unit unit)
 {
@@ -65,4 +69,92 @@ double cfg_time_default(const struct cl_spec *sp, const struct pol_param *pp)
 {
     bool tmin = pp->kind == POL_TIME_TMIN && sp->task_time.kind == DIST_PARETO && !sp->trace;
     return tmin ? pp->def * sp->task_time.a : pp->def;
+}
+
+/* The share of the tasks of cl's jobs whose duration exceeds t. */
+static double share_longer(const struct cluster *cl, double t)
+{
+    double sum = 0.0, n = 0.0;
+    for (int j = 0; j < cl->njobs; j++) {
+        const struct cl_job *job = &cl->job[j];
+        int count[CL_PHASES] = {job->nmap, job->ntasks - job->nmap};
+        for (int p = 0; p < CL_PHASES; p++)
+            if (count[p] > 0) {
+                sum += count[p] * (1.0 - dist_cdf(&job->dist[p], t / job->scale[p]));
+                n += count[p];
+            }
+    }
+    return n > 0 ? sum / n : 0.0;
+}
+
+/* The least duration that at most `share` of the tasks exceed, given one (hi) they do not:
+ * bisection, the share being non-increasing. */
+static double duration_exceeded_by(const struct cluster *cl, double share, double hi)
+{
+    double lo = 0.0;
+    for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+        double mid = 0.5 * (lo + hi);
+        if (share_longer(cl, mid) > share)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return hi;
+}
+
+/* " (7.18 mean, 21.5 tmin)" for a time t, with the units the scenario has. */
+static void in_units(const struct cl_spec *sp, double t, char *buf, size_t len)
+{
+    char why[256];
+    size_t n = 0;
+    buf[0] = '\0';
+    for (enum cfg_unit u = CFG_UNIT_TMIN; u <= CFG_UNIT_MEAN; u++) {
+        double v;
+        if (cfg_unit_value(sp, u, &v, why, sizeof why) && n < len)
+            n += (size_t)snprintf(buf + n, len - n, "%s%.3g %s", n ? ", " : " (", t / v,
+                                  cfg_unit_name(u));
+    }
+    if (n > 0 && n < len)
+        snprintf(buf + n, len - n, ")");
+}
+
+bool cfg_time_inert(const struct cl_spec *sp, uint64_t seed, double x, const char *what,
+                    const char *key, bool relative, char *msg, size_t len)
+{
+    double run = x - sp->launch_delay; /* processing time a task needs to be running at x */
+    if (!(run > 0))
+        return false;
+    struct cluster cl; /* only its jobs: wl_jobs fills cl.job from cl.spec */
+    memset(&cl, 0, sizeof cl);
+    cl.spec = sp;
+    cl.njobs = sp->jobs;
+    cl.job = calloc((size_t)sp->jobs, sizeof *cl.job);
+    bool inert = false;
+    if (cl.job) {
+        wl_jobs(&cl, seed, 0);
+        double share = share_longer(&cl, run);
+        inert = share < CFG_INERT_SHARE;
+        if (inert) {
+            double q = duration_exceeded_by(&cl, CFG_INERT_SHARE, run) + sp->launch_delay;
+            char units[128], why[256], hint[160];
+            in_units(sp, q, units, sizeof units);
+            double v;
+            if (!relative && cfg_unit_value(sp, CFG_UNIT_MEAN, &v, why, sizeof why))
+                snprintf(hint, sizeof hint, "give %s relative to the workload, e.g. '%s = 1 mean'",
+                         key, key);
+            else if (!relative && cfg_unit_value(sp, CFG_UNIT_TMIN, &v, why, sizeof why))
+                snprintf(hint, sizeof hint, "give %s relative to the workload, e.g. '%s = 1 tmin'",
+                         key, key);
+            else
+                snprintf(hint, sizeof hint, "choose a smaller %s", key);
+            snprintf(msg, len,
+                     "%s: the policy acts only on a task still running %s after its launch, and "
+                     "only %.2g%% of this scenario's tasks run that long (under %g%%): it acts "
+                     "on almost none. %g%% of them run longer than %.4g%s%s; %s",
+                     what, key, 100 * share, 100 * CFG_INERT_SHARE, 100 * CFG_INERT_SHARE, q,
+                     units, sp->launch_delay > 0 ? " (launch_delay included)" : "", hint);
+        }
+    }
+    free(cl.job);
+    return inert;
 }

@@ -1,12 +1,14 @@
-/* config_time — time-valued policy parameters given relative to the workload ("0.3 tmin",
- * "20 mean") and resolved per scenario (docs/config.md, "Times"). Part of the config module:
- * engine/config.c parses the files and reports with file and line; this file knows what the
- * units are worth in a scenario. */
+/* config_time — time-valued policy parameters: given relative to the workload ("0.3 tmin",
+ * "20 mean") and resolved per scenario, and the check that a time does not leave a policy
+ * nearly inert (docs/config.md, "Times"). Part of the config module: engine/config.c parses
+ * the files and reports with file and line; this file knows what the units are worth in a
+ * scenario and how long its tasks run. */
 #ifndef SPECMC_CONFIG_TIME_H
 #define SPECMC_CONFIG_TIME_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "models/policy.h"
 #include "models/spec.h"
@@ -22,6 +24,9 @@ struct cfg_time {
     double x;
     enum cfg_unit unit;
 };
+
+/* The share of a scenario's tasks below which a gate makes a policy nearly inert. */
+#define CFG_INERT_SHARE 0.01
 
 /* "tmin", "mean" ("" for CFG_UNIT_NONE). */
 const char *cfg_unit_name(enum cfg_unit unit);
@@ -40,5 +45,12 @@ bool cfg_unit_value(const struct cl_spec *sp, enum cfg_unit unit, double *out, c
 /* A time parameter's default in a scenario: def, times tmin for a POL_TIME_TMIN parameter
  * where the tasks are generated from a Pareto family. */
 double cfg_time_default(const struct cl_spec *sp, const struct pol_param *pp);
+
+/* The gate check: a policy acts only on a task still running `x` after its launch. When
+ * fewer than CFG_INERT_SHARE of the scenario's tasks (replica 0's jobs under `seed`) run that
+ * long, writes a warning into msg — `what` names the parameter and its value, `key` is its
+ * key, `relative` says whether it was given relative to the workload — and returns true. */
+bool cfg_time_inert(const struct cl_spec *sp, uint64_t seed, double x, const char *what,
+                    const char *key, bool relative, char *msg, size_t len);
 
 #endif

@@ -64,6 +64,10 @@ struct policy {
     bool (*check)(const struct cl_spec *spec, const double *param, char *msg, size_t len);
     /* optional: fill in the `auto` parameters (NaN); init only ever sees resolved values */
     void (*resolve)(const struct cl_spec *spec, double *param);
+    /* optional: the index of the time parameter that, with these parameters, gates the tasks
+       the policy can act on (only a task still running that long after its launch), or -1;
+       the config warns when fewer than 1% of a scenario's tasks run that long */
+    int (*gate)(const double *param);
     int (*init)(struct cluster *cl, void *st, const double *param); /* 0 or -1 (no memory) */
     void (*on_arrival)(struct cluster *cl, void *st, int job);
     void (*on_slot_free)(struct cluster *cl, void *st);
@@ -134,8 +138,8 @@ double pol_key_earliest_end(const struct cluster *cl, int slot);
 /* What s-restart and s-resume share (models/policies/detection.c): their parameters r,
  * tau_est, tau_kill, corrected (in this order), their state, and the callbacks that do the
  * same in both — check (deadlines set, τ_est and τ_kill − τ_est beyond the launch delay,
- * r = auto possible), init, and on_slot_free (one attempt per task in FIFO order, a POL_DETECT_TIMER_EST timer at τ_est
- * after its launch). */
+ * r = auto possible), gate (τ_est), init, and on_slot_free (one attempt per task in FIFO
+ * order, a POL_DETECT_TIMER_EST timer at τ_est after its launch). */
 enum { POL_DETECT_R, POL_DETECT_TAU_EST, POL_DETECT_TAU_KILL, POL_DETECT_CORRECTED };
 enum { POL_DETECT_TIMER_EST = 1, POL_DETECT_TIMER_KILL, POL_DETECT_TIMER_SWITCH };
 struct pol_detect {
@@ -161,6 +165,8 @@ void pol_detect_keep_best(struct cluster *cl, int task);
                              "time after launch when all but the attempt estimated to finish " \
                              "first are killed (Table I: tau_est + 0.5 tmin)",                 \
                              .kind = POL_TIME_TMIN}
+/* Their gate: only a task still running at τ_est can be detected. */
+int pol_detect_gate(const double *param);
 
 /* Chronos `r = auto` (seed 004 Algorithm 1): if *r is NaN, set it to the r maximising the net
  * utility lg(R(r) − R_min) − θ C E(T) of a job of the scenario, from the closed forms of

@@ -35,6 +35,12 @@ bool pol_detect_check(const struct cl_spec *spec, const double *param, char *msg
     return pol_check_auto(spec, param[POL_DETECT_R], msg, len);
 }
 
+int pol_detect_gate(const double *param)
+{
+    (void)param;
+    return POL_DETECT_TAU_EST;
+}
+
 int pol_detect_init(struct cluster *cl, void *st, const double *param)
 {
     (void)cl;

@@ -152,12 +152,19 @@ static const struct pol_param hadoop_s_params[] = {
     {0},
 };
 
+/* Rule 0 backs up only a task that has run min_age; rule 1 has no such bar. */
+static int hadoop_s_gate(const double *param)
+{
+    return param[HS_RULE] == 0 ? HS_MIN_AGE : -1;
+}
+
 const struct policy pol_hadoop_s = {
     .name = "hadoop-s",
     .summary = "Hadoop speculation: one backup for a task behind its job, free slots only",
     .source = "SPEC §2; seed 003 §III eqs. 1-2; seed 004 §I",
     .params = hadoop_s_params,
     .state_size = sizeof(struct hadoop_s),
+    .gate = hadoop_s_gate,
     .init = hadoop_s_init,
     .on_slot_free = hadoop_s_slot_free,
     .on_timer = hadoop_s_timer,

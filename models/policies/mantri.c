@@ -371,12 +371,20 @@ static const struct pol_param mantri_params[] = {
     {0},
 };
 
+/* Only a task still running at its first report can get a copy. */
+static int mantri_gate(const double *param)
+{
+    (void)param;
+    return MANTRI_REPORT;
+}
+
 const struct policy pol_mantri = {
     .name = "mantri",
     .summary = "Mantri: copy when P(t_rem > t_new (c+1)/c) > delta, <= 3 extra, kill = keep one",
     .source = "seed 000 §6, seed 002 §VI-A, seed 004 §I (each paper's reading: kill, test, spare_only)",
     .params = mantri_params,
     .state_size = sizeof(struct mantri),
+    .gate = mantri_gate,
     .init = mantri_init,
     .on_slot_free = mantri_slot_free,
     .on_timer = mantri_timer,

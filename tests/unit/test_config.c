@@ -2,6 +2,7 @@
  * parameterisation, warnings, and a few errors (the command-line tests cover the messages of
  * every bad-input case). */
 #include <criterion/criterion.h>
+#include <glob.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -375,4 +376,82 @@ Test(config, relative_time_errors)
         cr_assert_eq(load(&c, text, NULL, 0), -1, "case %zu loaded", k);
         cr_assert(strstr(err, cases[k].needle), "case %zu: %s", k, err);
     }
+}
+
+/* A gate — a time a task must still be running after its launch for the policy to act on it
+ * — beyond all but 1% of the scenario's tasks is a warning. Pareto(1, 1.5): 1% of tasks run
+ * longer than 100^(2/3) = 21.54. */
+Test(config, inert_time_warnings)
+{
+    static const struct {
+        const char *text;
+        bool warns;
+        const char *needle;
+    } cases[] = {
+        {"[policy]\nlist = hadoop-s\n", true,
+         "policy.hadoop-s.min_age = 60 (the default): the policy acts only on a task still "
+         "running min_age after its launch, and only 0.22% of this scenario's tasks run that "
+         "long (under 1%)"},
+        {"[policy]\nlist = hadoop-s\n", true,
+         "1% of them run longer than 21.54 (21.5 tmin, 7.18 mean); give min_age relative to the "
+         "workload, e.g. 'min_age = 1 mean'"},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nrule = 1\n", false, NULL},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 1 mean\n", false, NULL},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 8 mean\n", true,
+         ":4: policy.hadoop-s.min_age = 24 (8 mean): the policy acts"},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 8 mean\n", true,
+         "choose a smaller min_age"},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 21.5\n", false, NULL},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 22\n", true, "min_age = 22:"},
+        /* a task holds its slot through the launch delay: 22 - 1 is below 21.54 */
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 22\n[cluster]\n"
+         "launch_delay = 1\n",
+         false, NULL},
+        /* jobs scaled by exp(1.5 Z - 1.125): far more than 1% of their tasks run 22 */
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 22\n[workload]\n"
+         "job_spread = 1.5\n",
+         false, NULL},
+        {"[policy]\nlist = mantri\n[policy.mantri]\nreport_interval = 30\n", true,
+         ":4: policy.mantri.report_interval = 30: the policy acts only on a task still running "
+         "report_interval"},
+        {"[policy]\nlist = s-restart\n[workload]\ndeadline = 40\n[policy.s-restart]\n"
+         "tau_est = 25\ntau_kill = 26\n",
+         true, ":6: policy.s-restart.tau_est = 25: the policy acts"},
+        {"[policy]\nlist = clone\n[policy.clone]\ntau_kill = 100\n", false, NULL},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char text[512];
+        snprintf(text, sizeof text, "%s[workload]\nrate = 1\n", cases[k].text);
+        struct cfg c;
+        cr_assert_eq(load(&c, text, NULL, 0), 0, "case %zu: %s", k, err);
+        bool any = has_warning(&c, "the policy acts only on");
+        cr_assert_eq(any, cases[k].warns, "case %zu: %s", k,
+                     c.nwarnings ? c.warnings[0] : "no warning");
+        if (cases[k].needle)
+            cr_assert(has_warning(&c, cases[k].needle), "case %zu: %s", k,
+                      c.nwarnings ? c.warnings[0] : "no warning");
+        cfg_free(&c);
+    }
+}
+
+/* The repository's own configs load without any warning: none of their times leaves a policy
+ * inert (each file is read with the test's working directory, the repository root). */
+Test(config, repository_configs_load_without_warnings)
+{
+    static const char *const patterns[] = {"experiments/*.ini", "tests/regress/cases/*.ini",
+                                           "tests/cli/configs/*.ini", "bench/*.ini"};
+    size_t files = 0;
+    for (size_t k = 0; k < sizeof patterns / sizeof *patterns; k++) {
+        glob_t g;
+        cr_assert_eq(glob(patterns[k], 0, NULL, &g), 0, "%s", patterns[k]);
+        for (size_t i = 0; i < g.gl_pathc; i++, files++) {
+            struct cfg c;
+            cr_assert_eq(cfg_load(&c, g.gl_pathv[i], NULL, 0, err, sizeof err), 0, "%s", err);
+            cr_assert_eq(c.nwarnings, 0, "%s: %s", g.gl_pathv[i],
+                         c.nwarnings ? c.warnings[0] : "");
+            cfg_free(&c);
+        }
+        globfree(&g);
+    }
+    cr_assert_gt(files, 20);
 }
