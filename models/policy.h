@@ -60,7 +60,8 @@ struct policy {
     const struct pol_param *params;  /* parameter table, terminated by {NULL} */
     size_t state_size;               /* bytes of private state, zeroed before init */
     /* optional: reject impossible combinations of parameters and scenario before any run;
-       false with a message ("needs workload.deadline", "tau_kill must be >= tau_est") */
+       false with a message ("needs workload.deadline",
+       "needs tau_est (0.3) > cluster.launch_delay (0.5)") */
     bool (*check)(const struct cl_spec *spec, const double *param, char *msg, size_t len);
     /* optional: fill in the `auto` parameters (NaN); init only ever sees resolved values */
     void (*resolve)(const struct cl_spec *spec, double *param);
