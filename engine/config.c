@@ -861,15 +861,16 @@ static bool build_params(struct conv *cv, const struct cfg *c, const struct cl_s
 }
 
 /* Times that leave a policy nearly inert in this scenario (docs/config.md, "Times"): the
- * gate of each policy, a time a task must still be running after its launch for the policy
- * to act on it, against how long the scenario's tasks run. */
+ * gate of each policy, the bar a task must pass for the policy to act on it, against how long
+ * the scenario's tasks run. */
 static void warn_inert(struct conv *cv, struct cfg *c, const struct cl_spec *sp,
                        const double *params)
 {
     for (int p = 0; p < c->npolicies; p++) {
         const struct policy *pol = c->policies[p];
         const double *param = params + p * POL_MAX_PARAMS;
-        int g = pol->gate ? pol->gate(param) : -1;
+        struct pol_gate gate = pol->gate ? pol->gate(sp, param) : (struct pol_gate){.key = -1};
+        int g = gate.key;
         if (g < 0)
             continue;
         const char *key = pol->params[g].key;
@@ -886,7 +887,7 @@ static void warn_inert(struct conv *cv, struct cfg *c, const struct cl_spec *sp,
             snprintf(given, sizeof given, " (%s)", e ? e->value : "the default");
         snprintf(what, sizeof what, "%spolicy.%s.%s = %g%s", origin, pol->name, key, param[g],
                  given);
-        if (cfg_time_inert(sp, c->seed, param[g], what, key, relative, msg, sizeof msg))
+        if (cfg_time_inert(sp, c->seed, gate, param[g], what, key, relative, msg, sizeof msg))
             warn(c, "%s", msg);
     }
 }

@@ -71,8 +71,9 @@ double cfg_time_default(const struct cl_spec *sp, const struct pol_param *pp)
     return tmin ? pp->def * sp->task_time.a : pp->def;
 }
 
-/* The share of the tasks of cl's jobs whose duration exceeds t. */
-static double share_longer(const struct cluster *cl, double t)
+/* The share of the tasks of cl's jobs that pass a gate's bar shifted to x: processing time
+ * T > x + m E, E the mean task time of the job's phase. */
+static double share_passing(const struct cluster *cl, double x, double m)
 {
     double sum = 0.0, n = 0.0;
     for (int j = 0; j < cl->njobs; j++) {
@@ -80,21 +81,25 @@ static double share_longer(const struct cluster *cl, double t)
         int count[CL_PHASES] = {job->nmap, job->ntasks - job->nmap};
         for (int p = 0; p < CL_PHASES; p++)
             if (count[p] > 0) {
-                sum += count[p] * (1.0 - dist_cdf(&job->dist[p], t / job->scale[p]));
+                double bar = x + m * job->task_work[p];
+                sum += count[p] * (1.0 - dist_cdf(&job->dist[p], bar / job->scale[p]));
                 n += count[p];
             }
     }
     return n > 0 ? sum / n : 0.0;
 }
 
-/* The least duration that at most `share` of the tasks exceed, given one (hi) they do not:
- * bisection, the share being non-increasing. */
-static double duration_exceeded_by(const struct cluster *cl, double share, double hi)
+/* The x at which `share` of the tasks pass, given one (hi) at which fewer do: bisection down
+ * to where every bar is at most 0 and all pass, the share being non-increasing in x. */
+static double x_passed_by(const struct cluster *cl, double m, double share, double hi)
 {
     double lo = 0.0;
-    for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+    for (int j = 0; j < cl->njobs; j++)
+        for (int p = 0; p < CL_PHASES; p++)
+            lo = fmin(lo, -m * cl->job[j].task_work[p]);
+    for (int i = 0; i < 200 && hi - lo > 1e-12 * fmax(fabs(hi), fabs(lo)); i++) {
         double mid = 0.5 * (lo + hi);
-        if (share_longer(cl, mid) > share)
+        if (share_passing(cl, mid, m) > share)
             lo = mid;
         else
             hi = mid;
@@ -118,12 +123,11 @@ static void in_units(const struct cl_spec *sp, double t, char *buf, size_t len)
         snprintf(buf + n, len - n, ")");
 }
 
-bool cfg_time_inert(const struct cl_spec *sp, uint64_t seed, double x, const char *what,
-                    const char *key, bool relative, char *msg, size_t len)
+bool cfg_time_inert(const struct cl_spec *sp, uint64_t seed, struct pol_gate g, double value,
+                    const char *what, const char *key, bool relative, char *msg, size_t len)
 {
-    double run = x - sp->launch_delay; /* processing time a task needs to be running at x */
-    if (!(run > 0))
-        return false;
+    if (g.key < 0 || (g.x <= 0 && g.m <= 0))
+        return false; /* every task passes */
     struct cluster cl; /* only its jobs: wl_jobs fills cl.job from cl.spec */
     memset(&cl, 0, sizeof cl);
     cl.spec = sp;
@@ -132,12 +136,13 @@ bool cfg_time_inert(const struct cl_spec *sp, uint64_t seed, double x, const cha
     bool inert = false;
     if (cl.job) {
         wl_jobs(&cl, seed, 0);
-        double share = share_longer(&cl, run);
+        double share = share_passing(&cl, g.x, g.m);
         inert = share < CFG_INERT_SHARE;
         if (inert) {
-            double q = duration_exceeded_by(&cl, CFG_INERT_SHARE, run) + sp->launch_delay;
+            /* the key moves x one for one: where it would reach CFG_INERT_SHARE of the tasks */
+            double at = value + x_passed_by(&cl, g.m, CFG_INERT_SHARE, g.x) - g.x;
             char units[128], why[256], hint[160];
-            in_units(sp, q, units, sizeof units);
+            in_units(sp, at, units, sizeof units);
             double v;
             if (!relative && cfg_unit_value(sp, CFG_UNIT_MEAN, &v, why, sizeof why))
                 snprintf(hint, sizeof hint, "give %s relative to the workload, e.g. '%s = 1 mean'",
@@ -148,11 +153,10 @@ bool cfg_time_inert(const struct cl_spec *sp, uint64_t seed, double x, const cha
             else
                 snprintf(hint, sizeof hint, "choose a smaller %s", key);
             snprintf(msg, len,
-                     "%s: the policy acts only on a task still running %s after its launch, and "
-                     "only %.2g%% of this scenario's tasks run that long (under %g%%): it acts "
-                     "on almost none. %g%% of them run longer than %.4g%s%s; %s",
-                     what, key, 100 * share, 100 * CFG_INERT_SHARE, 100 * CFG_INERT_SHARE, q,
-                     units, sp->launch_delay > 0 ? " (launch_delay included)" : "", hint);
+                     "%s: %s, and only %.2g%% of this scenario's tasks get that far (under %g%%): "
+                     "the policy acts on almost none. %s reaches %g%% of them at %.4g%s; %s",
+                     what, g.why, 100 * share, 100 * CFG_INERT_SHARE, key,
+                     100 * CFG_INERT_SHARE, at, units, hint);
         }
     }
     free(cl.job);

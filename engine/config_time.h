@@ -46,11 +46,12 @@ bool cfg_unit_value(const struct cl_spec *sp, enum cfg_unit unit, double *out, c
  * where the tasks are generated from a Pareto family. */
 double cfg_time_default(const struct cl_spec *sp, const struct pol_param *pp);
 
-/* The gate check: a policy acts only on a task still running `x` after its launch. When
- * fewer than CFG_INERT_SHARE of the scenario's tasks (replica 0's jobs under `seed`) run that
- * long, writes a warning into msg — `what` names the parameter and its value, `key` is its
- * key, `relative` says whether it was given relative to the workload — and returns true. */
-bool cfg_time_inert(const struct cl_spec *sp, uint64_t seed, double x, const char *what,
-                    const char *key, bool relative, char *msg, size_t len);
+/* The gate check: a policy acts only on a task that passes the bar g (models/policy.h), which
+ * the parameter `key`, of value `value`, moves one for one. When fewer than CFG_INERT_SHARE
+ * of the scenario's tasks (replica 0's jobs under `seed`) pass, writes a warning into msg —
+ * `what` names the parameter and its value, `relative` says whether it was given relative to
+ * the workload — and returns true. */
+bool cfg_time_inert(const struct cl_spec *sp, uint64_t seed, struct pol_gate g, double value,
+                    const char *what, const char *key, bool relative, char *msg, size_t len);
 
 #endif

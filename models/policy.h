@@ -40,6 +40,16 @@ enum pol_kind {
                      generated Pareto task times, def time units otherwise */
 };
 
+/* The bar a task must pass before a policy can act on it at all: its processing time T (its
+ * launch delay excluded) must exceed x + m·E, E its job's mean task time in its phase
+ * (task_work). The config warns when almost no task passes (docs/config.md, Times). */
+struct pol_gate {
+    int key;         /* the time parameter that moves x one for one; -1: no bar */
+    double x;        /* time units */
+    double m;        /* multiples of the job's mean task time */
+    const char *why; /* what the bar is, for the warning: "a task must have run min_age" */
+};
+
 /* One parameter of a policy, settable in its INI section [policy.NAME]. */
 struct pol_param {
     const char *key; /* INI key; NULL ends the table */
@@ -65,10 +75,8 @@ struct policy {
     bool (*check)(const struct cl_spec *spec, const double *param, char *msg, size_t len);
     /* optional: fill in the `auto` parameters (NaN); init only ever sees resolved values */
     void (*resolve)(const struct cl_spec *spec, double *param);
-    /* optional: the index of the time parameter that, with these parameters, gates the tasks
-       the policy can act on (only a task still running that long after its launch), or -1;
-       the config warns when fewer than 1% of a scenario's tasks run that long */
-    int (*gate)(const double *param);
+    /* optional: the bar a task must pass for the policy to act on it in this scenario */
+    struct pol_gate (*gate)(const struct cl_spec *spec, const double *param);
     int (*init)(struct cluster *cl, void *st, const double *param); /* 0 or -1 (no memory) */
     void (*on_arrival)(struct cluster *cl, void *st, int job);
     void (*on_slot_free)(struct cluster *cl, void *st);
@@ -167,7 +175,7 @@ void pol_detect_keep_best(struct cluster *cl, int task);
                              "first are killed (Table I: tau_est + 0.5 tmin)",                 \
                              .kind = POL_TIME_TMIN}
 /* Their gate: only a task still running at τ_est can be detected. */
-int pol_detect_gate(const double *param);
+struct pol_gate pol_detect_gate(const struct cl_spec *spec, const double *param);
 
 /* Chronos `r = auto` (seed 004 Algorithm 1): if *r is NaN, set it to the r maximising the net
  * utility lg(R(r) − R_min) − θ C E(T) of a job of the scenario, from the closed forms of

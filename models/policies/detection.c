@@ -35,10 +35,11 @@ bool pol_detect_check(const struct cl_spec *spec, const double *param, char *msg
     return pol_check_auto(spec, param[POL_DETECT_R], msg, len);
 }
 
-int pol_detect_gate(const double *param)
+struct pol_gate pol_detect_gate(const struct cl_spec *spec, const double *param)
 {
-    (void)param;
-    return POL_DETECT_TAU_EST;
+    return (struct pol_gate){POL_DETECT_TAU_EST, param[POL_DETECT_TAU_EST] - spec->launch_delay,
+                             0.0, "only a task still running tau_est after its launch can be "
+                                  "detected"};
 }
 
 int pol_detect_init(struct cluster *cl, void *st, const double *param)

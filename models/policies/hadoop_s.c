@@ -153,9 +153,12 @@ static const struct pol_param hadoop_s_params[] = {
 };
 
 /* Rule 0 backs up only a task that has run min_age; rule 1 has no such bar. */
-static int hadoop_s_gate(const double *param)
+static struct pol_gate hadoop_s_gate(const struct cl_spec *spec, const double *param)
 {
-    return param[HS_RULE] == 0 ? HS_MIN_AGE : -1;
+    if (param[HS_RULE] != 0)
+        return (struct pol_gate){-1, 0.0, 0.0, NULL};
+    return (struct pol_gate){HS_MIN_AGE, param[HS_MIN_AGE] - spec->launch_delay, 0.0,
+                             "rule 0 backs up only a task that has run min_age"};
 }
 
 const struct policy pol_hadoop_s = {

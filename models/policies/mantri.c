@@ -371,11 +371,18 @@ static const struct pol_param mantri_params[] = {
     {0},
 };
 
-/* Only a task still running at its first report can get a copy. */
-static int mantri_gate(const double *param)
+/* Only a task still running at its first report can get a copy; with test 1, only one whose
+ * remaining time then exceeds its job's mean task time by the margin. */
+static struct pol_gate mantri_gate(const struct cl_spec *spec, const double *param)
 {
-    (void)param;
-    return MANTRI_REPORT;
+    double reported = fmax(0.0, param[MANTRI_REPORT] - spec->launch_delay);
+    if (param[MANTRI_TEST] == TEST_MARGIN)
+        return (struct pol_gate){MANTRI_MARGIN, reported + param[MANTRI_MARGIN], 1.0,
+                                 "test 1 copies only a task whose remaining time at a report "
+                                 "exceeds its job's mean task time by the margin"};
+    return (struct pol_gate){MANTRI_REPORT, reported, 0.0,
+                             "a task is considered once a copy of it has reported, "
+                             "report_interval after its launch"};
 }
 
 const struct policy pol_mantri = {

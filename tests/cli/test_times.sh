@@ -19,8 +19,8 @@ all_copies() {
 
 expect_ok "hadoop-s defaults run" "$SPECMC" run "$ini" --set policy.list=fifo,hadoop-s \
     --replicas 10 --out "$WORK/abs.h5" --quiet
-expect_grep "min_age = 60 warns" "warning: policy\.hadoop-s\.min_age = 60 \(the default\): the policy acts only on a task still running min_age after its launch, and only 0\.22% of this scenario's tasks run that long \(under 1%\)" "$WORK/err"
-expect_grep "the warning says where 1% lies" "1% of them run longer than 21\.54 \(21\.5 tmin, 7\.18 mean\)" "$WORK/err"
+expect_grep "min_age = 60 warns" "warning: policy\.hadoop-s\.min_age = 60 \(the default\): rule 0 backs up only a task that has run min_age, and only 0\.22% of this scenario's tasks get that far \(under 1%\): the policy acts on almost none" "$WORK/err"
+expect_grep "the warning says where 1% lies" "min_age reaches 1% of them at 21\.54 \(21\.5 tmin, 7\.18 mean\)" "$WORK/err"
 expect_grep "the warning suggests the relative form" "give min_age relative to the workload, e\.g\. 'min_age = 1 mean'" "$WORK/err"
 all_copies "min_age = 60 backs up almost nothing" "$WORK/abs.h5" '$1 < 1.01'
 

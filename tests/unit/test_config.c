@@ -378,9 +378,9 @@ Test(config, relative_time_errors)
     }
 }
 
-/* A gate — a time a task must still be running after its launch for the policy to act on it
- * — beyond all but 1% of the scenario's tasks is a warning. Pareto(1, 1.5): 1% of tasks run
- * longer than 100^(2/3) = 21.54. */
+/* A gate — the bar a task must pass for the policy to act on it — that all but 1% of the
+ * scenario's tasks miss is a warning. Pareto(1, 1.5): 1% of tasks run longer than
+ * 100^(2/3) = 21.54. */
 Test(config, inert_time_warnings)
 {
     static const struct {
@@ -389,16 +389,16 @@ Test(config, inert_time_warnings)
         const char *needle;
     } cases[] = {
         {"[policy]\nlist = hadoop-s\n", true,
-         "policy.hadoop-s.min_age = 60 (the default): the policy acts only on a task still "
-         "running min_age after its launch, and only 0.22% of this scenario's tasks run that "
-         "long (under 1%)"},
+         "policy.hadoop-s.min_age = 60 (the default): rule 0 backs up only a task that has run "
+         "min_age, and only 0.22% of this scenario's tasks get that far (under 1%): the policy "
+         "acts on almost none"},
         {"[policy]\nlist = hadoop-s\n", true,
-         "1% of them run longer than 21.54 (21.5 tmin, 7.18 mean); give min_age relative to the "
-         "workload, e.g. 'min_age = 1 mean'"},
+         "min_age reaches 1% of them at 21.54 (21.5 tmin, 7.18 mean); give min_age relative to "
+         "the workload, e.g. 'min_age = 1 mean'"},
         {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nrule = 1\n", false, NULL},
         {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 1 mean\n", false, NULL},
         {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 8 mean\n", true,
-         ":4: policy.hadoop-s.min_age = 24 (8 mean): the policy acts"},
+         ":4: policy.hadoop-s.min_age = 24 (8 mean): rule 0 backs up"},
         {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 8 mean\n", true,
          "choose a smaller min_age"},
         {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 21.5\n", false, NULL},
@@ -412,11 +412,20 @@ Test(config, inert_time_warnings)
          "job_spread = 1.5\n",
          false, NULL},
         {"[policy]\nlist = mantri\n[policy.mantri]\nreport_interval = 30\n", true,
-         ":4: policy.mantri.report_interval = 30: the policy acts only on a task still running "
-         "report_interval"},
+         ":4: policy.mantri.report_interval = 30: a task is considered once a copy of it has "
+         "reported"},
+        /* seed 004's test: t_rem > the job's mean (3) + margin at the first report (1), so
+           T > 34 for the default margin of 30 (0.5% of tasks), T > 4 for 0 (12.5%) */
+        {"[policy]\nlist = mantri\n[policy.mantri]\ntest = 1\n", true,
+         "policy.mantri.margin = 30 (the default): test 1 copies only a task whose remaining "
+         "time at a report exceeds its job's mean task time by the margin, and only 0.5% of "
+         "this scenario's tasks get that far"},
+        {"[policy]\nlist = mantri\n[policy.mantri]\ntest = 1\n", true,
+         "margin reaches 1% of them at 17.54 (17.5 tmin, 5.85 mean)"},
+        {"[policy]\nlist = mantri\n[policy.mantri]\ntest = 1\nmargin = 0\n", false, NULL},
         {"[policy]\nlist = s-restart\n[workload]\ndeadline = 40\n[policy.s-restart]\n"
          "tau_est = 25\ntau_kill = 26\n",
-         true, ":6: policy.s-restart.tau_est = 25: the policy acts"},
+         true, ":6: policy.s-restart.tau_est = 25: only a task still running tau_est"},
         {"[policy]\nlist = clone\n[policy.clone]\ntau_kill = 100\n", false, NULL},
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
@@ -424,7 +433,7 @@ Test(config, inert_time_warnings)
         snprintf(text, sizeof text, "%s[workload]\nrate = 1\n", cases[k].text);
         struct cfg c;
         cr_assert_eq(load(&c, text, NULL, 0), 0, "case %zu: %s", k, err);
-        bool any = has_warning(&c, "the policy acts only on");
+        bool any = has_warning(&c, "the policy acts on almost none");
         cr_assert_eq(any, cases[k].warns, "case %zu: %s", k,
                      c.nwarnings ? c.warnings[0] : "no warning");
         if (cases[k].needle)
