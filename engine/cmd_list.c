@@ -19,13 +19,18 @@ static void list_policies(void)
         printf("  %-12s source: %s\n", "", p->source);
         for (int j = 0; p->params && p->params[j].key; j++) {
             const struct pol_param *pp = &p->params[j];
+            char def[32];
+            cfg_param_default(pp, def, sizeof def);
             if (isnan(pp->def))
                 printf("  %-12s   %s = auto or a number  (%s)\n", "", pp->key, pp->doc);
             else
-                printf("  %-12s   %s = %g%s  (%s)\n", "", pp->key, pp->def,
-                       pp->allow_auto ? " or auto" : "", pp->doc);
+                printf("  %-12s   %s = %s%s%s  (%s)\n", "", pp->key, def,
+                       pp->allow_auto ? " or auto" : "",
+                       pp->kind != POL_NUMBER ? ", a time (N, N tmin or N mean)" : "", pp->doc);
         }
     }
+    printf("\ntimes: a number of time units, or relative to the scenario's task times: N tmin "
+           "(x workload.tmin, pareto only) or N mean (x the family's mean task time)\n");
     printf("\nmetrics (per replica; summarised over replicas):\n");
     for (int m = 0; m < M_COUNT; m++)
         printf("  %-18s %s\n", metric_info[m].name, metric_info[m].doc);

@@ -18,6 +18,7 @@
 
 #include <ini.h>
 
+#include "engine/config_time.h"
 #include "engine/text.h"
 #include "models/trace.h"
 #include "models/workload.h"
@@ -507,7 +508,7 @@ static void warn(struct cfg *c, const char *fmt, ...) __attribute__((format(prin
 
 static void warn(struct cfg *c, const char *fmt, ...)
 {
-    char buf[512];
+    char buf[1024];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
@@ -768,44 +769,127 @@ static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
     return true;
 }
 
-/* A policy parameter's value: a number in its range, or "auto" (NAN) where it allows it. */
-static bool param_value(const struct pol_param *pp, const char *value, double *out, char *msg,
-                        size_t len)
+/* A policy parameter's value: a number in its range, "auto" (NAN) where it allows it, or for
+ * a time a number in its range and a unit of the workload ("0.3 tmin"), resolved per
+ * scenario by the caller. */
+static bool param_value(const struct pol_param *pp, const char *value, double *out,
+                        enum cfg_unit *unit, char *msg, size_t len)
 {
+    *unit = CFG_UNIT_NONE;
     if (pp->allow_auto && !strcmp(value, "auto")) {
         *out = NAN;
         return true;
     }
+    struct cfg_time t;
+    if (pp->kind != POL_NUMBER && cfg_time_parse(value, &t) && t.unit != CFG_UNIT_NONE &&
+        t.x >= pp->min && t.x <= pp->max) {
+        *out = t.x;
+        *unit = t.unit;
+        return true;
+    }
     if (check_number(value, pp->integer, pp->min, pp->max, false, false, out, msg, len))
         return true;
-    if (pp->allow_auto) {
+    if (pp->kind != POL_NUMBER) {
+        char range[96];
+        describe_range(range, sizeof range, pp->integer, pp->min, pp->max, false, false);
+        snprintf(msg, len, "must be a time: %s, alone or followed by tmin or mean (relative to "
+                 "the workload), got '%s'", range, value);
+    } else if (pp->allow_auto) {
         size_t n = strlen(msg);
         snprintf(msg + n, len - n, " (or auto)");
     }
     return false;
 }
 
-static bool build_params(struct conv *cv, const struct cfg *c, double *params)
+/* A time given relative to the workload, in this scenario: its absolute value, checked
+ * against the parameter's range, and a note for the results file. */
+static bool resolve_time(struct conv *cv, const char *policy, const struct pol_param *pp,
+                         const struct entry *e, const struct cl_spec *sp, enum cfg_unit unit,
+                         double *value, char *note, size_t notelen)
+{
+    char msg[256], w[512], range[96];
+    double u;
+    if (!cfg_unit_value(sp, unit, &u, msg, sizeof msg)) {
+        fail(cv->p, "%s: policy.%s.%s: %s", where(e, w, sizeof w), policy, pp->key, msg);
+        return false;
+    }
+    double v = *value * u;
+    if (!(v >= pp->min && v <= pp->max)) {
+        describe_range(range, sizeof range, false, pp->min, pp->max, false, false);
+        fail(cv->p, "%s: policy.%s.%s: '%s' is %g in this scenario; must be %s",
+             where(e, w, sizeof w), policy, pp->key, e->value, v, range);
+        return false;
+    }
+    *value = v;
+    size_t n = strlen(note);
+    snprintf(note + n, notelen - n, "%s%s = %g (%s)", n ? ", " : "", pp->key, v, e->value);
+    return true;
+}
+
+/* Every policy's parameters in this scenario: given or default, times resolved. */
+static bool build_params(struct conv *cv, const struct cfg *c, const struct cl_spec *sp,
+                         double *params, char **notes)
 {
     for (int p = 0; p < c->npolicies; p++) {
         const struct policy *pol = c->policies[p];
+        char note[512] = "";
         for (int i = 0; pol->params[i].key; i++) {
             const struct pol_param *pp = &pol->params[i];
             const struct entry *e = cv->v->pol[p * POL_MAX_PARAMS + i];
             double *out = &params[p * POL_MAX_PARAMS + i];
             if (!e) {
-                *out = pp->def;
+                *out = cfg_time_default(sp, pp);
                 continue;
             }
             char msg[256], w[512];
-            if (!param_value(pp, e->value, out, msg, sizeof msg)) {
+            enum cfg_unit unit;
+            if (!param_value(pp, e->value, out, &unit, msg, sizeof msg)) {
                 fail(cv->p, "%s: policy.%s.%s: %s", where(e, w, sizeof w), pol->name, pp->key,
                      msg);
                 return false;
             }
+            if (unit != CFG_UNIT_NONE &&
+                !resolve_time(cv, pol->name, pp, e, sp, unit, out, note, sizeof note))
+                return false;
+        }
+        if (note[0] && !(notes[p] = strdup(note))) {
+            fail(cv->p, "out of memory");
+            return false;
         }
     }
     return true;
+}
+
+/* Times that leave a policy nearly inert in this scenario (docs/config.md, "Times"): the
+ * gate of each policy, the bar a task must pass for the policy to act on it, against how long
+ * the scenario's tasks run. */
+static void warn_inert(struct conv *cv, struct cfg *c, const struct cl_spec *sp,
+                       const double *params)
+{
+    for (int p = 0; p < c->npolicies; p++) {
+        const struct policy *pol = c->policies[p];
+        const double *param = params + p * POL_MAX_PARAMS;
+        struct pol_gate gate = pol->gate ? pol->gate(sp, param) : (struct pol_gate){.key = -1};
+        int g = gate.key;
+        if (g < 0)
+            continue;
+        const char *key = pol->params[g].key;
+        const struct entry *e = cv->v->pol[p * POL_MAX_PARAMS + g];
+        bool relative = false;
+        if (e) {
+            struct cfg_time t;
+            relative = cfg_time_parse(e->value, &t) && t.unit != CFG_UNIT_NONE;
+        }
+        char w[512], origin[520] = "", given[300] = "", what[1024], msg[1536];
+        if (e)
+            snprintf(origin, sizeof origin, "%s: ", where(e, w, sizeof w));
+        if (relative || !e)
+            snprintf(given, sizeof given, " (%s)", e ? e->value : "the default");
+        snprintf(what, sizeof what, "%spolicy.%s.%s = %g%s", origin, pol->name, key, param[g],
+                 given);
+        if (cfg_time_inert(sp, c->seed, gate, param[g], what, key, relative, msg, sizeof msg))
+            warn(c, "%s", msg);
+    }
 }
 
 _Static_assert(POL_MAX_PARAMS <= 32, "auto_params holds one bit per policy parameter");
@@ -1085,7 +1169,8 @@ static bool resolve_entries(struct parse *p, struct cfg *c, struct view *base)
             }
             char msg[256];
             double v;
-            if (!param_value(&pol->params[k], e->value, &v, msg, sizeof msg)) {
+            enum cfg_unit unit;
+            if (!param_value(&pol->params[k], e->value, &v, &unit, msg, sizeof msg)) {
                 fail(p, "%s: %s.%s: %s", where(e, w, sizeof w), e->section, e->key, msg);
                 return false;
             }
@@ -1267,8 +1352,10 @@ static bool build_scenario(struct parse *p, struct cfg *c, const struct view *ba
     struct entry *tmp = naxes ? calloc((size_t)naxes, sizeof *tmp) : NULL;
     sc->params = calloc(npol, sizeof *sc->params);
     sc->auto_params = calloc((size_t)c->npolicies, sizeof *sc->auto_params);
+    sc->time_notes = calloc((size_t)c->npolicies, sizeof *sc->time_notes);
     sc->sweep_values = naxes ? calloc((size_t)naxes, sizeof *sc->sweep_values) : NULL;
-    bool ok = v.pol && sc->params && sc->auto_params && (!naxes || (tmp && sc->sweep_values));
+    bool ok = v.pol && sc->params && sc->auto_params && sc->time_notes &&
+              (!naxes || (tmp && sc->sweep_values));
     if (!ok)
         fail(p, "out of memory");
     if (ok)
@@ -1298,8 +1385,11 @@ static bool build_scenario(struct parse *p, struct cfg *c, const struct view *ba
             v.pol[ax->pol * POL_MAX_PARAMS + ax->param] = &tmp[a];
     }
     struct conv cv = {.p = p, .v = &v};
-    ok = ok && build_spec(&cv, c, &sc->spec) && build_params(&cv, c, sc->params) &&
+    ok = ok && build_spec(&cv, c, &sc->spec) &&
+         build_params(&cv, c, &sc->spec, sc->params, sc->time_notes) &&
          check_policies(&cv, c, &sc->spec, sc->params, sc->auto_params);
+    if (ok)
+        warn_inert(&cv, c, &sc->spec, sc->params);
     for (int k = 0; k < K_COUNT; k++)
         used[k] = used[k] || cv.used[k];
     free(v.pol);
@@ -1410,6 +1500,9 @@ void cfg_free(struct cfg *c)
     for (int s = 0; s < c->nscenarios && c->scen; s++) {
         free(c->scen[s].params);
         free(c->scen[s].auto_params);
+        for (int p = 0; p < c->npolicies && c->scen[s].time_notes; p++)
+            free(c->scen[s].time_notes[p]);
+        free(c->scen[s].time_notes);
         for (int a = 0; a < c->nsweep && c->scen[s].sweep_values; a++)
             free(c->scen[s].sweep_values[a]);
         free(c->scen[s].sweep_values);
@@ -1447,19 +1540,28 @@ void cfg_print_keys(FILE *out)
     }
     fprintf(out, "\n[sweep]\n  section.key = v1, v2, ...   every combination is a scenario "
                  "(cluster.*, workload.*, policy.NAME.*)\n");
+    fprintf(out, "\nPolicy parameters, [policy.NAME]: one marked 'time' is a number of time "
+                 "units, or relative to the workload: N tmin (x workload.tmin, pareto) or N mean "
+                 "(x the family's mean task time)\n");
     for (size_t i = 0; i < pol_registry_count; i++) {
         const struct policy *pol = pol_registry[i];
         if (!pol->params || !pol->params[0].key)
             continue;
         fprintf(out, "\n[policy.%s]\n", pol->name);
         for (int j = 0; pol->params[j].key; j++) {
+            const struct pol_param *pp = &pol->params[j];
             char def[32];
-            if (isnan(pol->params[j].def))
-                snprintf(def, sizeof def, "auto");
-            else
-                snprintf(def, sizeof def, "%g", pol->params[j].def);
-            fprintf(out, "  %-14s default %-7s %s\n", pol->params[j].key, def,
-                    pol->params[j].doc);
+            cfg_param_default(pp, def, sizeof def);
+            fprintf(out, "  %-14s default %-9s %s%s\n", pp->key, def,
+                    pp->kind != POL_NUMBER ? "time: " : "", pp->doc);
         }
     }
+}
+
+void cfg_param_default(const struct pol_param *pp, char *buf, size_t len)
+{
+    if (isnan(pp->def))
+        snprintf(buf, len, "auto");
+    else
+        snprintf(buf, len, "%g%s", pp->def, pp->kind == POL_TIME_TMIN ? " tmin" : "");
 }

@@ -23,6 +23,8 @@ struct cfg_scenario {
                              params[p * POL_MAX_PARAMS] in its table's order, `auto`
                              values already resolved by the policy */
     uint32_t *auto_params; /* [npolicies]: bit i set when parameter i was given as `auto` */
+    char **time_notes;    /* [npolicies]: "min_age = 3 (1 mean)" for the times given relative
+                             to the workload, resolved in this scenario; NULL if none */
     char **sweep_values;  /* [nsweep] the value of each swept key, as written */
 };
 
@@ -64,5 +66,8 @@ static inline const double *cfg_params(const struct cfg *c, int s, int p)
  * `specmc list --keys` shows them. */
 #include <stdio.h>
 void cfg_print_keys(FILE *out);
+
+/* A policy parameter's default as `specmc list` shows it: "auto", "60", "0.5 tmin". */
+void cfg_param_default(const struct pol_param *pp, char *buf, size_t len);
 
 #endif

@@ -119,7 +119,7 @@ static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_resu
         return -1;
     int rc = 0;
     const double *param = cfg_params(c, s, p);
-    char resolved[256] = "";
+    char resolved[768] = "";
     for (int i = 0; pol->params[i].key && rc == 0; i++) {
         rc = H5LTset_attribute_double(g, ".", pol->params[i].key, &param[i], 1);
         if (c->scen[s].auto_params[p] & (UINT32_C(1) << i)) {
@@ -127,6 +127,11 @@ static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_resu
             snprintf(resolved + n, sizeof resolved - n, "%s%s = %g", n ? ", " : "",
                      pol->params[i].key, param[i]);
         }
+    }
+    const char *times = c->scen[s].time_notes[p]; /* relative times, as resolved */
+    if (times) {
+        size_t n = strlen(resolved);
+        snprintf(resolved + n, sizeof resolved - n, "%s%s", n ? ", " : "", times);
     }
     if (rc == 0 && resolved[0])
         rc = H5LTset_attribute_string(g, ".", "auto", resolved);

@@ -30,6 +30,26 @@
 struct cluster;
 struct cl_spec;
 
+/* What a parameter measures. A time is in model time units, and the config also takes it
+ * relative to the scenario's task times, "0.3 tmin" or "20 mean" (docs/config.md, "Times"):
+ * the policy only ever sees the absolute value. */
+enum pol_kind {
+    POL_NUMBER,   /* a plain number */
+    POL_TIME,     /* a time; the default is def time units */
+    POL_TIME_TMIN /* a time whose default is def x workload.tmin (the paper states it so) for
+                     generated Pareto task times, def time units otherwise */
+};
+
+/* The bar a task must pass before a policy can act on it at all: its processing time T (its
+ * launch delay excluded) must exceed x + m·E, E its job's mean task time in its phase
+ * (task_work). The config warns when almost no task passes (docs/config.md, Times). */
+struct pol_gate {
+    int key;         /* the time parameter that moves x one for one; -1: no bar */
+    double x;        /* time units */
+    double m;        /* multiples of the job's mean task time */
+    const char *why; /* what the bar is, for the warning: "a task must have run min_age" */
+};
+
 /* One parameter of a policy, settable in its INI section [policy.NAME]. */
 struct pol_param {
     const char *key; /* INI key; NULL ends the table */
@@ -38,6 +58,7 @@ struct pol_param {
     bool integer;    /* must be a whole number */
     const char *doc; /* one line: meaning, unit, source */
     bool allow_auto; /* "auto" is accepted and passed to the policy as NAN */
+    enum pol_kind kind; /* a plain number or a time */
 };
 
 #define POL_MAX_PARAMS 16
@@ -49,10 +70,13 @@ struct policy {
     const struct pol_param *params;  /* parameter table, terminated by {NULL} */
     size_t state_size;               /* bytes of private state, zeroed before init */
     /* optional: reject impossible combinations of parameters and scenario before any run;
-       false with a message ("needs workload.deadline", "tau_kill must be >= tau_est") */
+       false with a message ("needs workload.deadline",
+       "needs tau_est (0.3) > cluster.launch_delay (0.5)") */
     bool (*check)(const struct cl_spec *spec, const double *param, char *msg, size_t len);
     /* optional: fill in the `auto` parameters (NaN); init only ever sees resolved values */
     void (*resolve)(const struct cl_spec *spec, double *param);
+    /* optional: the bar a task must pass for the policy to act on it in this scenario */
+    struct pol_gate (*gate)(const struct cl_spec *spec, const double *param);
     int (*init)(struct cluster *cl, void *st, const double *param); /* 0 or -1 (no memory) */
     void (*on_arrival)(struct cluster *cl, void *st, int job);
     void (*on_slot_free)(struct cluster *cl, void *st);
@@ -122,9 +146,9 @@ double pol_key_earliest_end(const struct cluster *cl, int slot);
 
 /* What s-restart and s-resume share (models/policies/detection.c): their parameters r,
  * tau_est, tau_kill, corrected (in this order), their state, and the callbacks that do the
- * same in both — check (deadlines set, τ_kill >= τ_est, r = auto possible), init, and
- * on_slot_free (one attempt per task in FIFO order, a POL_DETECT_TIMER_EST timer at τ_est
- * after its launch). */
+ * same in both — check (deadlines set, τ_est and τ_kill − τ_est beyond the launch delay,
+ * r = auto possible), gate (τ_est), init, and on_slot_free (one attempt per task in FIFO
+ * order, a POL_DETECT_TIMER_EST timer at τ_est after its launch). */
 enum { POL_DETECT_R, POL_DETECT_TAU_EST, POL_DETECT_TAU_KILL, POL_DETECT_CORRECTED };
 enum { POL_DETECT_TIMER_EST = 1, POL_DETECT_TIMER_KILL, POL_DETECT_TIMER_SWITCH };
 struct pol_detect {
@@ -144,10 +168,14 @@ void pol_detect_keep_best(struct cluster *cl, int task);
 #define POL_DETECT_TIME_PARAMS                                                                   \
     [POL_DETECT_TAU_EST] = {"tau_est", 0.3, 0, 1e300, false,                                      \
                             "time after launch when stragglers are detected (Table I: 0.3 "    \
-                            "tmin)"},                                                          \
+                            "tmin)",                                                           \
+                            .kind = POL_TIME_TMIN},                                            \
     [POL_DETECT_TAU_KILL] = {"tau_kill", 0.8, 0, 1e300, false,                                    \
                              "time after launch when all but the attempt estimated to finish " \
-                             "first are killed (Table I: tau_est + 0.5 tmin)"}
+                             "first are killed (Table I: tau_est + 0.5 tmin)",                 \
+                             .kind = POL_TIME_TMIN}
+/* Their gate: only a task still running at τ_est can be detected. */
+struct pol_gate pol_detect_gate(const struct cl_spec *spec, const double *param);
 
 /* Chronos `r = auto` (seed 004 Algorithm 1): if *r is NaN, set it to the r maximising the net
  * utility lg(R(r) − R_min) − θ C E(T) of a job of the scenario, from the closed forms of

@@ -71,7 +71,8 @@ static const struct pol_param clone_params[] = {
                        true},
     [CLONE_PARAM_TAU_KILL] = {"tau_kill", 0.5, 0, 1e300, false,
                               "time after launch when all but the best-progress attempt "
-                              "are killed (Table I: 0.5 tmin)"},
+                              "are killed (Table I: 0.5 tmin)",
+                              .kind = POL_TIME_TMIN},
     POL_CHRONOS_CORRECTED_PARAM,
     {0},
 };

@@ -15,11 +15,31 @@ bool pol_detect_check(const struct cl_spec *spec, const double *param, char *msg
         snprintf(msg, len, "needs workload.deadline (it speculates on tasks that would miss it)");
         return false;
     }
-    if (tau_kill < tau_est) {
-        snprintf(msg, len, "needs tau_kill (%g) >= tau_est (%g)", tau_kill, tau_est);
+    /* A copy has no estimate until it starts processing, launch_delay after its launch
+       (models/estimate.c): at τ_est the original would have none, so nothing is detected;
+       at τ_kill the new attempts would have none, and s-restart never keeps one while
+       s-resume keeps one that nothing distinguishes. */
+    double delay = spec->launch_delay;
+    if (!(tau_est > delay)) {
+        snprintf(msg, len, "needs tau_est (%g) > cluster.launch_delay (%g): a copy has no "
+                 "estimate before it starts processing, so at tau_est no straggler could be "
+                 "detected", tau_est, delay);
+        return false;
+    }
+    if (!(tau_kill > tau_est + delay)) { /* summed as the timers are */
+        snprintf(msg, len, "needs tau_kill (%g) > tau_est + cluster.launch_delay (%g + %g): the "
+                 "attempts launched at tau_est have no estimate until they start processing, "
+                 "so at tau_kill none could be kept on its merits", tau_kill, tau_est, delay);
         return false;
     }
     return pol_check_auto(spec, param[POL_DETECT_R], msg, len);
+}
+
+struct pol_gate pol_detect_gate(const struct cl_spec *spec, const double *param)
+{
+    return (struct pol_gate){POL_DETECT_TAU_EST, param[POL_DETECT_TAU_EST] - spec->launch_delay,
+                             0.0, "only a task still running tau_est after its launch can be "
+                                  "detected"};
 }
 
 int pol_detect_init(struct cluster *cl, void *st, const double *param)

@@ -144,10 +144,22 @@ static const struct pol_param hadoop_s_params[] = {
                  "rule (Hadoop 2)"},
     [HS_GAP] = {"gap", 0.2, 0, 1, false, "rule 0: progress-score gap below the job average"},
     [HS_MIN_AGE] = {"min_age", 60, 0, 1e300, false,
-                    "rule 0: a task must have run this long (Hadoop: 60 s)"},
-    [HS_PERIOD] = {"period", 1, 1e-9, 1e300, false, "heartbeat between speculation decisions"},
+                    "rule 0: a task must have run this long (Hadoop's 60 s; in other time "
+                    "units give it relative, e.g. 1 mean)",
+                    .kind = POL_TIME},
+    [HS_PERIOD] = {"period", 1, 1e-9, 1e300, false, "heartbeat between speculation decisions",
+                   .kind = POL_TIME},
     {0},
 };
+
+/* Rule 0 backs up only a task that has run min_age; rule 1 has no such bar. */
+static struct pol_gate hadoop_s_gate(const struct cl_spec *spec, const double *param)
+{
+    if (param[HS_RULE] != 0)
+        return (struct pol_gate){-1, 0.0, 0.0, NULL};
+    return (struct pol_gate){HS_MIN_AGE, param[HS_MIN_AGE] - spec->launch_delay, 0.0,
+                             "rule 0 backs up only a task that has run min_age"};
+}
 
 const struct policy pol_hadoop_s = {
     .name = "hadoop-s",
@@ -155,6 +167,7 @@ const struct policy pol_hadoop_s = {
     .source = "SPEC §2; seed 003 §III eqs. 1-2; seed 004 §I",
     .params = hadoop_s_params,
     .state_size = sizeof(struct hadoop_s),
+    .gate = hadoop_s_gate,
     .init = hadoop_s_init,
     .on_slot_free = hadoop_s_slot_free,
     .on_timer = hadoop_s_timer,

@@ -352,7 +352,8 @@ static const struct pol_param mantri_params[] = {
                           "extra attempts allowed per task (seed 004 §I: 3)"},
     [MANTRI_REPORT] = {"report_interval", 1.0, 1e-9, 1e300, false,
                        "progress-report period: a copy's estimate exists from its first report; "
-                       "the heartbeat of the kill check"},
+                       "the heartbeat of the kill check",
+                       .kind = POL_TIME},
     [MANTRI_SPARE_ONLY] = {"spare_only", 0, 0, 1, true,
                            "1: copy only when no task is waiting (seed 004 §I reading)"},
     [MANTRI_KILL] = {"kill", 1, 0, 1, true,
@@ -365,9 +366,24 @@ static const struct pol_param mantri_params[] = {
                      "0: P(t_rem > t_new (c+1)/c) > delta (seeds 000, 002); 1: t_rem > mean task "
                      "time + margin (seed 004 §I)"},
     [MANTRI_MARGIN] = {"margin", 30, -1e300, 1e300, false,
-                       "test 1: remaining time above the job's mean task time (seed 004: 30 s)"},
+                       "test 1: remaining time above the job's mean task time (seed 004: 30 s)",
+                       .kind = POL_TIME},
     {0},
 };
+
+/* Only a task still running at its first report can get a copy; with test 1, only one whose
+ * remaining time then exceeds its job's mean task time by the margin. */
+static struct pol_gate mantri_gate(const struct cl_spec *spec, const double *param)
+{
+    double reported = fmax(0.0, param[MANTRI_REPORT] - spec->launch_delay);
+    if (param[MANTRI_TEST] == TEST_MARGIN)
+        return (struct pol_gate){MANTRI_MARGIN, reported + param[MANTRI_MARGIN], 1.0,
+                                 "test 1 copies only a task whose remaining time at a report "
+                                 "exceeds its job's mean task time by the margin"};
+    return (struct pol_gate){MANTRI_REPORT, reported, 0.0,
+                             "a task is considered once a copy of it has reported, "
+                             "report_interval after its launch"};
+}
 
 const struct policy pol_mantri = {
     .name = "mantri",
@@ -375,6 +391,7 @@ const struct policy pol_mantri = {
     .source = "seed 000 §6, seed 002 §VI-A, seed 004 §I (each paper's reading: kill, test, spare_only)",
     .params = mantri_params,
     .state_size = sizeof(struct mantri),
+    .gate = mantri_gate,
     .init = mantri_init,
     .on_slot_free = mantri_slot_free,
     .on_timer = mantri_timer,

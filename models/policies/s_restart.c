@@ -61,6 +61,7 @@ const struct policy pol_s_restart = {
     .params = s_restart_params,
     .state_size = sizeof(struct pol_detect),
     .check = pol_detect_check,
+    .gate = pol_detect_gate,
     .resolve = s_restart_resolve,
     .init = pol_detect_init,
     .on_slot_free = pol_detect_slot_free,

@@ -102,6 +102,7 @@ const struct policy pol_s_resume = {
     .params = s_resume_params,
     .state_size = sizeof(struct pol_detect),
     .check = pol_detect_check,
+    .gate = pol_detect_gate,
     .resolve = s_resume_resolve,
     .init = pol_detect_init,
     .on_slot_free = pol_detect_slot_free,

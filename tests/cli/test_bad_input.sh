@@ -39,8 +39,23 @@ bad "sweep unknown key" "sweep\.workload\.nope: unknown key" 's/^workload.rate =
 bad "sweep experiment key" "sweep\.experiment\.seed: this key cannot be swept" 's/^workload.rate = 1.0, 2.0/experiment.seed = 1, 2/'
 bad "s-restart needs deadlines" "small-[0-9]+\.ini:24: policy\.list: s-restart needs workload\.deadline" \
     's/^deadline = 15/; no deadline/' 's/^list = .*/list = fifo, s-restart/'
-bad "tau_kill before tau_est" "policy\.list: s-resume needs tau_kill \(0\.2\) >= tau_est \(0\.3\)" \
+bad "tau_kill before tau_est" "policy\.list: s-resume needs tau_kill \(0\.2\) > tau_est \+ cluster\.launch_delay \(0\.3 \+ 0\)" \
     's/^list = .*/list = fifo, s-resume/' 's/^\[policy.clone\]/[policy.s-resume]\ntau_kill = 0.2/' 's/^r = 1//' 's/^tau_kill = 0.5//'
+# the attempts launched at tau_est start processing launch_delay later: before, no estimate
+bad "tau_kill within the launch delay" "small-[0-9]+\.ini:25: policy\.list: s-restart needs tau_kill \(0\.4\) > tau_est \+ cluster\.launch_delay \(0\.3 \+ 0\.2\): the attempts launched at tau_est have no estimate" \
+    's/^list = .*/list = fifo, s-restart/' 's/^interval = 0/interval = 0\nlaunch_delay = 0.2/' \
+    's/^\[policy.clone\]/[policy.s-restart]\ntau_kill = 0.4/' 's/^r = 1//' 's/^tau_kill = 0.5//'
+bad "tau_est within the launch delay" "policy\.list: s-resume needs tau_est \(0\.3\) > cluster\.launch_delay \(0\.3\): a copy has no estimate before it starts processing" \
+    's/^list = .*/list = fifo, s-resume/' 's/^interval = 0/interval = 0\nlaunch_delay = 0.3/'
+# times relative to the workload: units the scenario has, on parameters that are times
+bad "tmin of a family without one" "small-[0-9]+\.ini:29: policy\.clone\.tau_kill: 'tmin' is the Pareto minimum workload\.tmin, and task_time = exponential has none; use 'mean' or an absolute time" \
+    's/^task_time = pareto/task_time = exponential\nmean = 2/' 's/^tau_kill = 0.5/tau_kill = 0.5 tmin/'
+bad "mean of a family without one" "policy\.clone\.tau_kill: 'mean' is the family's mean task time, infinite for pareto with beta = 0\.9 <= 1; use 'tmin'" \
+    's/^beta = 1.5/beta = 0.9/' 's/^tau_kill = 0.5/tau_kill = 0.1 mean/'
+bad "unknown time unit" "small-[0-9]+\.ini:28: policy\.clone\.tau_kill: must be a time: a number >= 0, alone or followed by tmin or mean \(relative to the workload\), got '0\.5 s'" \
+    's/^tau_kill = 0.5/tau_kill = 0.5 s/'
+bad "relative form of a number" "policy\.clone\.r: must be an integer in \[0, [0-9]+\], got '1 mean' \(or auto\)" \
+    's/^r = 1/r = 1 mean/'
 bad "tasks_beta at most one" "workload\.tasks_beta: must be 0 \(fixed task counts\) or > 1" \
     's/^tasks = 5/tasks = 5\ntasks_beta = 0.5/'
 bad "missing trace" "small-[0-9]+\.ini:16: workload\.trace: .*no-such-trace\.csv: cannot open" \
@@ -61,6 +76,8 @@ bad "trace SDs need a shape" "small-[0-9]+\.ini:17: workload\.task_time: the tra
 head -2 "$WORK/bad-trace.csv" >"$WORK/one-job.csv"
 bad "trace jobs beyond the file" "workload\.jobs: the trace has 1 jobs, got '60'" \
     "s|^tasks = 5|trace = $WORK/one-job.csv|"
+bad "relative time with a trace" "policy\.clone\.tau_kill: 'mean' is the task-time family's, which workload\.trace rescales to every job's own mean; give an absolute time" \
+    "s|^tasks = 5|trace = $WORK/one-job.csv|" 's/^jobs = 60/; all jobs/' 's/^warmup = 5/warmup = 0/' 's/^tau_kill = 0.5/tau_kill = 0.1 mean/'
 # per-job shapes (sigma_max, beta_max): the family's own shape parameter only, and what
 # assumes one shape for every job refuses them
 bad "sigma_max with pareto" "small-[0-9]+\.ini:20: workload\.sigma_max: each job's own sigma of log T, for task_time = lognormal only, got task_time = pareto" \

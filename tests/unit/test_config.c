@@ -2,6 +2,7 @@
  * parameterisation, warnings, and a few errors (the command-line tests cover the messages of
  * every bad-input case). */
 #include <criterion/criterion.h>
+#include <glob.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -280,4 +281,186 @@ Test(config, per_job_shapes)
             cfg_free(&c);
     }
     unlink(csv);
+}
+
+/* Times relative to the workload (docs/config.md, "Times"): "N tmin" and "N mean" are the
+ * family's values, resolved per scenario — a sweep can change the unit — and noted for the
+ * results file; defaults given in tmin follow workload.tmin for Pareto task times and stay
+ * in time units for the other families. */
+Test(config, relative_times)
+{
+    static const struct {
+        const char *text, *key;
+        double want[2]; /* the parameter in scenarios 0 and 1 */
+        const char *note; /* scenario 0's note, or NULL for none */
+    } cases[] = {
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 20 mean\n"
+         "[sweep]\nworkload.tmin = 1, 2\n",
+         "min_age", {60, 120}, "min_age = 60 (20 mean)"},
+        {"[policy]\nlist = clone\n[policy.clone]\ntau_kill = 0.25tmin\n"
+         "[sweep]\nworkload.tmin = 1, 2\n",
+         "tau_kill", {0.25, 0.5}, "tau_kill = 0.25 (0.25tmin)"},
+        {"[policy]\nlist = clone\n[sweep]\nworkload.tmin = 1, 2\n", "tau_kill", {0.5, 1.0}, NULL},
+        {"[policy]\nlist = s-restart\n[workload]\ndeadline = 9\n[sweep]\nworkload.tmin = 1, 2\n",
+         "tau_est", {0.3, 0.6}, NULL},
+        {"[policy]\nlist = s-resume\n[workload]\ndeadline = 9\n[sweep]\nworkload.tmin = 1, 2\n",
+         "tau_kill", {0.8, 1.6}, NULL},
+        {"[policy]\nlist = clone\n[workload]\ntask_time = exponential\n[sweep]\n"
+         "workload.mean = 2, 4\n",
+         "tau_kill", {0.5, 0.5}, NULL},
+        {"[policy]\nlist = mantri\n[sweep]\npolicy.mantri.report_interval = 2 tmin, 0.5 mean\n",
+         "report_interval", {2, 1.5}, "report_interval = 2 (2 tmin)"},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nperiod = 0.5\n[sweep]\nworkload.tmin = "
+         "1, 2\n",
+         "period", {0.5, 0.5}, NULL},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char text[512];
+        snprintf(text, sizeof text, "[workload]\nrate = 1\nmean = 2\n%s", cases[k].text);
+        struct cfg c;
+        cr_assert_eq(load(&c, text, NULL, 0), 0, "case %zu: %s", k, err);
+        cr_assert_eq(c.nscenarios, 2, "case %zu", k);
+        int i = param_index(c.policies[0], cases[k].key);
+        for (int s = 0; s < 2; s++)
+            cr_assert_eq(cfg_params(&c, s, 0)[i], cases[k].want[s], "case %zu scenario %d: %g",
+                         k, s, cfg_params(&c, s, 0)[i]);
+        const char *note = c.scen[0].time_notes[0];
+        if (cases[k].note)
+            cr_assert(note && !strcmp(note, cases[k].note), "case %zu: note %s", k,
+                      note ? note : "(none)");
+        else
+            cr_assert_null(note, "case %zu: note %s", k, note);
+        cfg_free(&c);
+    }
+}
+
+/* What a relative time cannot be, and the combinations s-restart and s-resume cannot run
+ * with: each names the file, the line and the key. */
+Test(config, relative_time_errors)
+{
+    static const struct {
+        const char *text, *needle;
+    } cases[] = {
+        {"[policy]\nlist = clone\n[workload]\ntask_time = exponential\nmean = 2\n"
+         "[policy.clone]\ntau_kill = 0.5 tmin\n",
+         ":7: policy.clone.tau_kill: 'tmin' is the Pareto minimum workload.tmin, and task_time = "
+         "exponential has none"},
+        {"[policy]\nlist = hadoop-s\n[workload]\nbeta = 0.9\n[policy.hadoop-s]\nmin_age = 1 mean\n",
+         ":6: policy.hadoop-s.min_age: 'mean' is the family's mean task time, infinite for "
+         "pareto with beta = 0.9"},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 3 hours\n",
+         ":4: policy.hadoop-s.min_age: must be a time: a number >= 0, alone or followed by tmin "
+         "or mean (relative to the workload), got '3 hours'"},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = mean\n",
+         ":4: policy.hadoop-s.min_age: must be a time"},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\ngap = 0.1 mean\n",
+         ":4: policy.hadoop-s.gap: must be a number in [0, 1], got '0.1 mean'"},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nperiod = 1e-9 tmin\n[sweep]\n"
+         "workload.tmin = 1, 0.5\n",
+         ":4: policy.hadoop-s.period: '1e-9 tmin' is 5e-10 in this scenario; must be a number >= "
+         "1e-09"},
+        {"[policy]\nlist = s-restart\n[workload]\ndeadline = 9\n[cluster]\nlaunch_delay = 0.3\n",
+         "policy.list: s-restart needs tau_est (0.3) > cluster.launch_delay (0.3)"},
+        {"[policy]\nlist = s-resume\n[workload]\ndeadline = 9\n[cluster]\nlaunch_delay = 0.1\n"
+         "[policy.s-resume]\ntau_kill = 0.4\n",
+         "policy.list: s-resume needs tau_kill (0.4) > tau_est + cluster.launch_delay (0.3 + "
+         "0.1)"},
+        {"[policy]\nlist = s-restart\n[workload]\ndeadline = 9\n[policy.s-restart]\ntau_est = "
+         "0.5\ntau_kill = 0.5\n",
+         "s-restart needs tau_kill (0.5) > tau_est + cluster.launch_delay (0.5 + 0)"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char text[512];
+        snprintf(text, sizeof text, "%s[workload]\nrate = 1\n", cases[k].text);
+        struct cfg c;
+        cr_assert_eq(load(&c, text, NULL, 0), -1, "case %zu loaded", k);
+        cr_assert(strstr(err, cases[k].needle), "case %zu: %s", k, err);
+    }
+}
+
+/* A gate — the bar a task must pass for the policy to act on it — that all but 1% of the
+ * scenario's tasks miss is a warning. Pareto(1, 1.5): 1% of tasks run longer than
+ * 100^(2/3) = 21.54. */
+Test(config, inert_time_warnings)
+{
+    static const struct {
+        const char *text;
+        bool warns;
+        const char *needle;
+    } cases[] = {
+        {"[policy]\nlist = hadoop-s\n", true,
+         "policy.hadoop-s.min_age = 60 (the default): rule 0 backs up only a task that has run "
+         "min_age, and only 0.22% of this scenario's tasks get that far (under 1%): the policy "
+         "acts on almost none"},
+        {"[policy]\nlist = hadoop-s\n", true,
+         "min_age reaches 1% of them at 21.54 (21.5 tmin, 7.18 mean); give min_age relative to "
+         "the workload, e.g. 'min_age = 1 mean'"},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nrule = 1\n", false, NULL},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 1 mean\n", false, NULL},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 8 mean\n", true,
+         ":4: policy.hadoop-s.min_age = 24 (8 mean): rule 0 backs up"},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 8 mean\n", true,
+         "choose a smaller min_age"},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 21.5\n", false, NULL},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 22\n", true, "min_age = 22:"},
+        /* a task holds its slot through the launch delay: 22 - 1 is below 21.54 */
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 22\n[cluster]\n"
+         "launch_delay = 1\n",
+         false, NULL},
+        /* jobs scaled by exp(1.5 Z - 1.125): far more than 1% of their tasks run 22 */
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 22\n[workload]\n"
+         "job_spread = 1.5\n",
+         false, NULL},
+        {"[policy]\nlist = mantri\n[policy.mantri]\nreport_interval = 30\n", true,
+         ":4: policy.mantri.report_interval = 30: a task is considered once a copy of it has "
+         "reported"},
+        /* seed 004's test: t_rem > the job's mean (3) + margin at the first report (1), so
+           T > 34 for the default margin of 30 (0.5% of tasks), T > 4 for 0 (12.5%) */
+        {"[policy]\nlist = mantri\n[policy.mantri]\ntest = 1\n", true,
+         "policy.mantri.margin = 30 (the default): test 1 copies only a task whose remaining "
+         "time at a report exceeds its job's mean task time by the margin, and only 0.5% of "
+         "this scenario's tasks get that far"},
+        {"[policy]\nlist = mantri\n[policy.mantri]\ntest = 1\n", true,
+         "margin reaches 1% of them at 17.54 (17.5 tmin, 5.85 mean)"},
+        {"[policy]\nlist = mantri\n[policy.mantri]\ntest = 1\nmargin = 0\n", false, NULL},
+        {"[policy]\nlist = s-restart\n[workload]\ndeadline = 40\n[policy.s-restart]\n"
+         "tau_est = 25\ntau_kill = 26\n",
+         true, ":6: policy.s-restart.tau_est = 25: only a task still running tau_est"},
+        {"[policy]\nlist = clone\n[policy.clone]\ntau_kill = 100\n", false, NULL},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char text[512];
+        snprintf(text, sizeof text, "%s[workload]\nrate = 1\n", cases[k].text);
+        struct cfg c;
+        cr_assert_eq(load(&c, text, NULL, 0), 0, "case %zu: %s", k, err);
+        bool any = has_warning(&c, "the policy acts on almost none");
+        cr_assert_eq(any, cases[k].warns, "case %zu: %s", k,
+                     c.nwarnings ? c.warnings[0] : "no warning");
+        if (cases[k].needle)
+            cr_assert(has_warning(&c, cases[k].needle), "case %zu: %s", k,
+                      c.nwarnings ? c.warnings[0] : "no warning");
+        cfg_free(&c);
+    }
+}
+
+/* The repository's own configs load without any warning: none of their times leaves a policy
+ * inert (each file is read with the test's working directory, the repository root). */
+Test(config, repository_configs_load_without_warnings)
+{
+    static const char *const patterns[] = {"experiments/*.ini", "tests/regress/cases/*.ini",
+                                           "tests/cli/configs/*.ini", "bench/*.ini"};
+    size_t files = 0;
+    for (size_t k = 0; k < sizeof patterns / sizeof *patterns; k++) {
+        glob_t g;
+        cr_assert_eq(glob(patterns[k], 0, NULL, &g), 0, "%s", patterns[k]);
+        for (size_t i = 0; i < g.gl_pathc; i++, files++) {
+            struct cfg c;
+            cr_assert_eq(cfg_load(&c, g.gl_pathv[i], NULL, 0, err, sizeof err), 0, "%s", err);
+            cr_assert_eq(c.nwarnings, 0, "%s: %s", g.gl_pathv[i],
+                         c.nwarnings ? c.warnings[0] : "");
+            cfg_free(&c);
+        }
+        globfree(&g);
+    }
+    cr_assert_gt(files, 20);
 }

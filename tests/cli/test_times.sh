@@ -1,0 +1,60 @@
+# Times relative to the workload (docs/config.md, "Times"): hadoop-s with Hadoop's min_age of
+# 60 on the default experiment, whose tasks take 3 time units on average, is nearly FIFO and
+# says so; with min_age = 1 mean it speculates, and the value it resolved to is shown and kept.
+. "$(dirname "$0")/lib.sh"
+ROOT=$(cd "$TESTS_DIR/../.." && pwd)
+ini="$ROOT/experiments/default.ini"
+
+# hadoop-s's copies per task in every scenario of a results file, one per line
+copies() {
+    "$SPECMC" report "$1" --csv | awk -F, '$2 == "hadoop-s" && $3 == "copies_per_task" {print $5}'
+}
+# all_copies NAME FILE AWK-TEST: every scenario's copies per task passes the test
+all_copies() {
+    CURRENT=$1
+    got=$(copies "$2" | tr '\n' ' ')
+    if [ -n "$got" ] && copies "$2" | awk "{ if (!($3)) bad = 1 } END { exit bad }"; then pass
+    else fail "copies per task: $got"; fi
+}
+
+expect_ok "hadoop-s defaults run" "$SPECMC" run "$ini" --set policy.list=fifo,hadoop-s \
+    --replicas 10 --out "$WORK/abs.h5" --quiet
+expect_grep "min_age = 60 warns" "warning: policy\.hadoop-s\.min_age = 60 \(the default\): rule 0 backs up only a task that has run min_age, and only 0\.22% of this scenario's tasks get that far \(under 1%\): the policy acts on almost none" "$WORK/err"
+expect_grep "the warning says where 1% lies" "min_age reaches 1% of them at 21\.54 \(21\.5 tmin, 7\.18 mean\)" "$WORK/err"
+expect_grep "the warning suggests the relative form" "give min_age relative to the workload, e\.g\. 'min_age = 1 mean'" "$WORK/err"
+all_copies "min_age = 60 backs up almost nothing" "$WORK/abs.h5" '$1 < 1.01'
+
+expect_ok "min_age = 1 mean runs" "$SPECMC" run "$ini" --set policy.list=fifo,hadoop-s \
+    --set "policy.hadoop-s.min_age=1 mean" --replicas 10 --out "$WORK/rel.h5" \
+    --metrics copies_per_task
+CURRENT="min_age = 1 mean does not warn"
+if grep -q "warning" "$WORK/err"; then fail "$(head -c 300 "$WORK/err")"; else pass; fi
+expect_grep "the resolved value is shown" "^  auto: hadoop-s min_age = 3 \(1 mean\)$" "$WORK/out"
+all_copies "min_age = 1 mean speculates" "$WORK/rel.h5" '$1 > 1.05'
+CURRENT="the resolved value is kept in the file"
+v=$(h5dump -a /scenarios/0/hadoop-s/min_age "$WORK/rel.h5" | sed -n 's/^ *(0): //p')
+note=$(h5dump -a /scenarios/0/hadoop-s/auto "$WORK/rel.h5" | sed -n 's/^ *(0): //p')
+if [ "$v" = 3 ] && [ "$note" = '"min_age = 3 (1 mean)"' ]; then pass; else fail "min_age '$v', auto $note"; fi
+
+# resolved per scenario: a sweep of tmin moves it
+expect_ok "relative time in a sweep" "$SPECMC" run "$ini" --set policy.list=fifo,hadoop-s \
+    --set "policy.hadoop-s.min_age=2 tmin" --set sweep.workload.tmin=1,2 --set workload.jobs=60 \
+    --set workload.warmup=5 --replicas 2 --out "$WORK/sweep.h5" --metrics copies_per_task
+expect_grep "tmin = 1" "^  auto: hadoop-s min_age = 2 \(2 tmin\)$" "$WORK/out"
+expect_grep "tmin = 2" "^  auto: hadoop-s min_age = 4 \(2 tmin\)$" "$WORK/out"
+
+# rule 1 has no min_age (seed 004 Fig. 4 runs hadoop-s so): nothing to warn about
+expect_ok "rule 1 runs" "$SPECMC" run "$ini" --set policy.list=fifo,hadoop-s \
+    --set policy.hadoop-s.rule=1 --replicas 2 --out "$WORK/rule1.h5" --quiet
+CURRENT="rule 1 does not warn"
+if grep -q "warning" "$WORK/err"; then fail "$(head -c 300 "$WORK/err")"; else pass; fi
+
+# list and list --keys say which parameters are times
+expect_ok "list" "$SPECMC" list
+expect_grep "list marks times" "tau_kill = 0\.5 tmin, a time \(N, N tmin or N mean\)" "$WORK/out"
+expect_grep "list explains times" "^times: a number of time units, or relative" "$WORK/out"
+expect_ok "list --keys" "$SPECMC" list --keys
+expect_grep "keys mark times" "^  min_age +default 60 +time: " "$WORK/out"
+expect_grep "keys show relative defaults" "^  tau_est +default 0\.3 tmin +time: " "$WORK/out"
+
+finish
