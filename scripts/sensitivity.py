@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""sensitivity — re-run a paper reproduction under each reading that could flip its headline
+claim, and print the paired differences as the tables of docs/reproductions.md.
+
+Each study names an experiment (experiments/NAME.ini), the metrics of its claim and a list of
+readings, each a set of `--set` overrides of the experiment (the first is the paper's own).
+Every reading runs the experiment's policies on the same replicas (common random numbers), so
+a policy's difference from the experiment's first policy (the paper's baseline) is paired
+replica by replica; `specmc report --csv` gives it as the delta_METRIC rows.
+
+    scripts/sensitivity.py STUDY [--bin bin/specmc] [--replicas N] [--only READING,...]
+    scripts/sensitivity.py --list
+
+Prints one markdown row per reading: for each policy after the first and each metric, the
+paired difference, its 95 % interval half-width and the relative difference (against the
+baseline's mean under that reading). Results depend only on the experiment and its seed.
+"""
+import argparse
+import csv
+import io
+import os
+import subprocess
+import sys
+import tempfile
+
+MANTRI_000_002 = ["policy.mantri.kill=0"]  # seeds 000 §6 and 002 §VI-A: the duplicate test
+MANTRI_KILL = ["policy.mantri.kill=1"]  # Mantri's own paper: keep the fastest copy
+NOISE = ["cluster.estimate_noise=0.5"]  # every copy's progress off by a factor e^{0.5 Z}
+
+MANTRI_004 = ["policy.mantri.spare_only=1", "policy.mantri.test=1",
+              "policy.mantri.margin=0.025 mean", "policy.mantri.kill=1", "policy.mantri.keep=1"]
+
+STUDIES = {
+    # seed 004 Fig. 3 at θ = 1e-4: Mantri costs 50/67/88 % more than Clone, S-Restart,
+    # S-Resume, whose utilities beat Mantri's by 31/43/50 %; S-Resume has the highest PoCD
+    "chronos-fig3": {
+        "metrics": ["pocd", "machine_time", "utility"],
+        "common": ["sweep.utility.theta=1e-4"],
+        "readings": [
+            ("seed 004's Mantri (spare only, margin 0.025 mean, kill, keep best progress)",
+             MANTRI_004),
+            ("keep = the earliest estimated end", MANTRI_004 + ["policy.mantri.keep=0"]),
+            ("kill = 0", MANTRI_004 + ["policy.mantri.kill=0"]),
+            ("spare_only = 0", MANTRI_004 + ["policy.mantri.spare_only=0"]),
+            ("margin = 0", MANTRI_004 + ["policy.mantri.margin=0"]),
+            ("margin = 1 mean", MANTRI_004 + ["policy.mantri.margin=1 mean"]),
+            ("max_extra = 4 (\"larger than 3\" literally)", MANTRI_004 + ["policy.mantri.max_extra=4"]),
+            ("the δ test (test = 0)", MANTRI_004 + ["policy.mantri.test=0"]),
+            ("Mantri's paper (test 0, kill, keep the earliest end, copies first)",
+             ["policy.mantri.spare_only=0", "policy.mantri.test=0", "policy.mantri.kill=1",
+              "policy.mantri.keep=0"]),
+            ("seed 004's Mantri, noisy estimates (σ = 0.5)", MANTRI_004 + NOISE),
+        ],
+    },
+    # seed 000 §7.2.2: ESE 71 % below Mantri, Mantri + ESE detection 9 % below it
+    "xulau-heavy": {
+        "metrics": ["flowtime", "machine_time"],
+        "readings": [
+            ("seed 000's Mantri (kill = 0)", MANTRI_000_002),
+            ("Mantri's own kill (kill = 1)", MANTRI_KILL),
+            ("kill = 1, keep = best progress", MANTRI_KILL + ["policy.mantri.keep=1"]),
+            ("kill = 0, spare_only = 1", MANTRI_000_002 + ["policy.mantri.spare_only=1"]),
+            ("kill = 0, noisy estimates (σ = 0.5)", MANTRI_000_002 + NOISE),
+            ("kill = 1, noisy estimates (σ = 0.5)", MANTRI_KILL + NOISE),
+            ("kill = 0, reports every 90 s", MANTRI_000_002 + ["policy.mantri.report_interval=90"]),
+        ],
+    },
+    # seed 000 §7.1.5: SCA 6 % below Mantri at light load
+    "xulau-light": {
+        "metrics": ["flowtime", "machine_time"],
+        "readings": [
+            ("seed 000's Mantri (kill = 0)", MANTRI_000_002),
+            ("Mantri's own kill (kill = 1)", MANTRI_KILL),
+            ("kill = 1, keep = best progress", MANTRI_KILL + ["policy.mantri.keep=1"]),
+            ("kill = 0, spare_only = 1", MANTRI_000_002 + ["policy.mantri.spare_only=1"]),
+            ("kill = 0, noisy estimates (σ = 0.5)", MANTRI_000_002 + NOISE),
+            ("kill = 1, noisy estimates (σ = 0.5)", MANTRI_KILL + NOISE),
+        ],
+    },
+    # seed 002 §VI-C: SRPTMS+C about 25 % below Mantri, weighted and unweighted
+    "srptms-compare": {
+        "metrics": ["flowtime", "flowtime_weighted", "machine_time"],
+        "readings": [
+            ("seed 002's Mantri (kill = 0); reduces after the maps complete (prose), "
+             "waiting jobs in ψ", MANTRI_000_002),
+            ("prose, waiting jobs out of ψ", MANTRI_000_002 + ["policy.srptms.psi_waiting=0"]),
+            ("reduces once the maps are launched (pseudo-code)",
+             MANTRI_000_002 + ["policy.srptms.reduce_early=1"]),
+            ("Mantri's own kill (kill = 1)", MANTRI_KILL),
+            ("kill = 1, prose, waiting jobs out of ψ",
+             MANTRI_KILL + ["policy.srptms.psi_waiting=0"]),
+            ("kill = 1, pseudo-code", MANTRI_KILL + ["policy.srptms.reduce_early=1"]),
+            ("kill = 0, spare_only = 1", MANTRI_000_002 + ["policy.mantri.spare_only=1"]),
+            ("kill = 0, noisy estimates (σ = 0.5)", MANTRI_000_002 + NOISE),
+            ("kill = 1, noisy estimates (σ = 0.5)", MANTRI_KILL + NOISE),
+            ("kill = 0, SRPTMS+C copies capped at 4", MANTRI_000_002 + ["policy.srptms.max_copies=4"]),
+            ("kill = 0, SRPTMS+C copies capped at 2", MANTRI_000_002 + ["policy.srptms.max_copies=2"]),
+        ],
+    },
+}
+
+
+def run(binary, ini, sets, replicas):
+    """Run the experiment with the overrides; return its report as CSV rows."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "out.h5")
+        cmd = [binary, "run", ini, "--quiet", "--out", out]
+        for s in sets:
+            cmd += ["--set", s]
+        if replicas:
+            cmd += ["--replicas", str(replicas)]
+        subprocess.run(cmd, check=True)
+        rep = subprocess.run([binary, "report", out, "--csv"], check=True, capture_output=True,
+                             text=True).stdout
+    return list(csv.DictReader(io.StringIO(rep)))
+
+
+def fmt(x):
+    return f"{x:+.0f}" if abs(x) >= 100 else f"{x:+.3g}"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("study", nargs="?")
+    ap.add_argument("--bin", default="bin/specmc")
+    ap.add_argument("--replicas", type=int, default=0, help="0: the experiment's own")
+    ap.add_argument("--only", default="", help="comma-separated reading numbers (from 1)")
+    ap.add_argument("--list", action="store_true")
+    a = ap.parse_args()
+    if a.list or a.study not in STUDIES:
+        for name, st in STUDIES.items():
+            print(name)
+            for i, (label, sets) in enumerate(st["readings"], 1):
+                print(f"  {i}. {label}: {' '.join(sets)}")
+        return 0 if a.list else 2
+    st = STUDIES[a.study]
+    only = {int(x) for x in a.only.split(",") if x}
+    ini = os.path.join("experiments", a.study + ".ini")
+    header = None
+    for i, (label, sets) in enumerate(st["readings"], 1):
+        if only and i not in only:
+            continue
+        rows = run(a.bin, ini, st.get("common", []) + sets, a.replicas)
+        policies = list(dict.fromkeys(r["policy"] for r in rows))
+        base = policies[0]
+        cells = []
+        for pol in policies[1:]:
+            for m in st["metrics"]:
+                d = next(r for r in rows if r["policy"] == pol and r["metric"] == "delta_" + m)
+                b = next(r for r in rows if r["policy"] == base and r["metric"] == m)
+                mean, lo, hi = float(d["mean"]), float(d["ci_low"]), float(d["ci_high"])
+                rel = 100 * mean / float(b["mean"])
+                cells.append(f"{fmt(mean)} ± {abs(hi - lo) / 2:.3g} ({rel:+.0f} %)")
+        if header is None:
+            cols = [f"{p} − {base}: {m}" for p in policies[1:] for m in st["metrics"]]
+            header = "| reading | " + " | ".join(cols) + " |"
+            print(header)
+            print("|" + " --- |" * (len(cols) + 1))
+        print(f"| {label} | " + " | ".join(cells) + " |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
