@@ -34,6 +34,8 @@
 
 enum { CL_MAP, CL_REDUCE, CL_PHASES };
 
+struct pol_memo;
+
 struct cl_job {
     double arrival;      /* a_i */
     double deadline;     /* absolute deadline a_i + D; INFINITY if none */
@@ -130,6 +132,8 @@ struct cluster {
        scenarios); kept across cl_reset. Returns the full duration T of copy `copy`. */
     double (*duration_hook)(void *ctx, int task, int copy);
     void *duration_ctx;
+    struct pol_memo *memo; /* the workspace's memo of policies' pure per-job-shape results
+                              (models/policy.h); kept across cl_reset; NULL: none */
 
     /* totals */
     double busy_time;     /* slot time of every copy, all jobs */

@@ -29,6 +29,7 @@
 
 struct cluster;
 struct cl_spec;
+struct pol_memo;
 
 /* What a parameter measures. A time is in model time units, and the config also takes it
  * relative to the scenario's task times, "0.3 tmin" or "20 mean" (docs/config.md, "Times"):
@@ -186,6 +187,16 @@ struct pol_gate pol_detect_gate(const struct cl_spec *spec, const double *param)
 void pol_chronos_resolve_r(const struct cl_spec *spec, int strategy, double *r, double tau_est,
                            double tau_kill, double corrected);
 bool pol_check_auto(const struct cl_spec *spec, double r, char *msg, size_t len);
+
+/* A memo of pure computations that a policy repeats for jobs of the same shape
+ * (models/policies/memo.c): an int per key of POL_MEMO_KEY doubles, compared bit for bit.
+ * The replica workspace owns one (cluster.memo) and keeps it across replicas; it saves time
+ * and never changes a result. get: false when the key is not held (or m is NULL). */
+#define POL_MEMO_KEY 12
+struct pol_memo *pol_memo_new(void);
+void pol_memo_free(struct pol_memo *m);
+bool pol_memo_get(const struct pol_memo *m, const double *key, int *value);
+void pol_memo_put(struct pol_memo *m, const double *key, int value);
 
 /* The parameter every Chronos policy has after its own (r, tau_est, tau_kill). */
 #define POL_CHRONOS_CORRECTED_PARAM                                                              \
