@@ -110,6 +110,69 @@ static int write_histograms(hid_t g, const struct cfg *c, const struct run_resul
     return rc < 0 ? -1 : 0;
 }
 
+/* The measured jobs of every replica of (s, p) by chosen value: totals[0 .. POL_CHOICE_MAX];
+ * returns the largest value chosen, or -1 if none. */
+static int choice_totals(const struct run_result *res, int s, int p, int64_t *totals)
+{
+    int top = -1;
+    for (int v = 0; v <= POL_CHOICE_MAX; v++) {
+        totals[v] = 0;
+        for (int r = 0; r < res->nrep; r++)
+            totals[v] += run_choices(res, s, p, r)[v];
+        top = totals[v] ? v : top;
+    }
+    return top;
+}
+
+/* What a per-job parameter resolved to: "KEY = V" when every measured job got V (then *value
+ * is V), else "KEY per job: V (P %), ..." over the measured jobs of every replica (*value
+ * NaN). */
+static void describe_choices(const int64_t *totals, int top, const char *key, char *buf,
+                             size_t len, double *value)
+{
+    int64_t all = 0;
+    int kinds = 0;
+    for (int v = 0; v <= top; v++) {
+        all += totals[v];
+        kinds += totals[v] > 0;
+    }
+    *value = NAN;
+    if (kinds == 1) {
+        *value = top;
+        snprintf(buf, len, "%s = %d", key, top);
+        return;
+    }
+    size_t n = (size_t)snprintf(buf, len, "%s per job:", key);
+    const char *sep = " ";
+    for (int v = 0; v <= top && n < len; v++)
+        if (totals[v]) {
+            n += (size_t)snprintf(buf + n, len - n, "%s%d (%.3g %%)", sep, v,
+                                  100.0 * (double)totals[v] / (double)all);
+            sep = ", ";
+        }
+}
+
+/* /scenarios/S/POLICY/per_job/KEY: [replicas][top + 1] counts of measured jobs by the value
+ * chosen for them. */
+static int write_choices(hid_t g, const struct run_result *res, int s, int p, const char *key,
+                         int top)
+{
+    int width = top + 1 > 0 ? top + 1 : 1;
+    int32_t *buf = malloc((size_t)res->nrep * (size_t)width * sizeof *buf);
+    hid_t h = buf ? H5Gcreate2(g, "per_job", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT) : -1;
+    int rc = h < 0 ? -1 : 0;
+    for (int r = 0; r < res->nrep && rc == 0; r++)
+        memcpy(buf + (size_t)r * (size_t)width, run_choices(res, s, p, r),
+               (size_t)width * sizeof *buf);
+    hsize_t dims[2] = {(hsize_t)res->nrep, (hsize_t)width};
+    if (rc == 0)
+        rc = H5LTmake_dataset_int(h, key, 2, dims, buf);
+    if (h >= 0)
+        H5Gclose(h);
+    free(buf);
+    return rc < 0 ? -1 : 0;
+}
+
 static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_result *res, int s,
                         int p)
 {
@@ -117,16 +180,24 @@ static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_resu
     hid_t g = H5Gcreate2(sgroup, pol->name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     if (g < 0)
         return -1;
-    int rc = 0;
+    int rc = 0, per_job = run_per_job_param(c, s, p), top = -1;
+    int64_t totals[POL_CHOICE_MAX + 1];
+    if (per_job >= 0)
+        top = choice_totals(res, s, p, totals);
     const double *param = cfg_params(c, s, p);
-    char resolved[768] = "";
+    char resolved[1536] = "";
     for (int i = 0; pol->params[i].key && rc == 0; i++) {
-        rc = H5LTset_attribute_double(g, ".", pol->params[i].key, &param[i], 1);
-        if (c->scen[s].auto_params[p] & (UINT32_C(1) << i)) {
-            size_t n = strlen(resolved);
-            snprintf(resolved + n, sizeof resolved - n, "%s%s = %g", n ? ", " : "",
-                     pol->params[i].key, param[i]);
-        }
+        const char *key = pol->params[i].key;
+        double value = param[i];
+        char piece[900] = "";
+        if (i == per_job)
+            describe_choices(totals, top, key, piece, sizeof piece, &value);
+        else if (c->scen[s].auto_params[p] & (UINT32_C(1) << i))
+            snprintf(piece, sizeof piece, "%s = %g", key, value);
+        size_t n = strlen(resolved);
+        if (piece[0])
+            snprintf(resolved + n, sizeof resolved - n, "%s%s", n ? ", " : "", piece);
+        rc = H5LTset_attribute_double(g, ".", key, &value, 1);
     }
     const char *times = c->scen[s].time_notes[p]; /* relative times, as resolved */
     if (times) {
@@ -135,6 +206,8 @@ static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_resu
     }
     if (rc == 0 && resolved[0])
         rc = H5LTset_attribute_string(g, ".", "auto", resolved);
+    if (rc == 0 && per_job >= 0)
+        rc = write_choices(g, res, s, p, pol->params[per_job].key, top);
     hid_t reps = rc == 0 ? H5Gcreate2(g, "replicas", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT) : -1;
     hsize_t dims[1] = {(hsize_t)res->nrep};
     for (int m = 0; m < M_COUNT && reps >= 0 && rc == 0; m++)

@@ -61,6 +61,8 @@ struct cl_job {
     int next_unstarted;  /* index within the job of the next never-launched task */
     int copies;          /* copies launched for it */
     int copies_running;  /* its copies on slots now (slots it holds) */
+    int choice;          /* the value its policy chose for it of an `auto` parameter it
+                            chooses per job (Chronos r), set by the policy; -1 if none */
     int pend_prev;       /* pending list (jobs with never-launched tasks), arrival order */
     int pend_next;
 };
