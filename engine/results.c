@@ -457,6 +457,38 @@ static int read_histogram(hid_t pg, enum job_quantity q, struct rs_file *f, int 
     return H5LTread_dataset_int(pg, path, (int *)rs_hist_counts(f, q, s, p, 0)) < 0 ? -1 : 0;
 }
 
+/* per_job/KEY of (s, p), if the file keeps one: its one dataset, [replicas][width]. 0, or -1
+ * when damaged. */
+static int read_choices(hid_t pg, struct rs_file *f, int s, int p)
+{
+    struct rs_choices *ch = &f->choices[s * f->npol + p];
+    if (H5Lexists(pg, "per_job", H5P_DEFAULT) <= 0)
+        return 0;
+    hid_t g = H5Gopen2(pg, "per_job", H5P_DEFAULT);
+    H5G_info_t info;
+    char key[64];
+    hsize_t dims[2] = {0, 0};
+    int rank = 0;
+    int rc = g >= 0 && H5Gget_info(g, &info) >= 0 && info.nlinks == 1 &&
+                     H5Lget_name_by_idx(g, ".", H5_INDEX_NAME, H5_ITER_INC, 0, key, sizeof key,
+                                        H5P_DEFAULT) > 0 &&
+                     H5LTget_dataset_ndims(g, key, &rank) >= 0 && rank == 2 &&
+                     H5LTget_dataset_info(g, key, dims, NULL, NULL) >= 0 &&
+                     dims[0] == (hsize_t)f->replicas && dims[1] >= 1 &&
+                     dims[1] <= POL_CHOICE_MAX + 1
+                 ? 0
+                 : -1;
+    if (rc == 0) {
+        ch->key = strdup(key);
+        ch->width = (int)dims[1];
+        ch->counts = malloc((size_t)f->replicas * dims[1] * sizeof *ch->counts + 1);
+        rc = ch->key && ch->counts && H5LTread_dataset_int(g, key, ch->counts) >= 0 ? 0 : -1;
+    }
+    if (g >= 0)
+        H5Gclose(g);
+    return rc;
+}
+
 static int fail_read(char *err, size_t errlen, const char *path, const char *what)
 {
     snprintf(err, errlen, "%s: %s", path, what);
@@ -504,10 +536,12 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
     f->paired = calloc(cells ? cells : 1, sizeof *f->paired);
     f->sweep_values = calloc((size_t)f->nscen * (size_t)f->nsweep + 1, sizeof *f->sweep_values);
     f->resolved = calloc((size_t)f->nscen * (size_t)f->npol + 1, sizeof *f->resolved);
+    f->choices = calloc((size_t)f->nscen * (size_t)f->npol + 1, sizeof *f->choices);
     f->values = f->replicas > 0 ? calloc(cells * (size_t)f->replicas + 1, sizeof *f->values)
                                 : NULL;
     problem = "out of memory";
-    if (!f->summary || !f->paired || !f->sweep_values || !f->resolved || !f->values)
+    if (!f->summary || !f->paired || !f->sweep_values || !f->resolved || !f->choices ||
+        !f->values)
         goto done;
     for (int s = 0; s < f->nscen; s++) {
         char g[64];
@@ -534,6 +568,7 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
             bad = bad || read_values(pgid, f, s, p);
             for (int q = 0; q < JQ_COUNT && !bad; q++)
                 bad = read_histogram(pgid, (enum job_quantity)q, f, s, p);
+            bad = bad || read_choices(pgid, f, s, p);
             H5Gclose(pgid);
             if (bad)
                 goto done;
@@ -564,6 +599,12 @@ void rs_file_free(struct rs_file *f)
         for (int i = 0; i < f->nscen * f->npol; i++)
             free(f->resolved[i]);
     free(f->resolved);
+    if (f->choices)
+        for (int i = 0; i < f->nscen * f->npol; i++) {
+            free(f->choices[i].key);
+            free(f->choices[i].counts);
+        }
+    free(f->choices);
     free(f->summary);
     free(f->paired);
     free(f->values);
