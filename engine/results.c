@@ -173,6 +173,14 @@ static int write_choices(hid_t g, const struct run_result *res, int s, int p, co
     return rc < 0 ? -1 : 0;
 }
 
+/* Append a note to the `auto` attribute's text, after ", " if it has one; NULL or "": none. */
+static void append_note(char *buf, size_t len, const char *note)
+{
+    size_t n = strlen(buf);
+    if (note && note[0])
+        snprintf(buf + n, len - n, "%s%s", n ? ", " : "", note);
+}
+
 static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_result *res, int s,
                         int p)
 {
@@ -185,25 +193,20 @@ static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_resu
     if (per_job >= 0)
         top = choice_totals(res, s, p, totals);
     const double *param = cfg_params(c, s, p);
-    char resolved[1536] = "";
+    char resolved[1536] = "", choices[900] = "";
     for (int i = 0; pol->params[i].key && rc == 0; i++) {
         const char *key = pol->params[i].key;
         double value = param[i];
-        char piece[900] = "";
+        char piece[64] = "";
         if (i == per_job)
-            describe_choices(totals, top, key, piece, sizeof piece, &value);
+            describe_choices(totals, top, key, choices, sizeof choices, &value);
         else if (c->scen[s].auto_params[p] & (UINT32_C(1) << i))
             snprintf(piece, sizeof piece, "%s = %g", key, value);
-        size_t n = strlen(resolved);
-        if (piece[0])
-            snprintf(resolved + n, sizeof resolved - n, "%s%s", n ? ", " : "", piece);
+        append_note(resolved, sizeof resolved, piece);
         rc = H5LTset_attribute_double(g, ".", key, &value, 1);
     }
-    const char *times = c->scen[s].time_notes[p]; /* relative times, as resolved */
-    if (times) {
-        size_t n = strlen(resolved);
-        snprintf(resolved + n, sizeof resolved - n, "%s%s", n ? ", " : "", times);
-    }
+    append_note(resolved, sizeof resolved, c->scen[s].time_notes[p]); /* relative times */
+    append_note(resolved, sizeof resolved, choices); /* last: its own commas read as a list */
     if (rc == 0 && resolved[0])
         rc = H5LTset_attribute_string(g, ".", "auto", resolved);
     if (rc == 0 && per_job >= 0)
