@@ -99,6 +99,25 @@ static bool is_baseline(int s, int p, int base)
     return base >= 0 ? s == base : p == 0;
 }
 
+/* What the `auto` parameters of scenario s resolved to: one line, "  auto: clone r = 2;
+ * s-resume r = 3", or one line per policy when a policy chose per job ("  auto: clone r per
+ * job: 1 (60 %), 2 (40 %)"). */
+static void print_auto(const struct rs_file *f, int s)
+{
+    char *const *resolved = f->resolved + (size_t)s * (size_t)f->npol;
+    bool per_job = false;
+    for (int p = 0; p < f->npol; p++)
+        per_job = per_job || (resolved[p] && strstr(resolved[p], " per job:"));
+    const char *sep = "  auto:";
+    for (int p = 0; p < f->npol; p++)
+        if (resolved[p]) {
+            printf("%s %s %s", sep, f->policies[p], resolved[p]);
+            sep = per_job ? "\n  auto:" : ";";
+        }
+    if (strcmp(sep, "  auto:") != 0)
+        printf("\n");
+}
+
 static void print_table(const struct rs_file *f, const int *idx, int nidx, int base)
 {
     printf("experiment %s: seed %llu, %d replicas per cell; mean ± half-width of the %.4g%% "
@@ -145,14 +164,7 @@ static void print_table(const struct rs_file *f, const int *idx, int nidx, int b
             report_cell(cell[0], 0);
             printf("\n");
         }
-        const char *sep = "  auto:";
-        for (int p = 0; p < f->npol; p++)
-            if (f->resolved[s * f->npol + p]) {
-                printf("%s %s %s", sep, f->policies[p], f->resolved[s * f->npol + p]);
-                sep = ";";
-            }
-        if (sep[0] == ';')
-            printf("\n");
+        print_auto(f, s);
     }
     printf("\nThe last column pairs replicas (%s). pocd is '-' without deadlines.\n'specmc "
            "report FILE --csv' gives every metric with both interval ends.\n",
@@ -197,6 +209,34 @@ static void csv_row(const struct rs_file *f, int s, int p, const char *prefix, i
     report_csv_tail(f, s, x);
 }
 
+/* Rows share_KEY_V of a policy that chose KEY per job: for each value V some job got, the
+ * mean over replicas of the share of a replica's measured jobs that got V. */
+static void csv_choice_rows(const struct rs_file *f, int s, int p)
+{
+    const struct rs_choices *ch = &f->choices[s * f->npol + p];
+    for (int v = 0; v < ch->width; v++) {
+        struct st_acc acc;
+        st_acc_init(&acc);
+        bool seen = false;
+        for (int r = 0; r < f->replicas; r++) {
+            const int32_t *row = ch->counts + (size_t)r * (size_t)ch->width;
+            int64_t jobs = 0;
+            for (int k = 0; k < ch->width; k++)
+                jobs += row[k];
+            if (jobs > 0)
+                st_acc_add(&acc, (double)row[v] / (double)jobs);
+            seen = seen || row[v] > 0;
+        }
+        if (!seen)
+            continue;
+        printf("%d,", s);
+        text_csv_field(f->policies[p], stdout);
+        printf(",share_%s_%d", ch->key, v);
+        struct st_summary x = st_t_interval(&acc, f->confidence);
+        report_csv_tail(f, s, &x);
+    }
+}
+
 static void print_csv(const struct rs_file *f, int base)
 {
     report_csv_header(f, "scenario,policy,metric,n,mean,stddev,ci_low,ci_high");
@@ -206,6 +246,7 @@ static void print_csv(const struct rs_file *f, int base)
                 csv_row(f, s, p, "", m, &f->summary[rs_cell(f, s, p, m)]);
             for (int m = 0; !is_baseline(s, p, base) && m < f->nmetrics; m++)
                 csv_row(f, s, p, "delta_", m, &f->paired[rs_cell(f, s, p, m)]);
+            csv_choice_rows(f, s, p);
         }
 }
 

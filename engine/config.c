@@ -895,7 +895,8 @@ static void warn_inert(struct conv *cv, struct cfg *c, const struct cl_spec *sp,
 _Static_assert(POL_MAX_PARAMS <= 32, "auto_params holds one bit per policy parameter");
 
 /* Combinations a policy cannot run with, reported against the policy's section; then the
- * `auto` parameters, noted in auto_params and resolved by the policy once for the scenario. */
+ * `auto` parameters, noted in auto_params and resolved by the policy once for the scenario
+ * (one it chooses per job, auto_per_job, stays NaN for its replicas). */
 static bool check_policies(struct conv *cv, const struct cfg *c, const struct cl_spec *sp,
                            double *params, uint32_t *auto_params)
 {

@@ -110,6 +110,77 @@ static int write_histograms(hid_t g, const struct cfg *c, const struct run_resul
     return rc < 0 ? -1 : 0;
 }
 
+/* The measured jobs of every replica of (s, p) by chosen value: totals[0 .. POL_CHOICE_MAX];
+ * returns the largest value chosen, or -1 if none. */
+static int choice_totals(const struct run_result *res, int s, int p, int64_t *totals)
+{
+    int top = -1;
+    for (int v = 0; v <= POL_CHOICE_MAX; v++) {
+        totals[v] = 0;
+        for (int r = 0; r < res->nrep; r++)
+            totals[v] += run_choices(res, s, p, r)[v];
+        top = totals[v] ? v : top;
+    }
+    return top;
+}
+
+/* What a per-job parameter resolved to: "KEY = V" when every measured job got V (then *value
+ * is V), else "KEY per job: V (P %), ..." over the measured jobs of every replica (*value
+ * NaN). */
+static void describe_choices(const int64_t *totals, int top, const char *key, char *buf,
+                             size_t len, double *value)
+{
+    int64_t all = 0;
+    int kinds = 0;
+    for (int v = 0; v <= top; v++) {
+        all += totals[v];
+        kinds += totals[v] > 0;
+    }
+    *value = NAN;
+    if (kinds == 1) {
+        *value = top;
+        snprintf(buf, len, "%s = %d", key, top);
+        return;
+    }
+    size_t n = (size_t)snprintf(buf, len, "%s per job:", key);
+    const char *sep = " ";
+    for (int v = 0; v <= top && n < len; v++)
+        if (totals[v]) {
+            n += (size_t)snprintf(buf + n, len - n, "%s%d (%.3g %%)", sep, v,
+                                  100.0 * (double)totals[v] / (double)all);
+            sep = ", ";
+        }
+}
+
+/* /scenarios/S/POLICY/per_job/KEY: [replicas][top + 1] counts of measured jobs by the value
+ * chosen for them. */
+static int write_choices(hid_t g, const struct run_result *res, int s, int p, const char *key,
+                         int top)
+{
+    int width = top + 1 > 0 ? top + 1 : 1;
+    int32_t *buf = malloc((size_t)res->nrep * (size_t)width * sizeof *buf);
+    hid_t h = buf ? H5Gcreate2(g, "per_job", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT) : -1;
+    int rc = h < 0 ? -1 : 0;
+    for (int r = 0; r < res->nrep && rc == 0; r++)
+        memcpy(buf + (size_t)r * (size_t)width, run_choices(res, s, p, r),
+               (size_t)width * sizeof *buf);
+    hsize_t dims[2] = {(hsize_t)res->nrep, (hsize_t)width};
+    if (rc == 0)
+        rc = H5LTmake_dataset_int(h, key, 2, dims, buf);
+    if (h >= 0)
+        H5Gclose(h);
+    free(buf);
+    return rc < 0 ? -1 : 0;
+}
+
+/* Append a note to the `auto` attribute's text, after ", " if it has one; NULL or "": none. */
+static void append_note(char *buf, size_t len, const char *note)
+{
+    size_t n = strlen(buf);
+    if (note && note[0])
+        snprintf(buf + n, len - n, "%s%s", n ? ", " : "", note);
+}
+
 static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_result *res, int s,
                         int p)
 {
@@ -117,24 +188,29 @@ static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_resu
     hid_t g = H5Gcreate2(sgroup, pol->name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     if (g < 0)
         return -1;
-    int rc = 0;
+    int rc = 0, per_job = run_per_job_param(c, s, p), top = -1;
+    int64_t totals[POL_CHOICE_MAX + 1];
+    if (per_job >= 0)
+        top = choice_totals(res, s, p, totals);
     const double *param = cfg_params(c, s, p);
-    char resolved[768] = "";
+    char resolved[1536] = "", choices[900] = "";
     for (int i = 0; pol->params[i].key && rc == 0; i++) {
-        rc = H5LTset_attribute_double(g, ".", pol->params[i].key, &param[i], 1);
-        if (c->scen[s].auto_params[p] & (UINT32_C(1) << i)) {
-            size_t n = strlen(resolved);
-            snprintf(resolved + n, sizeof resolved - n, "%s%s = %g", n ? ", " : "",
-                     pol->params[i].key, param[i]);
-        }
+        const char *key = pol->params[i].key;
+        double value = param[i];
+        char piece[64] = "";
+        if (i == per_job)
+            describe_choices(totals, top, key, choices, sizeof choices, &value);
+        else if (c->scen[s].auto_params[p] & (UINT32_C(1) << i))
+            snprintf(piece, sizeof piece, "%s = %g", key, value);
+        append_note(resolved, sizeof resolved, piece);
+        rc = H5LTset_attribute_double(g, ".", key, &value, 1);
     }
-    const char *times = c->scen[s].time_notes[p]; /* relative times, as resolved */
-    if (times) {
-        size_t n = strlen(resolved);
-        snprintf(resolved + n, sizeof resolved - n, "%s%s", n ? ", " : "", times);
-    }
+    append_note(resolved, sizeof resolved, c->scen[s].time_notes[p]); /* relative times */
+    append_note(resolved, sizeof resolved, choices); /* last: its own commas read as a list */
     if (rc == 0 && resolved[0])
         rc = H5LTset_attribute_string(g, ".", "auto", resolved);
+    if (rc == 0 && per_job >= 0)
+        rc = write_choices(g, res, s, p, pol->params[per_job].key, top);
     hid_t reps = rc == 0 ? H5Gcreate2(g, "replicas", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT) : -1;
     hsize_t dims[1] = {(hsize_t)res->nrep};
     for (int m = 0; m < M_COUNT && reps >= 0 && rc == 0; m++)
@@ -384,6 +460,38 @@ static int read_histogram(hid_t pg, enum job_quantity q, struct rs_file *f, int 
     return H5LTread_dataset_int(pg, path, (int *)rs_hist_counts(f, q, s, p, 0)) < 0 ? -1 : 0;
 }
 
+/* per_job/KEY of (s, p), if the file keeps one: its one dataset, [replicas][width]. 0, or -1
+ * when damaged. */
+static int read_choices(hid_t pg, struct rs_file *f, int s, int p)
+{
+    struct rs_choices *ch = &f->choices[s * f->npol + p];
+    if (H5Lexists(pg, "per_job", H5P_DEFAULT) <= 0)
+        return 0;
+    hid_t g = H5Gopen2(pg, "per_job", H5P_DEFAULT);
+    H5G_info_t info;
+    char key[64];
+    hsize_t dims[2] = {0, 0};
+    int rank = 0;
+    int rc = g >= 0 && H5Gget_info(g, &info) >= 0 && info.nlinks == 1 &&
+                     H5Lget_name_by_idx(g, ".", H5_INDEX_NAME, H5_ITER_INC, 0, key, sizeof key,
+                                        H5P_DEFAULT) > 0 &&
+                     H5LTget_dataset_ndims(g, key, &rank) >= 0 && rank == 2 &&
+                     H5LTget_dataset_info(g, key, dims, NULL, NULL) >= 0 &&
+                     dims[0] == (hsize_t)f->replicas && dims[1] >= 1 &&
+                     dims[1] <= POL_CHOICE_MAX + 1
+                 ? 0
+                 : -1;
+    if (rc == 0) {
+        ch->key = strdup(key);
+        ch->width = (int)dims[1];
+        ch->counts = malloc((size_t)f->replicas * dims[1] * sizeof *ch->counts + 1);
+        rc = ch->key && ch->counts && H5LTread_dataset_int(g, key, ch->counts) >= 0 ? 0 : -1;
+    }
+    if (g >= 0)
+        H5Gclose(g);
+    return rc;
+}
+
 static int fail_read(char *err, size_t errlen, const char *path, const char *what)
 {
     snprintf(err, errlen, "%s: %s", path, what);
@@ -431,10 +539,12 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
     f->paired = calloc(cells ? cells : 1, sizeof *f->paired);
     f->sweep_values = calloc((size_t)f->nscen * (size_t)f->nsweep + 1, sizeof *f->sweep_values);
     f->resolved = calloc((size_t)f->nscen * (size_t)f->npol + 1, sizeof *f->resolved);
+    f->choices = calloc((size_t)f->nscen * (size_t)f->npol + 1, sizeof *f->choices);
     f->values = f->replicas > 0 ? calloc(cells * (size_t)f->replicas + 1, sizeof *f->values)
                                 : NULL;
     problem = "out of memory";
-    if (!f->summary || !f->paired || !f->sweep_values || !f->resolved || !f->values)
+    if (!f->summary || !f->paired || !f->sweep_values || !f->resolved || !f->choices ||
+        !f->values)
         goto done;
     for (int s = 0; s < f->nscen; s++) {
         char g[64];
@@ -461,6 +571,7 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
             bad = bad || read_values(pgid, f, s, p);
             for (int q = 0; q < JQ_COUNT && !bad; q++)
                 bad = read_histogram(pgid, (enum job_quantity)q, f, s, p);
+            bad = bad || read_choices(pgid, f, s, p);
             H5Gclose(pgid);
             if (bad)
                 goto done;
@@ -491,6 +602,12 @@ void rs_file_free(struct rs_file *f)
         for (int i = 0; i < f->nscen * f->npol; i++)
             free(f->resolved[i]);
     free(f->resolved);
+    if (f->choices)
+        for (int i = 0; i < f->nscen * f->npol; i++) {
+            free(f->choices[i].key);
+            free(f->choices[i].counts);
+        }
+    free(f->choices);
     free(f->summary);
     free(f->paired);
     free(f->values);

@@ -39,6 +39,13 @@ struct rs_hist {
     int32_t *counts; /* [nscen][npol][replicas][bins + 1] */
 };
 
+/* The values a policy chose per job, read back (docs/file-format.md, per_job/KEY). */
+struct rs_choices {
+    char *key;       /* the parameter chosen per job ("r"); NULL when the policy chose none */
+    int width;       /* values 0 .. width − 1 */
+    int32_t *counts; /* [replicas][width]: measured jobs of each replica by value */
+};
+
 /* A results file read back, for report (metric names as stored in the file). */
 struct rs_file {
     char *experiment;
@@ -59,6 +66,7 @@ struct rs_file {
     struct st_summary *paired;  /* same; rows of policy 0 are NaN */
     double *values;             /* [nscen][npol][nmetrics][replicas]: per-replica metrics */
     struct rs_hist hist[JQ_COUNT];
+    struct rs_choices *choices; /* [nscen * npol] */
 };
 
 int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen);

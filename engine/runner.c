@@ -64,12 +64,20 @@ int run_experiment(const struct cfg *c, const struct run_options *opt, struct ru
     res->paired = calloc(cells, sizeof *res->paired);
     bool nomem = !res->values || !res->summary || !res->paired;
     res->hist_bins = c->hist_bins;
+    size_t rows = (size_t)res->nscen * (size_t)res->npol * (size_t)res->nrep;
     for (int q = 0; q < JQ_COUNT && !nomem; q++)
         if (c->hist_max[q] > 0) {
-            size_t rows = (size_t)res->nscen * (size_t)res->npol * (size_t)res->nrep;
             res->hist[q] = malloc(rows * (size_t)(c->hist_bins + 1) * sizeof *res->hist[q]);
             nomem = !res->hist[q];
         }
+    bool per_job = false;
+    for (int s = 0; s < res->nscen; s++)
+        for (int p = 0; p < res->npol; p++)
+            per_job = per_job || run_per_job_param(c, s, p) >= 0;
+    if (per_job && !nomem) {
+        res->choices = calloc(rows * (POL_CHOICE_MAX + 1), sizeof *res->choices);
+        nomem = !res->choices;
+    }
     if (nomem) {
         snprintf(err, errlen, "out of memory for %zu results", cells * (size_t)res->nrep);
         run_result_free(res);
@@ -116,6 +124,8 @@ int run_experiment(const struct cfg *c, const struct run_options *opt, struct ru
                 if (res->hist[q])
                     metrics_histogram(rep_cluster(ws), (enum job_quantity)q, c->hist_max[q],
                                       res->hist_bins, run_hist(res, (enum job_quantity)q, s, p, r));
+            if (run_per_job_param(c, s, p) >= 0)
+                metrics_choices(rep_cluster(ws), run_choices(res, s, p, r), POL_CHOICE_MAX + 1);
             int64_t now_done;
 #pragma omp atomic capture
             now_done = ++done;
@@ -144,5 +154,6 @@ void run_result_free(struct run_result *res)
     free(res->paired);
     for (int q = 0; q < JQ_COUNT; q++)
         free(res->hist[q]);
+    free(res->choices);
     memset(res, 0, sizeof *res);
 }

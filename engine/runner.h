@@ -28,6 +28,8 @@ struct run_result {
                                    replica, common random numbers); unused for p = 0 */
     int hist_bins;              /* bins of each kept histogram (config's histogram.bins), or 0 */
     int32_t *hist[JQ_COUNT];    /* per-job histograms, see run_hist(); NULL when not kept */
+    int32_t *choices;           /* measured jobs by the value their policy chose per job, see
+                                   run_choices(); NULL when no policy chooses per job */
     int64_t task_events;        /* copy starts + ends over the whole run */
     double wall_seconds;        /* time spent simulating */
 };
@@ -51,6 +53,22 @@ static inline int32_t *run_hist(const struct run_result *r, enum job_quantity q,
 {
     size_t row = ((size_t)s * (size_t)r->npol + (size_t)p) * (size_t)r->nrep + (size_t)rep;
     return r->hist[q] + row * (size_t)(r->hist_bins + 1);
+}
+
+/* The parameter policy p chooses per job in scenario s (auto_per_job, given as `auto`), or
+ * -1 when it has none there. */
+static inline int run_per_job_param(const struct cfg *c, int s, int p)
+{
+    int i = pol_per_job_param(c->policies[p]);
+    return i >= 0 && (c->scen[s].auto_params[p] >> i & 1u) ? i : -1;
+}
+
+/* Counts of one (scenario, policy, replica) by chosen value: POL_CHOICE_MAX + 1 contiguous
+ * counts (metrics_choices); meaningful where run_per_job_param >= 0. */
+static inline int32_t *run_choices(const struct run_result *r, int s, int p, int rep)
+{
+    size_t row = ((size_t)s * (size_t)r->npol + (size_t)p) * (size_t)r->nrep + (size_t)rep;
+    return r->choices + row * (POL_CHOICE_MAX + 1);
 }
 
 /* Run everything; 0 on success, -1 with a message in err. */

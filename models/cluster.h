@@ -34,6 +34,8 @@
 
 enum { CL_MAP, CL_REDUCE, CL_PHASES };
 
+struct pol_memo;
+
 struct cl_job {
     double arrival;      /* a_i */
     double deadline;     /* absolute deadline a_i + D; INFINITY if none */
@@ -59,6 +61,8 @@ struct cl_job {
     int next_unstarted;  /* index within the job of the next never-launched task */
     int copies;          /* copies launched for it */
     int copies_running;  /* its copies on slots now (slots it holds) */
+    int choice;          /* the value its policy chose for it of an `auto` parameter it
+                            chooses per job (Chronos r), set by the policy; -1 if none */
     int pend_prev;       /* pending list (jobs with never-launched tasks), arrival order */
     int pend_next;
 };
@@ -130,6 +134,8 @@ struct cluster {
        scenarios); kept across cl_reset. Returns the full duration T of copy `copy`. */
     double (*duration_hook)(void *ctx, int task, int copy);
     void *duration_ctx;
+    struct pol_memo *memo; /* the workspace's memo of policies' pure per-job-shape results
+                              (models/policy.h); kept across cl_reset; NULL: none */
 
     /* totals */
     double busy_time;     /* slot time of every copy, all jobs */

@@ -74,6 +74,18 @@ void metrics_histogram(const struct cluster *cl, enum job_quantity q, double max
         counts[bin_of(job_quantity(&cl->job[i], q), max, bins)]++;
 }
 
+void metrics_choices(const struct cluster *cl, int32_t *counts, int n)
+{
+    for (int v = 0; v < n; v++)
+        counts[v] = 0;
+    for (int i = first_measured(cl); i < cl->njobs; i++) {
+        int v = cl->job[i].choice;
+        CL_ASSERT(v >= 0 && v < n);
+        if (v >= 0 && v < n)
+            counts[v]++;
+    }
+}
+
 void metrics_compute(const struct cluster *cl, double *scratch, double out[M_COUNT])
 {
     const struct cl_spec *sp = cl->spec;

@@ -50,6 +50,11 @@ extern const struct metric_info job_quantity_info[JQ_COUNT];
 void metrics_histogram(const struct cluster *cl, enum job_quantity q, double max, int bins,
                        int32_t *counts);
 
+/* Count the measured jobs of a finished replica by the value their policy chose for them
+ * (cl_job.choice, models/policy.h auto_per_job) into counts[0..n): counts[v] holds the jobs
+ * that got v. Every measured job must have a choice in [0, n). */
+void metrics_choices(const struct cluster *cl, int32_t *counts, int n);
+
 /* Fill out[M_COUNT] from a finished replica. `scratch` holds at least cl->njobs doubles.
  * Jobs 0..warmup-1 (the first to arrive) are left out of every metric. */
 void metrics_compute(const struct cluster *cl, double *scratch, double out[M_COUNT]);

@@ -10,7 +10,8 @@
  *   check         when the config is loaded, once per scenario (no state, no cluster).
  *   resolve       right after check: replace parameters given as `auto` (NaN) by the values
  *                 they stand for, so that every replica of the scenario runs the same ones
- *                 and the results file records them.
+ *                 and the results file records them. A parameter marked auto_per_job is
+ *                 not resolved here: init sees NaN and the policy chooses per job.
  *   init          once per replica, before any event; state is zeroed, params validated.
  *   on_arrival    a job arrived (after cl_arrive).
  *   on_slot_free  at least one slot is free: after all events of an instant have been
@@ -29,6 +30,8 @@
 
 struct cluster;
 struct cl_spec;
+struct cl_job;
+struct pol_memo;
 
 /* What a parameter measures. A time is in model time units, and the config also takes it
  * relative to the scenario's task times, "0.3 tmin" or "20 mean" (docs/config.md, "Times"):
@@ -59,6 +62,9 @@ struct pol_param {
     const char *doc; /* one line: meaning, unit, source */
     bool allow_auto; /* "auto" is accepted and passed to the policy as NAN */
     enum pol_kind kind; /* a plain number or a time */
+    bool auto_per_job; /* `auto` stays NAN: the policy chooses a value per job, records it in
+                          cl_job.choice, and the results keep how many jobs got each value
+                          (an integer in [0, POL_CHOICE_MAX]; at most one such parameter) */
 };
 
 #define POL_MAX_PARAMS 16
@@ -95,6 +101,12 @@ const struct policy *pol_find(const char *name);
 
 /* Number of parameters in a policy's table. */
 size_t pol_param_count(const struct policy *p);
+
+/* The index of the policy's auto_per_job parameter, or -1 if it has none. */
+int pol_per_job_param(const struct policy *p);
+
+/* The largest value a policy may choose per job (Chronos r = auto searches 0..60). */
+#define POL_CHOICE_MAX 60
 
 /* Shared building blocks (models/policies/registry.c). */
 
@@ -151,10 +163,17 @@ double pol_key_earliest_end(const struct cluster *cl, int slot);
  * order, a POL_DETECT_TIMER_EST timer at τ_est after its launch). */
 enum { POL_DETECT_R, POL_DETECT_TAU_EST, POL_DETECT_TAU_KILL, POL_DETECT_CORRECTED };
 enum { POL_DETECT_TIMER_EST = 1, POL_DETECT_TIMER_KILL, POL_DETECT_TIMER_SWITCH };
+/* Chronos r (models/policies/chronos_auto.c): a number, or `auto` — then each job's own,
+ * chosen by Algorithm 1 (seed 004 §V-B) when the job arrives and kept in its cl_job.choice. */
+struct pol_chronos_r {
+    int given;     /* r as configured; -1 for auto */
+    int corrected; /* auto: Algorithm 1 on the corrected (1) or printed (0) formulas */
+};
 struct pol_detect {
-    int r;           /* s-restart: extra attempts; s-resume: r + 1 replace the straggler */
-    double tau_est;  /* detection time after launch */
-    double tau_kill; /* keep-the-best time after launch */
+    struct pol_chronos_r r; /* s-restart: extra attempts; s-resume: r + 1 replace the
+                               straggler */
+    double tau_est;         /* detection time after launch */
+    double tau_kill;        /* keep-the-best time after launch */
 };
 bool pol_detect_check(const struct cl_spec *spec, const double *param, char *msg, size_t len);
 int pol_detect_init(struct cluster *cl, void *st, const double *param);
@@ -177,15 +196,35 @@ void pol_detect_keep_best(struct cluster *cl, int task);
 /* Their gate: only a task still running at τ_est can be detected. */
 struct pol_gate pol_detect_gate(const struct cl_spec *spec, const double *param);
 
-/* Chronos `r = auto` (seed 004 Algorithm 1): if *r is NaN, set it to the r maximising the net
- * utility lg(R(r) − R_min) − θ C E(T) of a job of the scenario, from the closed forms of
- * analysis/chronos.h, with the scenario's [utility] θ, C and R_min (the utility metric that
- * judges the result). `strategy` is an enum ch_strategy; `corrected` selects the corrected
- * or the printed machine-time formulas (docs/validation.md). check_auto: the scenario must
- * have Pareto task times and deadlines. */
-void pol_chronos_resolve_r(const struct cl_spec *spec, int strategy, double *r, double tau_est,
-                           double tau_kill, double corrected);
+/* Chronos `r = auto` per job (models/policies/chronos_auto.c).
+ * pol_chronos_r_init: from the parameters r (NaN: auto) and corrected.
+ * pol_chronos_r_arrival: at job's arrival, with auto, set its choice to pol_chronos_job_r.
+ * pol_chronos_r_of: the r of a job (the given one, or its own).
+ * pol_chronos_job_r: seed 004 Algorithm 1 (analysis/chronos.h ch_alg1) for one job: the r in
+ *   [0, POL_CHOICE_MAX] maximising the net utility lg(R(r) − R_min) − θ C E(T) (eq. 25) of
+ *   the closed forms of Theorems 1–6 with the job's N (its task count), t_min (its Pareto
+ *   scale times its scale), β (its own shape), the scenario's D and [utility] θ, C, R_min,
+ *   and the policy's τ_est (0 for Clone), τ_kill and formulas (`strategy` an enum
+ *   ch_strategy). 0 where no r reaches R_min or the job is outside the closed forms' domain
+ *   (docs/policies.md). A pure function of its arguments; `memo` (may be NULL) remembers it.
+ * pol_check_auto: r = auto needs Pareto task times, deadlines and one-phase jobs. */
+void pol_chronos_r_init(struct pol_chronos_r *c, double r, double corrected);
+void pol_chronos_r_arrival(struct cluster *cl, const struct pol_chronos_r *c, int job,
+                           int strategy, double tau_est, double tau_kill);
+int pol_chronos_r_of(const struct cluster *cl, const struct pol_chronos_r *c, int job);
+int pol_chronos_job_r(const struct cl_spec *spec, const struct cl_job *j, int strategy,
+                      double tau_est, double tau_kill, int corrected, struct pol_memo *memo);
 bool pol_check_auto(const struct cl_spec *spec, double r, char *msg, size_t len);
+
+/* A memo of pure computations that a policy repeats for jobs of the same shape
+ * (models/policies/memo.c): an int per key of POL_MEMO_KEY doubles, compared bit for bit.
+ * The replica workspace owns one (cluster.memo) and keeps it across replicas; it saves time
+ * and never changes a result. get: false when the key is not held (or m is NULL). */
+#define POL_MEMO_KEY 12
+struct pol_memo *pol_memo_new(void);
+void pol_memo_free(struct pol_memo *m);
+bool pol_memo_get(const struct pol_memo *m, const double *key, int *value);
+void pol_memo_put(struct pol_memo *m, const double *key, int value);
 
 /* The parameter every Chronos policy has after its own (r, tau_est, tau_kill). */
 #define POL_CHRONOS_CORRECTED_PARAM                                                              \

@@ -16,7 +16,7 @@
 #include "models/cluster.h"
 
 struct rep_workspace {
-    struct cluster cl;       /* replica state, arrays reused */
+    struct cluster cl;       /* replica state, arrays reused; its memo kept across replicas */
     double *scratch;         /* per-job scratch for quantiles */
     int scratch_cap;
     void *state;             /* policy state */
@@ -25,13 +25,17 @@ struct rep_workspace {
 
 struct rep_workspace *rep_workspace_new(void)
 {
-    return calloc(1, sizeof(struct rep_workspace));
+    struct rep_workspace *ws = calloc(1, sizeof(struct rep_workspace));
+    if (ws)
+        ws->cl.memo = pol_memo_new(); /* NULL (no memory) only costs time */
+    return ws;
 }
 
 void rep_workspace_free(struct rep_workspace *ws)
 {
     if (!ws)
         return;
+    pol_memo_free(ws->cl.memo);
     cl_free(&ws->cl);
     free(ws->scratch);
     free(ws->state);

@@ -1,7 +1,8 @@
 /* replica — run one replica: one scenario, one policy, one (seed, replica index).
  *
- * Owns the event loop and a reusable workspace (cluster arrays, policy state, scratch), so a
- * thread allocates once and runs many replicas. The result depends only on its arguments. */
+ * Owns the event loop and a reusable workspace (cluster arrays, policy state, scratch, the
+ * policies' memo of per-job-shape results), so a thread allocates once and runs many
+ * replicas. The result depends only on its arguments. */
 #ifndef SPECMC_REPLICA_H
 #define SPECMC_REPLICA_H
 

@@ -106,7 +106,7 @@ int wl_jobs(struct cluster *cl, uint64_t seed, uint64_t replica)
     int ntasks = 0;
     for (int i = 0; i < cl->njobs; i++) {
         struct cl_job *j = &cl->job[i];
-        *j = (struct cl_job){.completion = NAN, .pend_prev = -1, .pend_next = -1};
+        *j = (struct cl_job){.completion = NAN, .choice = -1, .pend_prev = -1, .pend_next = -1};
         if (sp->trace) {
             trace_job(sp, &sp->trace->job[i], j);
             t = sp->trace->job[i].arrival;
@@ -145,6 +145,16 @@ bool wl_own_shapes(const struct cl_spec *sp)
     int with, without;
     trace_sds(sp->trace, &with, &without);
     return sp->trace_fit && with > 0;
+}
+
+bool wl_two_phases(const struct cl_spec *sp)
+{
+    if (!sp->trace)
+        return sp->reduce_fraction > 0;
+    for (int i = 0; i < sp->jobs && i < sp->trace->njobs; i++) /* the jobs a replica runs */
+        if (sp->trace->job[i].tasks[TR_REDUCE] > 0)
+            return true;
+    return false;
 }
 
 bool wl_finite_variance(const struct cl_spec *sp)

@@ -24,6 +24,10 @@ int wl_jobs(struct cluster *cl, uint64_t seed, uint64_t replica);
  * with trace_fit): a policy or closed form that assumes one shape for every job cannot run. */
 bool wl_own_shapes(const struct cl_spec *sp);
 
+/* Whether jobs of the scenario can have a reduce phase (reduce_fraction > 0, or a trace job
+ * with reduce tasks): what assumes one-phase jobs cannot run. */
+bool wl_two_phases(const struct cl_spec *sp);
+
 /* Whether every job's task times have a finite variance (what E + rσ needs). */
 bool wl_finite_variance(const struct cl_spec *sp);
 

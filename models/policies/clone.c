@@ -21,8 +21,8 @@ enum { CLONE_PARAM_R, CLONE_PARAM_TAU_KILL, CLONE_CORRECTED };
 enum { CLONE_TIMER_KILL = 1 };
 
 struct clone {
-    int copies;      /* r + 1 */
-    double tau_kill; /* check time after launch */
+    struct pol_chronos_r r; /* extra attempts per task, given or per job */
+    double tau_kill;        /* check time after launch */
 };
 
 static bool clone_check(const struct cl_spec *spec, const double *param, char *msg, size_t len)
@@ -30,27 +30,28 @@ static bool clone_check(const struct cl_spec *spec, const double *param, char *m
     return pol_check_auto(spec, param[CLONE_PARAM_R], msg, len);
 }
 
-/* r = auto: Algorithm 1 (Clone has no tau_est), once per scenario. */
-static void clone_resolve(const struct cl_spec *spec, double *param)
-{
-    pol_chronos_resolve_r(spec, CH_CLONE, &param[CLONE_PARAM_R],
-                          0.0, param[CLONE_PARAM_TAU_KILL], param[CLONE_CORRECTED]);
-}
-
 static int clone_init(struct cluster *cl, void *st, const double *param)
 {
     (void)cl;
     struct clone *c = st;
-    c->copies = (int)param[CLONE_PARAM_R] + 1;
+    pol_chronos_r_init(&c->r, param[CLONE_PARAM_R], param[CLONE_CORRECTED]);
     c->tau_kill = param[CLONE_PARAM_TAU_KILL];
     return 0;
+}
+
+/* r = auto: Algorithm 1 for the job (Clone has no tau_est). */
+static void clone_arrival(struct cluster *cl, void *st, int job)
+{
+    const struct clone *c = st;
+    pol_chronos_r_arrival(cl, &c->r, job, CH_CLONE, 0.0, c->tau_kill);
 }
 
 static void clone_slot_free(struct cluster *cl, void *st)
 {
     const struct clone *c = st;
     while (cl->nfree > 0 && cl->pend_head >= 0) {
-        int task = cl_start_next_task(cl, cl->pend_head, c->copies);
+        int job = cl->pend_head;
+        int task = cl_start_next_task(cl, job, pol_chronos_r_of(cl, &c->r, job) + 1);
         if (cl->task_running[task] > 1)
             cl_set_timer(cl, cl->now + c->tau_kill, CLONE_TIMER_KILL, task);
     }
@@ -67,8 +68,9 @@ static void clone_timer(struct cluster *cl, void *st, int tag, int32_t arg)
 
 static const struct pol_param clone_params[] = {
     [CLONE_PARAM_R] = {"r", 1, 0, RNG_MAX_COPIES - 1, true,
-                       "extra attempts launched with each task (r+1 in all); auto: Algorithm 1",
-                       true},
+                       "extra attempts launched with each task (r+1 in all); auto: Algorithm 1 "
+                       "for each job",
+                       true, .auto_per_job = true},
     [CLONE_PARAM_TAU_KILL] = {"tau_kill", 0.5, 0, 1e300, false,
                               "time after launch when all but the best-progress attempt "
                               "are killed (Table I: 0.5 tmin)",
@@ -84,8 +86,8 @@ const struct policy pol_clone = {
     .params = clone_params,
     .state_size = sizeof(struct clone),
     .check = clone_check,
-    .resolve = clone_resolve,
     .init = clone_init,
+    .on_arrival = clone_arrival,
     .on_slot_free = clone_slot_free,
     .on_timer = clone_timer,
 };

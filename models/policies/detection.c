@@ -46,7 +46,7 @@ int pol_detect_init(struct cluster *cl, void *st, const double *param)
 {
     (void)cl;
     struct pol_detect *p = st;
-    p->r = (int)param[POL_DETECT_R];
+    pol_chronos_r_init(&p->r, param[POL_DETECT_R], param[POL_DETECT_CORRECTED]);
     p->tau_est = param[POL_DETECT_TAU_EST];
     p->tau_kill = param[POL_DETECT_TAU_KILL];
     return 0;

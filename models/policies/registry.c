@@ -5,13 +5,9 @@
 #include "models/policy.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
-#include "analysis/chronos.h"
 #include "models/cluster.h"
-#include "models/spec.h"
-#include "models/workload.h"
 
 extern const struct policy pol_fifo, pol_psrpt, pol_hadoop_s, pol_mantri, pol_clone,
     pol_s_restart, pol_s_resume, pol_srptms, pol_srpt_offline, pol_sca, pol_ese, pol_ese_detect;
@@ -37,6 +33,14 @@ size_t pol_param_count(const struct policy *p)
     while (p->params && p->params[n].key)
         n++;
     return n;
+}
+
+int pol_per_job_param(const struct policy *p)
+{
+    for (int i = 0; p->params && p->params[i].key; i++)
+        if (p->params[i].auto_per_job)
+            return i;
+    return -1;
 }
 
 int pol_start_fifo(struct cluster *cl, int copies)
@@ -78,39 +82,4 @@ double pol_key_earliest_end(const struct cluster *cl, int slot)
 {
     double end = cl_est_end(cl, slot);
     return isnan(end) ? -INFINITY : -end;
-}
-
-void pol_chronos_resolve_r(const struct cl_spec *spec, int strategy, double *r, double tau_est,
-                           double tau_kill, double corrected)
-{
-    if (!isnan(*r))
-        return;
-    struct ch_objective o = {
-        .strategy = (enum ch_strategy)strategy,
-        .p = {spec->tasks, spec->task_time.a, spec->task_time.b, spec->deadline, tau_est,
-              tau_kill},
-        .theta = spec->utility_theta,
-        .price = spec->utility_price,
-        .rmin = spec->utility_rmin,
-        .corrected = (int)corrected,
-    };
-    *r = ch_alg1(&o, RNG_MAX_COPIES - 2 < 60 ? RNG_MAX_COPIES - 2 : 60);
-}
-
-bool pol_check_auto(const struct cl_spec *spec, double r, char *msg, size_t len)
-{
-    if (!isnan(r))
-        return true;
-    if (spec->task_time.kind != DIST_PARETO || !isfinite(spec->deadline)) {
-        snprintf(msg, len, "r = auto needs workload.task_time = pareto and workload.deadline "
-                           "(Algorithm 1 optimises seed 004's Pareto closed forms)");
-        return false;
-    }
-    if (wl_own_shapes(spec)) {
-        snprintf(msg, len, "r = auto optimises seed 004's closed forms for one Pareto tail "
-                           "index, and here jobs have their own (workload.beta_max or a "
-                           "trace's SDs); give r a number");
-        return false;
-    }
-    return true;
 }

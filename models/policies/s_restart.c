@@ -19,11 +19,11 @@
 #include "models/cluster.h"
 #include "models/policy.h"
 
-/* r = auto: Algorithm 1, once per scenario. */
-static void s_restart_resolve(const struct cl_spec *spec, double *param)
+/* r = auto: Algorithm 1 for the job. */
+static void s_restart_arrival(struct cluster *cl, void *st, int job)
 {
-    pol_chronos_resolve_r(spec, CH_RESTART, &param[POL_DETECT_R], param[POL_DETECT_TAU_EST],
-                          param[POL_DETECT_TAU_KILL], param[POL_DETECT_CORRECTED]);
+    const struct pol_detect *p = st;
+    pol_chronos_r_arrival(cl, &p->r, job, CH_RESTART, p->tau_est, p->tau_kill);
 }
 
 /* At τ_est a straggler gets r extra attempts from the beginning; at τ_kill the best stays. */
@@ -38,8 +38,8 @@ static void s_restart_timer(struct cluster *cl, void *st, int tag, int32_t task)
     }
     if (!pol_detect_straggler(cl, task))
         return; /* on time, or no estimate yet */
-    int launched = 0;
-    for (; launched < p->r && cl->nfree > 0; launched++)
+    int launched = 0, r = pol_chronos_r_of(cl, &p->r, cl->task_job[task]);
+    for (; launched < r && cl->nfree > 0; launched++)
         cl_launch_copy(cl, task, 0.0);
     if (launched > 0)
         cl_set_timer(cl, cl->task_start[task] + p->tau_kill, POL_DETECT_TIMER_KILL, task);
@@ -47,7 +47,8 @@ static void s_restart_timer(struct cluster *cl, void *st, int tag, int32_t task)
 
 static const struct pol_param s_restart_params[] = {
     [POL_DETECT_R] = {"r", 1, 0, RNG_MAX_COPIES - 1, true,
-                      "extra attempts launched for a straggler; auto: Algorithm 1", true},
+                      "extra attempts launched for a straggler; auto: Algorithm 1 for each job",
+                      true, .auto_per_job = true},
     POL_DETECT_TIME_PARAMS,
     POL_CHRONOS_CORRECTED_PARAM,
     {0},
@@ -62,8 +63,8 @@ const struct policy pol_s_restart = {
     .state_size = sizeof(struct pol_detect),
     .check = pol_detect_check,
     .gate = pol_detect_gate,
-    .resolve = s_restart_resolve,
     .init = pol_detect_init,
+    .on_arrival = s_restart_arrival,
     .on_slot_free = pol_detect_slot_free,
     .on_timer = s_restart_timer,
 };

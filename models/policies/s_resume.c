@@ -25,11 +25,11 @@
 #include "models/cluster.h"
 #include "models/policy.h"
 
-/* r = auto: Algorithm 1, once per scenario. */
-static void s_resume_resolve(const struct cl_spec *spec, double *param)
+/* r = auto: Algorithm 1 for the job. */
+static void s_resume_arrival(struct cluster *cl, void *st, int job)
 {
-    pol_chronos_resolve_r(spec, CH_RESUME, &param[POL_DETECT_R], param[POL_DETECT_TAU_EST],
-                          param[POL_DETECT_TAU_KILL], param[POL_DETECT_CORRECTED]);
+    const struct pol_detect *p = st;
+    pol_chronos_r_arrival(cl, &p->r, job, CH_RESUME, p->tau_est, p->tau_kill);
 }
 
 /* The slot of a task's original attempt (copy 0), or -1 if it no longer runs. */
@@ -60,8 +60,8 @@ static void detect(struct cluster *cl, const struct pol_detect *p, int task)
         return; /* it finishes during the new attempts' start-up */
     if (delay == 0)
         cl_kill(cl, orig); /* its slot is one of the r + 1 */
-    int launched = 0;
-    for (; launched < p->r + 1 && cl->nfree > 0; launched++)
+    int launched = 0, r = pol_chronos_r_of(cl, &p->r, cl->task_job[task]);
+    for (; launched < r + 1 && cl->nfree > 0; launched++)
         cl_launch_copy(cl, task, offset);
     if (launched == 0)
         return; /* no slot: the original runs on */
@@ -88,7 +88,9 @@ static void s_resume_timer(struct cluster *cl, void *st, int tag, int32_t task)
 
 static const struct pol_param s_resume_params[] = {
     [POL_DETECT_R] = {"r", 1, 0, RNG_MAX_COPIES - 2, true,
-                      "a straggler is replaced by r + 1 attempts resuming from its offset", true},
+                      "a straggler is replaced by r + 1 attempts resuming from its offset; "
+                      "auto: Algorithm 1 for each job",
+                      true, .auto_per_job = true},
     POL_DETECT_TIME_PARAMS,
     POL_CHRONOS_CORRECTED_PARAM,
     {0},
@@ -103,8 +105,8 @@ const struct policy pol_s_resume = {
     .state_size = sizeof(struct pol_detect),
     .check = pol_detect_check,
     .gate = pol_detect_gate,
-    .resolve = s_resume_resolve,
     .init = pol_detect_init,
+    .on_arrival = s_resume_arrival,
     .on_slot_free = pol_detect_slot_free,
     .on_timer = s_resume_timer,
 };

@@ -90,8 +90,10 @@ bad "beta_max needs a finite mean" "workload\.beta_max: each job keeps the famil
     's/^beta = 1.5/beta = 0.9\nbeta_max = 3/'
 bad "ese sigma auto with per-job shapes" "small-[0-9]+\.ini:25: policy\.list: ese sigma = auto minimises E\[R\]/E\[X\] .* for one tail index" \
     's/^beta = 1.5/beta = 2\nbeta_max = 4/' 's/^list = .*/list = fifo, ese/'
-bad "chronos r auto with per-job shapes" "policy\.list: clone r = auto optimises seed 004's closed forms for one Pareto tail index" \
-    's/^beta = 1.5/beta = 2\nbeta_max = 4/' 's/^r = 1/r = auto/'
+bad "chronos r auto with a reduce phase" "small-[0-9]+\.ini:25: policy\.list: clone r = auto optimises seed 004's closed forms for jobs of one phase, .*reduce_fraction.*; give r a number" \
+    's/^tasks = 5/tasks = 5\nreduce_fraction = 0.4/' 's/^r = 1/r = auto/'
+bad "chronos r auto with exponential times" "policy\.list: clone r = auto needs workload\.task_time = pareto and workload\.deadline" \
+    's/^task_time = pareto/task_time = exponential\nmean = 1/' 's/^r = 1/r = auto/'
 bad "srptms r with infinite variances" "policy\.list: srptms r = 3 weighs the standard deviation of task times, which is infinite" \
     's/^beta = 1.5/beta = 1.5\nbeta_max = 4/' 's/^list = .*/list = fifo, srptms/'
 bad "empty policy list" "policy\.list: (empty|unknown policy '')" 's/^list = .*/list = /'

@@ -54,6 +54,27 @@ r=$(h5dump -a /scenarios/0/clone/r "$WORK/auto.h5" | sed -n 's/^ *(0): //p')
 shown=$(sed -n 's/^  auto: clone r = //p' "$WORK/out" | head -n 1)
 if [ -n "$r" ] && [ "$r" = "$shown" ]; then pass; else fail "attribute r '$r', shown '$shown'"; fi
 
+# r = auto per job: jobs of different sizes (job_spread) get their own r; the table gives the
+# distribution over the measured jobs, the file the counts per replica, the CSV the shares
+expect_ok "r = auto per job" "$SPECMC" run "$ini" --out "$WORK/perjob.h5" --replicas 3 \
+    --set policy.clone.r=auto --set utility.theta=1e-3 --set workload.job_spread=1
+expect_grep "per-job distribution shown" \
+    "^  auto: clone r per job: [0-9]+ \([0-9.]+ %\)(, [0-9]+ \([0-9.]+ %\))+$" "$WORK/out"
+CURRENT="per-job counts: each replica's sum to its measured jobs (60 - 5 warm-up)"
+sums=$(h5dump -d /scenarios/1/clone/per_job/r -y -w 0 "$WORK/perjob.h5" |
+    awk '/DATA \{/{on=1; next} /\}/{on=0} on{s=0; n=split($0, a, ","); for (i = 1; i <= n; i++) s += a[i]; printf "%d ", s}')
+if [ "$sums" = "55 55 55 " ]; then pass; else fail "row sums '$sums'"; fi
+CURRENT="r attribute NaN when jobs got different r"
+r=$(h5dump -a /scenarios/1/clone/r "$WORK/perjob.h5" | sed -n 's/^ *(0): //p')
+if [ "$r" = "nan" ]; then pass; else fail "r = '$r'"; fi
+expect_ok "report --csv per job" "$SPECMC" report "$WORK/perjob.h5" --csv
+CURRENT="csv shares of r sum to 1"
+total=$(awk -F, '$1 == 1 && $2 == "clone" && $3 ~ /^share_r_[0-9]+$/ {s += $5} END {printf "%.9f", s}' "$WORK/out")
+if [ "$total" = "1.000000000" ]; then pass; else fail "shares sum to $total"; fi
+expect_grep "csv share rows of clone" "^0,clone,share_r_1,3," "$WORK/out"
+CURRENT="no share rows without r = auto"
+if grep -q "^[01],mantri,share_" "$WORK/out"; then fail "mantri has share rows"; else pass; fi
+
 # --replicas, --seed and --set reach the run
 expect_ok "overrides" "$SPECMC" run "$ini" --out "$WORK/o.h5" --quiet --replicas 3 --seed 99 \
     --set workload.jobs=20 --set policy.clone.r=2

@@ -12,6 +12,21 @@ CURRENT="per-replica datasets identical (h5diff /scenarios)"
 if h5diff "$WORK/t1.h5" "$WORK/t2.h5" /scenarios /scenarios >"$WORK/diff" 2>&1; then pass
 else fail "$(head -5 "$WORK/diff")"; fi
 
+# Chronos r = auto chosen per job (jobs of different sizes and task counts): the same r for
+# every job on any number of threads, and the same counts in the file.
+auto="--set policy.list=fifo,clone,s-resume --set policy.clone.r=auto --set policy.s-resume.r=auto
+      --set workload.job_spread=0.8 --set workload.tasks_beta=1.5 --set utility.theta=1e-3"
+# shellcheck disable=SC2086
+expect_ok "per-job r, 1 thread" "$SPECMC" run "$ini" --out "$WORK/a1.h5" --threads 1 --quiet $auto
+# shellcheck disable=SC2086
+expect_ok "per-job r, 2 threads" "$SPECMC" run "$ini" --out "$WORK/a2.h5" --threads 2 --quiet $auto
+CURRENT="per-job r: datasets identical (h5diff /scenarios)"
+if h5diff "$WORK/a1.h5" "$WORK/a2.h5" /scenarios /scenarios >"$WORK/diff" 2>&1; then pass
+else fail "$(head -5 "$WORK/diff")"; fi
+CURRENT="per-job r: the file keeps the counts"
+if h5ls -r "$WORK/a1.h5" | grep -q "^/scenarios/1/s-resume/per_job/r "; then pass
+else fail "no /scenarios/1/s-resume/per_job/r"; fi
+
 # A different seed must change the results (the comparison above can fail).
 expect_ok "other seed" "$SPECMC" run "$ini" --out "$WORK/t3.h5" --threads 2 --quiet --seed 8
 "$SPECMC" report "$WORK/t3.h5" --csv >"$WORK/t3.csv"

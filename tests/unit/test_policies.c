@@ -585,36 +585,3 @@ Test(hadoop_s, rule1_estimated_time_against_finished_mean)
     cr_assert_float_eq(cl->job[0].completion, 5.0, EPS);
     rep_workspace_free(ws);
 }
-
-/* ------------------------------------------------------------------ r = auto */
-
-#include "analysis/chronos.h"
-
-/* r = auto is resolved by Algorithm 1 on the scenario's closed forms and [utility]: a batch
- * job of 10 Pareto(1, 1.5) tasks with deadline 3 gets the r of ch_alg1, checked in the
- * resolved parameter and through the copies launched. Two trade-off factors give two r. */
-Test(chronos_auto, clone_takes_algorithm_1s_r)
-{
-    struct cl_spec sp = sc_spec(100, 1, 10);
-    sp.deadline = 3.0;
-    const struct policy *p = pol_find("clone");
-    for (int k = 0; k < 2; k++) {
-        double theta = k == 0 ? 1e-3 : 1e-1;
-        sp.utility_theta = theta;
-        sp.utility_price = 1.0;
-        sp.utility_rmin = 0.2;
-        sc_params(p, param, NULL, 0);
-        sc_params(p, param, "r", NAN);
-        sc_params(p, param, "tau_kill", 1e9); /* keep every attempt: count them all */
-        struct ch_objective o = {CH_CLONE, {10, 1.0, 1.5, 3.0, 0.0, 1e9}, theta, 1.0, 0.2, 1};
-        int r = ch_alg1(&o, 60);
-        p->resolve(&sp, param); /* as the config does, once per scenario */
-        cr_assert_float_eq(param[0], (double)r, 0, "theta %g: resolved r", theta);
-        double out[M_COUNT];
-        int rc;
-        struct rep_workspace *ws = sc_run(&sp, "clone", param, NULL, out, &rc);
-        cr_assert_eq(rc, REP_OK);
-        cr_assert_float_eq(out[M_COPIES_PER_TASK], r + 1.0, 1e-12, "theta %g: r = %d", theta, r);
-        rep_workspace_free(ws);
-    }
-}

@@ -1,0 +1,264 @@
+/* Chronos `r = auto` per job (models/policies/chronos_auto.c): each job's r is seed 004's
+ * Algorithm 1 (ch_alg1) on that job's own N, t_min and β, seen in the job's choice and in the
+ * copies the policy launches; the decisions outside Algorithm 1's reach; the memo. */
+#include <criterion/criterion.h>
+#include <math.h>
+
+#include "analysis/chronos.h"
+#include "scenario.h"
+
+static double param[POL_MAX_PARAMS];
+
+/* Algorithm 1 for a job of n tasks, Pareto(tmin, beta), under the spec's D and [utility]. */
+static int expected_r(const struct cl_spec *sp, enum ch_strategy s, int n, double tmin,
+                      double beta, double tau_est, double tau_kill, int corrected)
+{
+    struct ch_objective o = {s,
+                             {n, tmin, beta, sp->deadline, tau_est, tau_kill},
+                             sp->utility_theta,
+                             sp->utility_price,
+                             sp->utility_rmin,
+                             corrected};
+    return ch_alg1(&o, POL_CHOICE_MAX);
+}
+
+static void set_utility(struct cl_spec *sp, double deadline, double theta, double price)
+{
+    sp->deadline = deadline;
+    sp->utility_theta = theta;
+    sp->utility_price = price;
+    sp->utility_rmin = 0.2;
+}
+
+/* Run `policy` with its defaults, r = auto and `key` = v (key NULL: none) on sp; the workspace
+ * (caller frees) holds the final state. */
+static struct rep_workspace *run_auto(const struct cl_spec *sp, const char *policy,
+                                      const char *key, double v, double out[M_COUNT])
+{
+    const struct policy *p = pol_find(policy);
+    sc_params(p, param, NULL, 0);
+    sc_params(p, param, "r", NAN);
+    if (key)
+        sc_params(p, param, key, v);
+    int rc;
+    struct rep_workspace *ws = sc_run(sp, policy, param, NULL, out, &rc);
+    cr_assert_eq(rc, REP_OK, "%s", policy);
+    return ws;
+}
+
+/* Jobs given one by one (a batch), task times Pareto(1, 1.5) (mean 3) scaled to each job's
+ * mean: t_min = mean / 3. */
+static struct cl_spec pareto_trace_spec(int slots, const struct tr_trace *tr)
+{
+    struct cl_spec sp = sc_trace_spec(slots, tr);
+    sp.arrival = ARRIVAL_BATCH;
+    sp.task_time = (struct dist){DIST_PARETO, 1.0, 1.5};
+    return sp;
+}
+
+/* A batch job of 10 Pareto(1, 1.5) tasks with deadline 3 gets the r of ch_alg1, seen in its
+ * choice and in the copies launched (killed ones count). Two trade-off factors give two r. */
+Test(chronos_auto, clone_takes_algorithm_1s_r)
+{
+    struct cl_spec sp = sc_spec(100, 1, 10);
+    cr_assert_null(pol_find("clone")->resolve, "r = auto is chosen per job, not per scenario");
+    int seen[2];
+    for (int k = 0; k < 2; k++) {
+        double theta = k == 0 ? 1e-3 : 1e-1;
+        set_utility(&sp, 3.0, theta, 1.0);
+        int r = expected_r(&sp, CH_CLONE, 10, 1.0, 1.5, 0.0, 0.5, 1);
+        double out[M_COUNT];
+        struct rep_workspace *ws = run_auto(&sp, "clone", NULL, 0, out);
+        cr_assert_eq(rep_cluster(ws)->job[0].choice, r, "theta %g", theta);
+        cr_assert_float_eq(out[M_COPIES_PER_TASK], r + 1.0, 1e-12, "theta %g: r = %d", theta, r);
+        seen[k] = r;
+        rep_workspace_free(ws);
+    }
+    cr_assert_neq(seen[0], seen[1], "the two thetas must choose different r");
+}
+
+/* Two jobs of the same task times, one of 1 task and one of 100, with a deadline tight enough
+ * (D = 1.5 t_min) that Algorithm 1 gives them different r: each gets its own, and Clone
+ * launches r + 1 attempts for each of its tasks. (Resolving once per scenario from
+ * workload.tasks gave both the same.) */
+Test(chronos_auto, each_job_its_own_task_count)
+{
+    struct tr_job jobs[] = {{0, 1, {1, 0}, {3, 0}, {0, 0}}, {0, 1, {100, 0}, {3, 0}, {0, 0}}};
+    struct tr_trace tr = {jobs, 2, 0};
+    struct cl_spec sp = pareto_trace_spec(2000, &tr);
+    set_utility(&sp, 1.5, 1e-4, 1.0);
+    int r1 = expected_r(&sp, CH_CLONE, 1, 1.0, 1.5, 0.0, 0.5, 1);
+    int r100 = expected_r(&sp, CH_CLONE, 100, 1.0, 1.5, 0.0, 0.5, 1);
+    cr_assert_neq(r1, r100, "the case must tell the two jobs apart (r %d, %d)", r1, r100);
+    double out[M_COUNT];
+    struct rep_workspace *ws = run_auto(&sp, "clone", NULL, 0, out);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(cl->job[0].choice, r1);
+    cr_assert_eq(cl->job[1].choice, r100);
+    cr_assert_eq(cl->job[0].copies, r1 + 1);
+    cr_assert_eq(cl->job[1].copies, 100 * (r100 + 1));
+    rep_workspace_free(ws);
+
+    /* S-Resume on the printed formulas (one task's cost against the job's PoCD) at seed 004's
+     * experiments' D = 6, θ = 1e-5, C = 100: r grows with N. */
+    set_utility(&sp, 6.0, 1e-5, 100.0);
+    r1 = expected_r(&sp, CH_RESUME, 1, 1.0, 1.5, 0.3, 0.8, 0);
+    r100 = expected_r(&sp, CH_RESUME, 100, 1.0, 1.5, 0.3, 0.8, 0);
+    cr_assert_neq(r1, r100, "s-resume: r %d, %d", r1, r100);
+    ws = run_auto(&sp, "s-resume", "corrected", 0, out);
+    cl = rep_cluster(ws);
+    cr_assert_eq(cl->job[0].choice, r1);
+    cr_assert_eq(cl->job[1].choice, r100);
+    rep_workspace_free(ws);
+}
+
+/* Three jobs of 10 tasks whose means are 1.5, 3 and 4.5 (t_min 0.5, 1, 1.5): Algorithm 1 on
+ * each job's own t_min. */
+Test(chronos_auto, each_job_its_own_scale)
+{
+    struct tr_job jobs[] = {{0, 1, {10, 0}, {1.5, 0}, {0, 0}},
+                            {0, 1, {10, 0}, {3, 0}, {0, 0}},
+                            {0, 1, {10, 0}, {4.5, 0}, {0, 0}}};
+    struct tr_trace tr = {jobs, 3, 0};
+    struct cl_spec sp = pareto_trace_spec(100, &tr);
+    set_utility(&sp, 3.0, 1e-3, 1.0);
+    double out[M_COUNT];
+    struct rep_workspace *ws = run_auto(&sp, "s-restart", NULL, 0, out);
+    struct cluster *cl = rep_cluster(ws);
+    for (int i = 0; i < 3; i++) {
+        double tmin = 0.5 * (i + 1);
+        cr_assert_float_eq(cl->job[i].dist[CL_MAP].a * cl->job[i].scale[CL_MAP], tmin, 1e-12);
+        cr_assert_eq(cl->job[i].choice, expected_r(&sp, CH_RESTART, 10, tmin, 1.5, 0.3, 0.8, 1),
+                     "job %d", i);
+    }
+    cr_assert(cl->job[0].choice < cl->job[1].choice && cl->job[1].choice < cl->job[2].choice,
+              "longer tasks against the same deadline need more attempts (%d, %d, %d)",
+              cl->job[0].choice, cl->job[1].choice, cl->job[2].choice);
+    rep_workspace_free(ws);
+}
+
+/* Jobs with their own tail index (beta_max) and scale (job_spread): r = auto is accepted and
+ * each job's r is Algorithm 1 on its own (t_min, β). */
+Test(chronos_auto, each_job_its_own_shape)
+{
+    struct cl_spec sp = sc_spec(2000, 30, 5);
+    sp.task_time = (struct dist){DIST_PARETO, 1.0, 2.0};
+    sp.shape_max = 4.0;
+    sp.job_spread = 0.3;
+    set_utility(&sp, 4.0, 1e-3, 1.0);
+    char msg[256];
+    cr_assert(pol_check_auto(&sp, NAN, msg, sizeof msg), "%s", msg);
+    double out[M_COUNT];
+    struct rep_workspace *ws = run_auto(&sp, "clone", NULL, 0, out);
+    struct cluster *cl = rep_cluster(ws);
+    int lo = 1000, hi = -1;
+    for (int i = 0; i < cl->njobs; i++) {
+        const struct cl_job *j = &cl->job[i];
+        int r = expected_r(&sp, CH_CLONE, 5, j->dist[CL_MAP].a * j->scale[CL_MAP],
+                           j->dist[CL_MAP].b, 0.0, 0.5, 1);
+        cr_assert_eq(j->choice, r, "job %d", i);
+        lo = r < lo ? r : lo;
+        hi = r > hi ? r : hi;
+    }
+    cr_assert_lt(lo, hi, "jobs of different shapes and scales get different r");
+    rep_workspace_free(ws);
+}
+
+/* Where Algorithm 1 has nothing to choose, r = 0: a job whose t_min is past the deadline
+ * (no attempt can meet it; the printed PoCD would be nonsense there), and one whose R(r)
+ * stays below R_min for every r searched (ch_alg1 then returns its upper bound). */
+Test(chronos_auto, no_attempt_can_help)
+{
+    struct cl_spec sp = sc_spec(10, 1, 1);
+    set_utility(&sp, 1.0, 1e-5, 1.0);
+    struct cl_job j = {.ntasks = 10, .nmap = 10, .scale = {1.0, 1.0}};
+    j.dist[CL_MAP] = (struct dist){DIST_PARETO, 1.2, 1.5};
+    for (int s = CH_CLONE; s <= CH_RESUME; s++)
+        for (int corrected = 0; corrected < 2; corrected++)
+            cr_assert_eq(pol_chronos_job_r(&sp, &j, s, s ? 0.3 : 0, 0.8, corrected, NULL), 0,
+                         "t_min > D, strategy %d", s);
+    j.dist[CL_MAP].a = 0.99; /* an attempt misses D with 0.985: R(60) = 0.006 < R_min */
+    struct ch_objective o = {CH_CLONE, {10, 0.99, 1.5, 1.0, 0.0, 0.5}, 1e-5, 1.0, 0.2, 1};
+    cr_assert_eq(ch_alg1(&o, POL_CHOICE_MAX), POL_CHOICE_MAX, "ch_alg1's own answer");
+    cr_assert_eq(pol_chronos_job_r(&sp, &j, CH_CLONE, 0.0, 0.5, 1, NULL), 0);
+    /* S-Restart's extra attempts start at τ_est: with t_min >= D − τ_est none can finish by D */
+    j.dist[CL_MAP].a = 0.8;
+    cr_assert_eq(pol_chronos_job_r(&sp, &j, CH_RESTART, 0.3, 0.8, 1, NULL), 0);
+}
+
+/* The memo returns what it was given, forgets safely when full, and changes no result. */
+Test(chronos_auto, memo)
+{
+    struct pol_memo *m = pol_memo_new();
+    double key[POL_MEMO_KEY] = {0};
+    int v = -1;
+    cr_assert_not(pol_memo_get(m, key, &v));
+    for (int i = 0; i < 40000; i++) {
+        key[2] = i;
+        pol_memo_put(m, key, i % 61);
+        cr_assert(pol_memo_get(m, key, &v) && v == i % 61, "key %d", i);
+    }
+    for (int i = 0; i < 40000; i++) { /* forgotten or right, never wrong */
+        key[2] = i;
+        cr_assert(!pol_memo_get(m, key, &v) || v == i % 61, "key %d", i);
+    }
+    struct cl_spec sp = sc_spec(10, 1, 1);
+    set_utility(&sp, 6.0, 1e-5, 100.0);
+    struct cl_job j = {.ntasks = 100, .nmap = 100, .scale = {1.0, 1.0}};
+    for (int i = 0; i < 30; i++) {
+        j.dist[CL_MAP] = (struct dist){DIST_PARETO, 0.2 + 0.1 * (i % 10), 1.5};
+        int strategy = i % 2 ? CH_RESUME : CH_CLONE;
+        int direct = pol_chronos_job_r(&sp, &j, strategy, 0.3, 0.8, 0, NULL);
+        cr_assert_eq(pol_chronos_job_r(&sp, &j, strategy, 0.3, 0.8, 0, m), direct, "%d", i);
+    }
+    pol_memo_free(m);
+    pol_memo_free(NULL);
+}
+
+/* The measured jobs (after the warm-up) of a replica counted by their r add up. */
+Test(chronos_auto, choices_count_the_measured_jobs)
+{
+    struct cl_spec sp = sc_spec(200, 40, 4);
+    sp.job_spread = 0.5;
+    sp.warmup = 7;
+    set_utility(&sp, 6.0, 1e-4, 1.0);
+    double out[M_COUNT];
+    struct rep_workspace *ws = run_auto(&sp, "s-resume", NULL, 0, out);
+    int32_t counts[POL_CHOICE_MAX + 1];
+    metrics_choices(rep_cluster(ws), counts, POL_CHOICE_MAX + 1);
+    int sum = 0, kinds = 0;
+    for (int v = 0; v <= POL_CHOICE_MAX; v++) {
+        sum += counts[v];
+        kinds += counts[v] > 0;
+    }
+    cr_assert_eq(sum, 40 - 7);
+    cr_assert_gt(kinds, 1, "job_spread 0.5 gives the jobs different r");
+    rep_workspace_free(ws);
+}
+
+/* r = auto needs one-phase jobs: a reduce phase (generated or in a trace) is refused with a
+ * message that says what to do; per-job shapes are accepted. */
+Test(chronos_auto, check)
+{
+    struct cl_spec sp = sc_spec(10, 2, 4);
+    sp.deadline = 5.0;
+    char msg[256];
+    cr_assert(pol_check_auto(&sp, NAN, msg, sizeof msg));
+    cr_assert(pol_check_auto(&sp, 2.0, msg, sizeof msg));
+    sp.reduce_fraction = 0.5;
+    cr_assert_not(pol_check_auto(&sp, NAN, msg, sizeof msg));
+    cr_assert(strstr(msg, "reduce phase") && strstr(msg, "give r a number"), "%s", msg);
+    cr_assert(pol_check_auto(&sp, 2.0, msg, sizeof msg), "a number is fine");
+    struct tr_job jobs[] = {{0, 1, {2, 0}, {3, 0}, {0, 0}}, {0, 1, {2, 1}, {3, 3}, {0, 0}}};
+    struct tr_trace tr = {jobs, 2, 0};
+    sp = pareto_trace_spec(10, &tr);
+    sp.deadline = 5.0;
+    cr_assert_not(pol_check_auto(&sp, NAN, msg, sizeof msg));
+    sp.jobs = 1; /* only the first job runs: one phase */
+    cr_assert(pol_check_auto(&sp, NAN, msg, sizeof msg), "%s", msg);
+    sp = sc_spec(10, 2, 4);
+    sp.deadline = 5.0;
+    sp.task_time = (struct dist){DIST_EXPONENTIAL, 1.0, 0.0};
+    cr_assert_not(pol_check_auto(&sp, NAN, msg, sizeof msg));
+    cr_assert(strstr(msg, "pareto"), "%s", msg);
+}
