@@ -9,7 +9,10 @@ a policy's difference from the experiment's first policy (the paper's baseline) 
 replica by replica; `specmc report --csv` gives it as the delta_METRIC rows.
 
     scripts/sensitivity.py STUDY [--bin bin/specmc] [--replicas N] [--only READING,...]
+                                 [--set SECTION.KEY=V]...
     scripts/sensitivity.py --list
+
+--set adds an override to every reading (after the study's own: e.g. another sweep value).
 
 Prints one markdown row per reading: for each policy after the first and each metric, the
 paired difference, its 95 % interval half-width and the relative difference (against the
@@ -18,6 +21,7 @@ baseline's mean under that reading). Results depend only on the experiment and i
 import argparse
 import csv
 import io
+import math
 import os
 import subprocess
 import sys
@@ -116,7 +120,17 @@ def run(binary, ini, sets, replicas):
 
 
 def fmt(x):
+    if not math.isfinite(x):
+        return "+∞" if x > 0 else "−∞" if x < 0 else "undefined"
     return f"{x:+.0f}" if abs(x) >= 100 else f"{x:+.3g}"
+
+
+def cell(mean, lo, hi, base):
+    """A paired difference, its 95 % half-width and its size relative to the baseline."""
+    if not math.isfinite(mean):  # the utility of a replica whose PoCD is below R_min is −∞
+        return f"{fmt(mean)} (a PoCD below R_min)"
+    rel = f" ({100 * mean / base:+.0f} %)" if math.isfinite(base) and base != 0 else ""
+    return f"{fmt(mean)} ± {abs(hi - lo) / 2:.3g}{rel}"
 
 
 def main():
@@ -126,6 +140,7 @@ def main():
     ap.add_argument("--replicas", type=int, default=0, help="0: the experiment's own")
     ap.add_argument("--only", default="", help="comma-separated reading numbers (from 1)")
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--set", action="append", default=[], help="an override for every reading")
     a = ap.parse_args()
     if a.list or a.study not in STUDIES:
         for name, st in STUDIES.items():
@@ -140,7 +155,7 @@ def main():
     for i, (label, sets) in enumerate(st["readings"], 1):
         if only and i not in only:
             continue
-        rows = run(a.bin, ini, st.get("common", []) + sets, a.replicas)
+        rows = run(a.bin, ini, st.get("common", []) + sets + a.set, a.replicas)
         policies = list(dict.fromkeys(r["policy"] for r in rows))
         base = policies[0]
         cells = []
@@ -148,9 +163,8 @@ def main():
             for m in st["metrics"]:
                 d = next(r for r in rows if r["policy"] == pol and r["metric"] == "delta_" + m)
                 b = next(r for r in rows if r["policy"] == base and r["metric"] == m)
-                mean, lo, hi = float(d["mean"]), float(d["ci_low"]), float(d["ci_high"])
-                rel = 100 * mean / float(b["mean"])
-                cells.append(f"{fmt(mean)} ± {abs(hi - lo) / 2:.3g} ({rel:+.0f} %)")
+                cells.append(cell(float(d["mean"]), float(d["ci_low"]), float(d["ci_high"]),
+                                  float(b["mean"])))
         if header is None:
             cols = [f"{p} − {base}: {m}" for p in policies[1:] for m in st["metrics"]]
             header = "| reading | " + " | ".join(cols) + " |"

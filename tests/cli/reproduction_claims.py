@@ -3,7 +3,7 @@
 
 usage: reproduction_claims.py EXPERIMENT CSV [CDF_CSV]
   EXPERIMENT: table1, table2, fig3, fig4 (seed 004, experiments/chronos-*.ini) or the name of
-  a seed 000 / 002 experiment (xulau-sca-gamma, ..., srptms-compare)
+  a seed 000 / 002 experiment (xulau-sca-gamma, ..., xulau-heavy, srptms-compare)
   CDF_CSV: `specmc report --cdf Q --csv` rows (any quantities), for claims about CDFs
 Prints one line per claim that fails and exits 1 if any does."""
 import csv
@@ -77,10 +77,10 @@ def table2(m, sweeps, claim):
                   f"scenario {s}: S-Resume costs less than S-Restart")
 
 
-def fig3(m, sweeps, claim):
+def fig3(m, sweeps, claim):  # seed 004's Mantri; theta = 1e-5 ... 1e-4
     for s in sorted(m):
         p = m[s]
-        for q in CHRONOS:
+        for q in ("s-restart", "s-resume"):
             claim(p["mantri"]["machine_time"] > p[q]["machine_time"],
                   f"scenario {s}: Mantri costs more than {q}")
         claim(max(p, key=lambda q: p[q]["utility"]) == "s-resume",
@@ -88,6 +88,8 @@ def fig3(m, sweeps, claim):
         claim(max(p, key=lambda q: p[q]["pocd"]) in ("s-resume", "s-restart"),
               f"scenario {s}: a speculative strategy has the highest PoCD")
     first, last = min(m), max(m)
+    claim(m[last]["mantri"]["machine_time"] > m[last]["clone"]["machine_time"],
+          "theta = 1e-4: Mantri costs more than Clone")
     claim(m[last]["clone"]["pocd"] < m[first]["clone"]["pocd"],
           "Clone's PoCD falls as theta grows")
     drop = {q: m[first][q]["pocd"] - m[last][q]["pocd"] for q in CHRONOS}
@@ -171,13 +173,27 @@ def light(m, sweeps, claim):  # 11 000 machines: Mantri, PSRPT, SCA, ESE
           "fewer jobs cost under 10 000 under SCA than under Mantri (Fig. 8b)")
 
 
-def heavy(m, sweeps, claim):  # 5 000 machines: Mantri, ese-detect, ESE, PSRPT, SCA
+def heavy(m, sweeps, claim):  # 5 000 machines: Mantri (seed 000's), ese-detect, ESE, PSRPT, SCA
     p = m[0]
+    claim(p["ese"]["flowtime"] < p["mantri"]["flowtime"], "ESE below seed 000's Mantri")
+    claim(p["ese"]["machine_time"] < p["mantri"]["machine_time"], "ESE costs less than Mantri")
+    claim(p["ese-detect"]["flowtime"] < p["mantri"]["flowtime"],
+          "ESE's detection alone below Mantri")
     claim(p["ese"]["flowtime"] < p["ese-detect"]["flowtime"],
           "SRPT scheduling cuts ESE-detect's flowtime")
     claim(p["ese"]["flowtime"] < p["sca"]["flowtime"], "ESE beats SCA in the heavy regime")
     claim(p["ese"]["machine_time"] < p["psrpt"]["machine_time"],
           "ESE's detection costs no more than no copies at all")
+
+
+def compare(m, sweeps, claim):  # seed 002 §VI-C: Mantri (seed 002's), SCA, SRPTMS+C
+    p = m[0]
+    for metric in ("flowtime", "flowtime_weighted"):
+        claim(p["srptms"][metric] < p["mantri"][metric], f"SRPTMS+C below Mantri in {metric}")
+        claim(p["srptms"][metric] < p["sca"][metric], f"SRPTMS+C below SCA in {metric}")
+    within = ("flowtime", 100.0)
+    claim(CDF["srptms"][within] > max(CDF["sca"][within], CDF["mantri"][within]),
+          "SRPTMS+C finishes the most jobs within 100 s")
 
 
 def main(experiment, path, cdf_path=None):
@@ -193,7 +209,7 @@ def main(experiment, path, cdf_path=None):
               "xulau-sca-gamma": sca_gamma, "xulau-sca-xi": sca_xi,
               "xulau-sca-alpha": sca_alpha, "xulau-sca-interval": sca_interval,
               "xulau-cutoff": cutoff, "xulau-sigma": sigma, "xulau-light": light,
-              "xulau-heavy": heavy}
+              "xulau-heavy": heavy, "srptms-compare": compare}
     checks[experiment](means, sweeps, claim)
     for f in failures:
         print(f"  claim fails: {f}")
