@@ -130,8 +130,7 @@ void pol_rank_free(struct pol_ranking *rk);
 /* Sort rk->r[0 .. rk->n) by key, ties by job; pol_rank_before is that order. */
 void pol_rank_sort(struct pol_ranking *rk);
 bool pol_rank_before(const struct pol_rank *a, const struct pol_rank *b);
-/* Fill rk with the pending jobs (cl->pend_head list) sorted by key, leaving out those whose
- * key is NaN; returns how many. */
+/* Fill rk with the pending jobs (cl->pend_head list) sorted by key; returns how many. */
 int pol_rank_pending(const struct cluster *cl, struct pol_ranking *rk, pol_rank_key key,
                      const void *ctx);
 

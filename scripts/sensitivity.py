@@ -87,8 +87,12 @@ STUDIES = {
         "readings": [
             ("seed 002's Mantri (kill = 0); reduces after the maps complete (prose), "
              "waiting jobs out of ψ", MANTRI_000_002),
-            ("prose, waiting jobs kept in ψ (psi_waiting = 1)",
-             MANTRI_000_002 + ["policy.srptms.psi_waiting=1"]),
+            ("prose, waiting jobs kept in ψ (psi = 1)",
+             MANTRI_000_002 + ["policy.srptms.psi=1"]),
+            ("prose, every alive job in ψ (psi = 2, §V-A)",
+             MANTRI_000_002 + ["policy.srptms.psi=2"]),
+            ("prose, copies per task rounded to the nearest (round_copies = 1)",
+             MANTRI_000_002 + ["policy.srptms.round_copies=1"]),
             ("reduces once the maps are launched (pseudo-code)",
              MANTRI_000_002 + ["policy.srptms.reduce_early=1"]),
             ("Mantri's own kill (kill = 1)", MANTRI_KILL),

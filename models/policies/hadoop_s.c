@@ -2,8 +2,11 @@
  *
  * Two descriptions of the rule exist; `rule` selects one.
  *  rule 0 (SPEC §2; Hadoop 0.20 as described by LATE and seed 003 §III eqs. 1–2): a running
- *         task is a straggler when its progress score is below the average progress score of
- *         its job's running tasks minus `gap` (0.2) and it has run at least `min_age` (60 s).
+ *         task is a straggler when its progress score is below its job's average progress
+ *         score minus `gap` (0.2) and it has run at least `min_age` (60 s). The average is
+ *         over all the job's tasks, finished ones counting 1 and unstarted 0, as Hadoop
+ *         computes a job's progress (average = 0), or over its running tasks, as seed 003
+ *         eq. 2 writes it (average = 1).
  *  rule 1 (seed 004 §I, Hadoop 2's speculator): "after at least one task from the same job
  *         has finished. Periodically, Hadoop calculates the difference between the estimated
  *         completion time of each running task and the average completion time of finished
@@ -22,7 +25,7 @@
 #include "models/cluster.h"
 #include "models/policy.h"
 
-enum { HS_RULE, HS_GAP, HS_MIN_AGE, HS_PERIOD };
+enum { HS_RULE, HS_GAP, HS_MIN_AGE, HS_PERIOD, HS_AVERAGE };
 enum { HS_TIMER_HEARTBEAT = 1 };
 
 struct hadoop_s {
@@ -30,6 +33,7 @@ struct hadoop_s {
     double gap;    /* rule 0: progress below the job average minus this */
     double min_age; /* rule 0: only tasks running at least this long */
     double period; /* heartbeat */
+    int average;   /* rule 0: 0 over all the job's tasks, 1 over its running tasks */
 };
 
 static int hadoop_s_init(struct cluster *cl, void *st, const double *param)
@@ -39,6 +43,7 @@ static int hadoop_s_init(struct cluster *cl, void *st, const double *param)
     h->gap = param[HS_GAP];
     h->min_age = param[HS_MIN_AGE];
     h->period = param[HS_PERIOD];
+    h->average = (int)param[HS_AVERAGE];
     cl_set_timer(cl, h->period, HS_TIMER_HEARTBEAT, 0);
     return 0;
 }
@@ -62,11 +67,11 @@ static int progress_gap_candidate(const struct cluster *cl, const struct hadoop_
         const struct cl_job *job = &cl->job[j];
         if (job->tasks_running == 0)
             continue;
-        double sum = job->ntasks - job->tasks_left; /* finished tasks count 1 */
+        double sum = h->average ? 0.0 : job->ntasks - job->tasks_left; /* finished: 1 */
         for (int t = job->first_task; t < job->first_task + job->ntasks; t++)
             if (cl->task_running[t] > 0)
                 sum += task_progress(cl, t);
-        double bar = sum / job->ntasks - h->gap;
+        double bar = sum / (h->average ? job->tasks_running : job->ntasks) - h->gap;
         for (int t = job->first_task; t < job->first_task + job->ntasks; t++) {
             if (cl->task_running[t] == 0 || cl->task_copies[t] > 1 ||
                 cl->now - cl->task_start[t] < h->min_age)
@@ -149,6 +154,9 @@ static const struct pol_param hadoop_s_params[] = {
                     .kind = POL_TIME},
     [HS_PERIOD] = {"period", 1, 1e-9, 1e300, false, "heartbeat between speculation decisions",
                    .kind = POL_TIME},
+    [HS_AVERAGE] = {"average", 0, 0, 1, true,
+                    "rule 0: the job's progress averaged over 0 all its tasks (Hadoop: finished "
+                    "1, unstarted 0), 1 its running tasks (seed 003 eq. 2)"},
     {0},
 };
 

@@ -51,11 +51,8 @@ int pol_rank_pending(const struct cluster *cl, struct pol_ranking *rk, pol_rank_
                      const void *ctx)
 {
     int n = 0;
-    for (int j = cl->pend_head; j >= 0; j = cl->job[j].pend_next) {
-        double k = key(cl, j, ctx);
-        if (!isnan(k))
-            rk->r[n++] = (struct pol_rank){k, j};
-    }
+    for (int j = cl->pend_head; j >= 0; j = cl->job[j].pend_next)
+        rk->r[n++] = (struct pol_rank){key(cl, j, ctx), j};
     rk->n = n;
     pol_rank_sort(rk);
     return n;

@@ -19,19 +19,23 @@
  * "the scheduler begins to schedule reduce tasks after all the map tasks completed", while the
  * procedure's pseudo-code turns to them as soon as no map task is left unscheduled (their
  * copies then hold their machines idle until the map phase ends, eq. 1g). reduce_early = 0
- * (default) follows the prose, 1 the pseudo-code. Under the prose a job whose maps all run
- * has unscheduled tasks it may not schedule yet: psi_waiting = 0 (default) leaves it out of
- * ψ(l) until its map phase ends, so that the jobs that can use machines share them (ψ(l) is
- * the set the machines are shared among; under the pseudo-code every job in it can schedule);
- * psi_waiting = 1 keeps it in ψ(l) as Algorithm 2's line 1 reads literally ("jobs which have
- * unscheduled tasks"): it counts in W(l) and its share g_i stays unused for the slot. That
- * reading starves weight-0 jobs (docs/policies.md).
+ * (default) follows the prose, 1 the pseudo-code.
+ *
+ * Which jobs share the machines, ψ(l), the paper says three ways: Algorithm 2's line 1 "the
+ * set of jobs which have unscheduled tasks", §V-A "every alive job (i.e., not-yet-finished
+ * job)", and §V-B's prose, under which a job whose maps all run has unscheduled tasks it may
+ * not schedule yet. psi = 0 (default): the jobs that can schedule a task now — under the
+ * pseudo-code the same set as line 1; psi = 1: line 1 literally, a job waiting for its map
+ * phase keeps its weight in W(l) and its share g_i unused (this starves weight-0 jobs,
+ * docs/policies.md); psi = 2: §V-A, every alive job, U_i(l) = 0 ranking a job whose tasks all
+ * run first, its share counting the machines it holds.
  *
  * Decisions where the text is ambiguous (docs/policies.md): the procedure's two branches are
  * printed the wrong way round (line 2 clones when m ≥ x, which gives ⌊x/m⌋ ≤ 1) — we follow
  * §V-B's prose, which clones only when the machines outnumber the tasks; its returned value is
- * read as the machines used; ⌊x/m⌋ copies (the pseudo-code) rather than the prose's rounding,
- * so a job never takes more than its share; shares are made whole machines by rounding their
+ * read as the machines used; ⌊x/m⌋ copies (the pseudo-code, round_copies = 0) or the prose's
+ * ⌈x/m⌉, whose footnote calls it "rounding" (round_copies = 1: to the nearest, as far as
+ * machines are free); shares are made whole machines by rounding their
  * running sum down (job i gets ⌊g_1 + … + g_i⌋ − ⌊g_1 + … + g_{i−1}⌋), so that they still add
  * up to M — rounding each g_i down would leave machines idle and, when every share is below
  * one machine, schedule nothing at all; g_i's third case prints (1−ε)W_i for (1−ε)W (the
@@ -44,15 +48,18 @@
 #include "models/policy.h"
 #include "models/spec.h"
 
-enum { SRPTMS_EPSILON, SRPTMS_R, SRPTMS_MAX_COPIES, SRPTMS_REDUCE_EARLY, SRPTMS_PSI_WAITING };
+enum { SRPTMS_EPSILON, SRPTMS_R, SRPTMS_MAX_COPIES, SRPTMS_REDUCE_EARLY, SRPTMS_PSI,
+       SRPTMS_ROUND_COPIES };
+enum { PSI_SCHEDULABLE, PSI_UNSCHEDULED, PSI_ALIVE }; /* values of `psi` */
 
 struct srptms {
     double epsilon;        /* ε */
     double r;              /* weight of the standard deviation in U_i */
     int max_copies;        /* copies of one task launched together, at most */
     bool reduce_early;     /* reduce tasks once every map task is launched, not completed */
-    bool psi_waiting;      /* a job waiting for its map phase stays in ψ(l) */
-    struct pol_ranking rk; /* jobs by decreasing w_i / U_i(l) */
+    int psi;               /* which jobs are in ψ(l): PSI_* */
+    bool round_copies;     /* copies per task ⌈x/m⌉ rounded to the nearest, not ⌊x/m⌋ */
+    struct pol_ranking rk; /* ψ(l) by decreasing w_i / U_i(l) */
 };
 
 /* Whether the job's next unscheduled task may be scheduled now: a reduce task only once
@@ -63,10 +70,26 @@ static bool can_schedule(const struct cluster *cl, const struct srptms *p, int j
     return p->reduce_early || j->next_unstarted < j->nmap || j->maps_left == 0;
 }
 
-/* Whether a pending job is in ψ(l). */
-static bool in_psi(const struct cluster *cl, const struct srptms *p, int job)
+/* Put the jobs of ψ(l) into p->rk (keys to come); returns their total weight W(l). */
+static double collect_psi(const struct cluster *cl, struct srptms *p)
 {
-    return p->psi_waiting || can_schedule(cl, p, job);
+    double W = 0.0;
+    int n = 0;
+    if (p->psi == PSI_ALIVE) {
+        for (int j = cl->first_active; j < cl->narrived; j++)
+            if (isnan(cl->job[j].completion)) {
+                p->rk.r[n++].job = j;
+                W += cl->job[j].weight;
+            }
+    } else {
+        for (int j = cl->pend_head; j >= 0; j = cl->job[j].pend_next)
+            if (p->psi == PSI_UNSCHEDULED || can_schedule(cl, p, j)) {
+                p->rk.r[n++].job = j;
+                W += cl->job[j].weight;
+            }
+    }
+    p->rk.n = n;
+    return W;
 }
 
 /* U_i(l) of eq. 4. */
@@ -77,19 +100,12 @@ static double effective_work(const struct cluster *cl, int job, double r)
     return pol_effective_work(j, maps, j->ntasks - j->next_unstarted - maps, r);
 }
 
-/* Rank key: −w_i/U_i(l), smaller first; with every weight 0, −1/U_i(l); NaN (left out) for a
- * job not in ψ(l). */
-struct key_ctx {
-    const struct srptms *p;
-    bool unit;
-};
-static double priority_key(const struct cluster *cl, int job, const void *ctx)
+/* Rank key: −w_i/U_i(l), smaller first (w = 1 for all when unit). A job with nothing left to
+ * schedule (U = 0, psi = 2) ranks first, or, of weight 0, with the weight-0 jobs. */
+static double priority_key(const struct cluster *cl, int job, double r, bool unit)
 {
-    const struct key_ctx *k = ctx;
-    if (!in_psi(cl, k->p, job))
-        return NAN;
-    double w = k->unit ? 1.0 : cl->job[job].weight;
-    return -w / effective_work(cl, job, k->p->r);
+    double w = unit ? 1.0 : cl->job[job].weight, U = effective_work(cl, job, r);
+    return U > 0 ? -w / U : w > 0 ? -INFINITY : 0.0;
 }
 
 /* The task-scheduling procedure: spend x free machines on the job's unlaunched tasks of its
@@ -97,7 +113,7 @@ static double priority_key(const struct cluster *cl, int job, const void *ctx)
 static int schedule_tasks(struct cluster *cl, const struct srptms *p, int job, int x)
 {
     struct cl_job *j = &cl->job[job];
-    if (!can_schedule(cl, p, job))
+    if (j->next_unstarted == j->ntasks || !can_schedule(cl, p, job))
         return 0;
     int phase_end = j->next_unstarted < j->nmap ? j->nmap : j->ntasks;
     int m = phase_end - j->next_unstarted, used = 0;
@@ -106,30 +122,33 @@ static int schedule_tasks(struct cluster *cl, const struct srptms *p, int job, i
             cl_start_next_task(cl, job, 1);
         return x;
     }
-    int copies = x / m < p->max_copies ? x / m : p->max_copies;
-    for (int k = 0; k < m; k++, used += copies)
-        cl_start_next_task(cl, job, copies);
+    int copies = p->round_copies ? (2 * x + m) / (2 * m) : x / m; /* nearest: ⌊x/m + ½⌋ */
+    if (copies > p->max_copies)
+        copies = p->max_copies;
+    for (int k = 0; k < m && cl->nfree > 0; k++) {
+        int before = cl->nfree;
+        cl_start_next_task(cl, job, copies); /* as many as are free */
+        used += before - cl->nfree;
+    }
     return used;
 }
 
 static void srptms_slot_free(struct cluster *cl, void *st)
 {
     struct srptms *p = st;
-    double W = 0.0;
-    for (int j = cl->pend_head; j >= 0; j = cl->job[j].pend_next)
-        if (in_psi(cl, p, j))
-            W += cl->job[j].weight;
-    struct key_ctx k = {p, W <= 0};
-    if (k.unit)
-        W = 0.0;
-    int n = pol_rank_pending(cl, &p->rk, priority_key, &k);
-    if (k.unit)
+    double W = collect_psi(cl, p);
+    int n = p->rk.n;
+    bool unit = W <= 0; /* every job of weight 0: they share as if of weight 1 */
+    if (unit)
         W = n;
+    for (int i = 0; i < n; i++)
+        p->rk.r[i].key = priority_key(cl, p->rk.r[i].job, p->r, unit);
+    pol_rank_sort(&p->rk);
     double eps = p->epsilon, M = cl->nslots, above = 0.0, shared = 0.0;
     int granted = 0; /* whole machines granted to the jobs above */
     for (int i = 0; i < n && cl->nfree > 0; i++) {
         int job = p->rk.r[i].job;
-        double w = k.unit ? 1.0 : cl->job[job].weight;
+        double w = unit ? 1.0 : cl->job[job].weight;
         double Wi = W - above; /* J_i and every job below it */
         above += w;
         if (Wi < (1 - eps) * W)
@@ -154,7 +173,8 @@ static int srptms_init(struct cluster *cl, void *st, const double *param)
     p->r = param[SRPTMS_R];
     p->max_copies = (int)param[SRPTMS_MAX_COPIES];
     p->reduce_early = param[SRPTMS_REDUCE_EARLY] != 0;
-    p->psi_waiting = param[SRPTMS_PSI_WAITING] != 0;
+    p->psi = (int)param[SRPTMS_PSI];
+    p->round_copies = param[SRPTMS_ROUND_COPIES] != 0;
     p->rk = (struct pol_ranking){0};
     return pol_rank_reserve(&p->rk, cl->njobs);
 }
@@ -179,9 +199,12 @@ static const struct pol_param srptms_params[] = {
     [SRPTMS_REDUCE_EARLY] = {"reduce_early", 0, 0, 1, true,
                              "0: reduce tasks after every map task completed (002 §V-B prose); "
                              "1: once every map task is launched (the pseudo-code)"},
-    [SRPTMS_PSI_WAITING] = {"psi_waiting", 0, 0, 1, true,
-                            "reduce_early = 0: 1 keeps a job waiting for its map phase in psi(l) "
-                            "(Algorithm 2 line 1), its share unused; 0 leaves it out"},
+    [SRPTMS_PSI] = {"psi", 0, 0, 2, true,
+                    "psi(l), the jobs sharing the machines: 0 those that can schedule a task now; "
+                    "1 those with unscheduled tasks (Algorithm 2 line 1); 2 every alive job (§V-A)"},
+    [SRPTMS_ROUND_COPIES] = {"round_copies", 0, 0, 1, true,
+                             "copies per task when cloning: 0 floor(x/m) (the pseudo-code); 1 x/m "
+                             "rounded to the nearest (§V-B's prose), as far as machines are free"},
     {0},
 };
 

@@ -572,6 +572,26 @@ Test(hadoop_s, rule0_gap_and_min_age)
     rep_workspace_free(ws);
 }
 
+/* average = 1 (seed 003 eq. 2: the running tasks' average) on the tasks 2, 2, 3 above: at
+ * t = 1 the bar is 0.244 as before (all three run); at t = 2 task 2 runs alone, so it is its
+ * own average and never behind: no backup, where the all-tasks average gave one. */
+Test(hadoop_s, rule0_average_of_running_tasks)
+{
+    struct cl_spec sp = sc_spec(4, 1, 3);
+    const struct policy *p = pol_find("hadoop-s");
+    sc_params(p, param, NULL, 0);
+    sc_params(p, param, "min_age", 1.0);
+    sc_params(p, param, "average", 1);
+    struct sc_durations d = {.d = {{2}, {2}, {3, 9}}};
+    double out[M_COUNT];
+    int rc;
+    struct rep_workspace *ws = sc_run(&sp, "hadoop-s", param, &d, out, &rc);
+    cr_assert_eq(rc, REP_OK);
+    cr_assert_eq(rep_cluster(ws)->task_copies[2], 1);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 2 + 2 + 3, EPS);
+    rep_workspace_free(ws);
+}
+
 /* Rule 1 (seed 004): nothing until a task of the job has finished; at t = 2 tasks 0 and 1
  * finish (mean 2) and the heartbeat gives task 2 (estimated 10, difference 8) a backup of
  * 3: done at 5. */

@@ -104,8 +104,8 @@ Test(srptms, maps_before_reduces)
  * (6 maps, tasks 2–7; U = 6): at t = 0 each deserves 4/2 = 2 machines; J0 launches its map,
  * J1 tasks 2 and 3, one slot stays free. At t = 1 J0's map runs and its reduce is unscheduled:
  *  - reduce_early = 1 (the pseudo-code): J0 launches the reduce at 1, which waits until 2;
- *  - reduce_early = 0 (the prose): not before its map completes at 2; with psi_waiting = 1 J0
- *    keeps its share in ψ(l) and the free slot idles until 2, with psi_waiting = 0 J0 leaves
+ *  - reduce_early = 0 (the prose): not before its map completes at 2; with psi = 1 J0
+ *    keeps its share in ψ(l) and the free slot idles until 2, with psi = 0 J0 leaves
  *    ψ(l), J1 alone deserves all 4 and starts task 4 at 1. */
 Test(srptms, reduce_timing_and_psi)
 {
@@ -124,11 +124,59 @@ Test(srptms, reduce_timing_and_psi)
         sc_params(pol_find("srptms"), param, "epsilon", 1.0);
         sc_params(pol_find("srptms"), param, "max_copies", 1);
         sc_params(pol_find("srptms"), param, "reduce_early", cases[k].early);
-        sc_params(pol_find("srptms"), param, "psi_waiting", cases[k].psi);
+        sc_params(pol_find("srptms"), param, "psi", cases[k].psi);
         struct rep_workspace *ws = run(&sp, "srptms", &d, out);
         struct cluster *cl = rep_cluster(ws);
         cr_assert_float_eq(cl->task_start[1], cases[k].reduce, EPS, "case %zu: reduce", k);
         cr_assert_float_eq(cl->task_start[4], cases[k].task4, EPS, "case %zu: task 4", k);
+        rep_workspace_free(ws);
+    }
+}
+
+/* psi = 2 (§V-A, every alive job) keeps a job whose tasks all run in ψ(l), first (U = 0), with
+ * its share counting the machines it holds. Four slots, ε = 1, one copy per task, decisions
+ * every 1: J0 (task 0, 10 long) and J1 (tasks 1–4, 2 long) arrive at 0; each deserves 2: J0
+ * takes 1 slot, J1 2, one stays free. At t = 1 J0 has nothing left to schedule: with psi = 0
+ * or 1 only J1 shares (all 4) and starts task 3 at 1; with psi = 2 J0 keeps its share of 2
+ * (holding 1) and J1 its 2, so task 3 waits for J1's first tasks to end at 2. */
+Test(srptms, psi_alive_counts_running_jobs)
+{
+    struct tr_job jobs[] = {{0, 1, {1, 0}, {1, 0}, {0, 0}}, {0, 1, {4, 0}, {1, 0}, {0, 0}}};
+    struct tr_trace tr = {jobs, 2, 0};
+    struct cl_spec sp = sc_trace_spec(4, &tr);
+    sp.interval = 1.0;
+    struct sc_durations d = {.other = 2.0};
+    d.d[0][0] = 10.0;
+    double out[M_COUNT];
+    for (int psi = 0; psi <= 2; psi++) {
+        sc_params(pol_find("srptms"), param, NULL, 0);
+        sc_params(pol_find("srptms"), param, "epsilon", 1.0);
+        sc_params(pol_find("srptms"), param, "max_copies", 1);
+        sc_params(pol_find("srptms"), param, "psi", psi);
+        struct rep_workspace *ws = run(&sp, "srptms", &d, out);
+        cr_assert_float_eq(rep_cluster(ws)->task_start[3], psi == 2 ? 2.0 : 1.0, EPS, "psi %d",
+                           psi);
+        rep_workspace_free(ws);
+    }
+}
+
+/* round_copies: one job of 2 tasks alone on 5 slots (ε = 1) deserves all 5: ⌊5/2⌋ = 2 copies
+ * each by default; rounded to the nearest, 3, as far as machines are free: 3 and then 2. */
+Test(srptms, copies_floor_or_nearest)
+{
+    struct tr_job jobs[] = {{0, 1, {2, 0}, {1, 0}, {0, 0}}};
+    struct tr_trace tr = {jobs, 1, 0};
+    struct cl_spec sp = sc_trace_spec(5, &tr);
+    sp.interval = 1.0;
+    struct sc_durations d = {.other = 2.0};
+    double out[M_COUNT];
+    for (int round = 0; round <= 1; round++) {
+        sc_params(pol_find("srptms"), param, NULL, 0);
+        sc_params(pol_find("srptms"), param, "epsilon", 1.0);
+        sc_params(pol_find("srptms"), param, "round_copies", round);
+        struct rep_workspace *ws = run(&sp, "srptms", &d, out);
+        cr_assert_eq(rep_cluster(ws)->task_copies[0], round ? 3 : 2, "round_copies %d", round);
+        cr_assert_eq(rep_cluster(ws)->task_copies[1], 2, "round_copies %d", round);
         rep_workspace_free(ws);
     }
 }
