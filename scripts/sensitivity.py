@@ -34,6 +34,16 @@ NOISE = ["cluster.estimate_noise=0.5"]  # every copy's progress off by a factor 
 MANTRI_004 = ["policy.mantri.spare_only=1", "policy.mantri.test=1",
               "policy.mantri.margin=0.025 mean", "policy.mantri.kill=1", "policy.mantri.keep=1"]
 
+# Mantri's readings in seed 000's experiments (§6 describes the duplicate test alone)
+SEED_000_READINGS = [
+    ("seed 000's Mantri (kill = 0)", MANTRI_000_002),
+    ("Mantri's own kill (kill = 1)", MANTRI_KILL),
+    ("kill = 1, keep = best progress", MANTRI_KILL + ["policy.mantri.keep=1"]),
+    ("kill = 0, spare_only = 1", MANTRI_000_002 + ["policy.mantri.spare_only=1"]),
+    ("kill = 0, noisy estimates (σ = 0.5)", MANTRI_000_002 + NOISE),
+    ("kill = 1, noisy estimates (σ = 0.5)", MANTRI_KILL + NOISE),
+]
+
 STUDIES = {
     # seed 004 Fig. 3 at θ = 1e-4: Mantri costs 50/67/88 % more than Clone, S-Restart,
     # S-Resume, whose utilities beat Mantri's by 31/43/50 %; S-Resume has the highest PoCD
@@ -59,27 +69,14 @@ STUDIES = {
     # seed 000 §7.2.2: ESE 71 % below Mantri, Mantri + ESE detection 9 % below it
     "xulau-heavy": {
         "metrics": ["flowtime", "machine_time"],
-        "readings": [
-            ("seed 000's Mantri (kill = 0)", MANTRI_000_002),
-            ("Mantri's own kill (kill = 1)", MANTRI_KILL),
-            ("kill = 1, keep = best progress", MANTRI_KILL + ["policy.mantri.keep=1"]),
-            ("kill = 0, spare_only = 1", MANTRI_000_002 + ["policy.mantri.spare_only=1"]),
-            ("kill = 0, noisy estimates (σ = 0.5)", MANTRI_000_002 + NOISE),
-            ("kill = 1, noisy estimates (σ = 0.5)", MANTRI_KILL + NOISE),
+        "readings": SEED_000_READINGS + [
             ("kill = 0, reports every 90 s", MANTRI_000_002 + ["policy.mantri.report_interval=90"]),
         ],
     },
     # seed 000 §7.1.5: SCA 6 % below Mantri at light load
     "xulau-light": {
         "metrics": ["flowtime", "machine_time"],
-        "readings": [
-            ("seed 000's Mantri (kill = 0)", MANTRI_000_002),
-            ("Mantri's own kill (kill = 1)", MANTRI_KILL),
-            ("kill = 1, keep = best progress", MANTRI_KILL + ["policy.mantri.keep=1"]),
-            ("kill = 0, spare_only = 1", MANTRI_000_002 + ["policy.mantri.spare_only=1"]),
-            ("kill = 0, noisy estimates (σ = 0.5)", MANTRI_000_002 + NOISE),
-            ("kill = 1, noisy estimates (σ = 0.5)", MANTRI_KILL + NOISE),
-        ],
+        "readings": SEED_000_READINGS,
     },
     # seed 002 §VI-C: SRPTMS+C about 25 % below Mantri, weighted and unweighted
     "srptms-compare": {

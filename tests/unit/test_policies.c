@@ -279,46 +279,34 @@ Test(mantri, at_most_max_extra_copies)
 /* The check keeps the attempt that finishes first once all have reported. Four slots, one task:
  * original 10. At t = 1 (t_rem 9): a copy of 4 (ends 5), then, t_rem still 9 (the new copy has
  * not reported), a third (c = 2: F(6) > 0.25) and a fourth (c = 3: F(6.75)) attempt of 100.
- * At t = 2 all have reported: the copy ending at 5 is kept. Done at 5; machine time
- * 2 (original) + 4 + 1 + 1 = 8, of which 4 killed. */
-Test(mantri, periodic_check_keeps_the_fastest)
+ * kill = 1: at t = 2 all have reported and the copy ending at 5 is kept. Done at 5; machine
+ * time 2 (original) + 4 + 1 + 1 = 8, of which 4 killed.
+ * kill = 0 (seeds 000 §6, 002 §VI-A: the duplicate test alone) never kills: the four attempts
+ * all run until the copy of 4 completes the task at 5, when the model kills the other three.
+ * Machine time 5 + 4 + 4 + 4 = 17, of which 5 + 4 + 4 = 13 killed then. */
+Test(mantri, periodic_check_keeps_the_fastest_unless_kill_0)
 {
     struct cl_spec sp = sc_spec(4, 1, 1);
     struct sc_durations d = {.d = {{10.0, 4.0}}, .other = 100.0};
     const struct policy *p = pol_find("mantri");
-    sc_params(p, param, NULL, 0);
-    double out[M_COUNT];
-    int rc;
-    struct rep_workspace *ws = sc_run(&sp, "mantri", param, &d, out, &rc);
-    struct cluster *cl = rep_cluster(ws);
-    cr_assert_eq(rc, REP_OK);
-    cr_assert_eq(cl->task_copies[0], 4);
-    cr_assert_float_eq(cl->job[0].completion, 5.0, EPS);
-    cr_assert_float_eq(out[M_MACHINE_TIME], 8.0, EPS);
-    cr_assert_float_eq(out[M_WASTED_TIME], 4.0, EPS);
-    rep_workspace_free(ws);
-}
-
-/* kill = 0 (seeds 000 §6, 002 §VI-A: the duplicate test alone) never kills: the same four
- * attempts as above all run until the copy of 4 completes the task at 5, when the model kills
- * the other three. Machine time 5 + 4 + 4 + 4 = 17, of which 5 + 4 + 4 = 13 killed then. */
-Test(mantri, kill_0_never_kills)
-{
-    struct cl_spec sp = sc_spec(4, 1, 1);
-    struct sc_durations d = {.d = {{10.0, 4.0}}, .other = 100.0};
-    const struct policy *p = pol_find("mantri");
-    sc_params(p, param, NULL, 0);
-    sc_params(p, param, "kill", 0);
-    double out[M_COUNT];
-    int rc;
-    struct rep_workspace *ws = sc_run(&sp, "mantri", param, &d, out, &rc);
-    struct cluster *cl = rep_cluster(ws);
-    cr_assert_eq(rc, REP_OK);
-    cr_assert_eq(cl->task_copies[0], 4);
-    cr_assert_float_eq(cl->job[0].completion, 5.0, EPS);
-    cr_assert_float_eq(out[M_MACHINE_TIME], 17.0, EPS);
-    cr_assert_float_eq(out[M_WASTED_TIME], 13.0, EPS);
-    rep_workspace_free(ws);
+    const struct {
+        int kill;
+        double machine, wasted;
+    } cases[] = {{1, 8.0, 4.0}, {0, 17.0, 13.0}};
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        sc_params(p, param, NULL, 0);
+        sc_params(p, param, "kill", cases[k].kill);
+        double out[M_COUNT];
+        int rc;
+        struct rep_workspace *ws = sc_run(&sp, "mantri", param, &d, out, &rc);
+        struct cluster *cl = rep_cluster(ws);
+        cr_assert_eq(rc, REP_OK);
+        cr_assert_eq(cl->task_copies[0], 4);
+        cr_assert_float_eq(cl->job[0].completion, 5.0, EPS);
+        cr_assert_float_eq(out[M_MACHINE_TIME], cases[k].machine, EPS, "kill %d", cases[k].kill);
+        cr_assert_float_eq(out[M_WASTED_TIME], cases[k].wasted, EPS, "kill %d", cases[k].kill);
+        rep_workspace_free(ws);
+    }
 }
 
 /* keep = 1 keeps the best progress score, keep = 0 the earliest estimated end. Original 10; at
