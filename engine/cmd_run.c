@@ -131,6 +131,32 @@ static int parse_args(int argc, char **argv, struct run_args *a)
     return 0;
 }
 
+/* Once per run: how many intervals are not valid, and the first reason (SPEC: an interval we
+ * print must cover, or be marked as not valid). */
+static void warn_unreliable(const struct run_result *res)
+{
+    size_t cells = (size_t)res->nscen * (size_t)res->npol * M_COUNT, count = 0;
+    const struct st_summary *first = NULL;
+    const char *first_metric = NULL;
+    for (size_t i = 0; i < 2 * cells; i++) {
+        const struct st_summary *x = i < cells ? &res->summary[i] : &res->paired[i - cells];
+        if (x->method != ST_UNRELIABLE)
+            continue;
+        if (!first) {
+            first = x;
+            first_metric = metric_info[(i % cells) % M_COUNT].name;
+        }
+        count++;
+    }
+    if (!count)
+        return;
+    char note[160];
+    iv_note(first, note, sizeof note);
+    cli_warning("%zu interval%s not valid (marked '*'; 'unreliable' in report --csv), e.g. "
+                "%s: %s (docs/statistics.md)",
+                count, count == 1 ? " is" : "s are", first_metric, note);
+}
+
 /* Default output: the config's base name with .h5, in the current directory. */
 static char *default_out(const char *config)
 {
@@ -203,6 +229,7 @@ int cmd_run(int argc, char **argv)
     }
     rc = 0;
     if (!a.quiet) {
+        warn_unreliable(&res);
         rc = report_print(out, false, a.metrics, -1);
         fprintf(stderr, "specmc: wrote %s (%.2f s, %.3g task events/s per thread)\n", out,
                 res.wall_seconds,

@@ -32,6 +32,10 @@ int report_pick_metrics(const char *list, char *const *known, int nknown, int *i
  * values as report_print (an unknown quantity, a missing histogram or a bad range: 2). */
 int report_cdf(const char *path, const char *quantity, const char *within, bool csv);
 
+/* `report --warmup`: the warm-up diagnostic of a results file (engine/report_warmup.c): job
+ * flowtime by arrival order, averaged over replicas, with MSER-5's truncation point. */
+int report_warmup(const char *path, bool csv);
+
 /* The report's cells: "mean ± half-width" of an interval, and a cell printed left-aligned in
  * at least `width` columns (after one space). */
 #define REPORT_CELL 17

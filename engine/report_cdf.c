@@ -5,15 +5,18 @@
  * Replica r's CDF at edge e is the share of its measured jobs with x <= e; with --within LO,HI
  * the share of those with LO < x <= HI that have x <= e (seed 002 Fig. 4 plots the CDF of the
  * jobs done within 300 s, Fig. 5 of those between 300 and 4000 s). Printed: the mean over
- * replicas and its Student-t interval; a replica with no job in the range is left out. The
- * CSV adds, as in `report --csv`, the paired difference against the first policy replica by
- * replica (rows whose quantity is delta_Q). */
+ * replicas of those shares, a proportion of jobs, with its score interval (engine/intervals.h:
+ * Wilson when each replica holds one job in the range, Wilson at the effective sample size
+ * when replicas pool several); a replica with no job in the range is left out. The CSV adds,
+ * as in `report --csv`, the paired difference against the first policy replica by replica
+ * (rows whose quantity is delta_Q; Newcombe's square-and-add). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/commands.h"
+#include "engine/intervals.h"
 #include "engine/results.h"
 #include "engine/text.h"
 
@@ -49,29 +52,33 @@ static int parse_within(const char *arg, const struct rs_hist *h, const char *qn
     return 0;
 }
 
-/* Replica rep's CDF of (s, p) at edge e (lo < e <= hi); NaN with no job in the range. */
-static double replica_cdf(const struct rs_file *f, enum job_quantity q, int s, int p, int rep,
-                          struct cdf_range r, int e)
+/* Replica rep of (s, p): its jobs in the range (*all) and those at or below edge e (*below),
+ * lo < e <= hi. */
+static void replica_counts(const struct rs_file *f, enum job_quantity q, int s, int p, int rep,
+                           struct cdf_range r, int e, double *below, double *all)
 {
     const int32_t *c = rs_hist_counts(f, q, s, p, rep);
-    double below = 0, all = 0;
+    *below = *all = 0.0;
     for (int k = r.lo; k < r.hi; k++) {
-        all += c[k];
-        below += k < e ? c[k] : 0;
+        *all += c[k];
+        *below += k < e ? c[k] : 0;
     }
-    return all > 0 ? below / all : NAN;
 }
 
-/* The CDF of (s, p) at edge e over replicas; with `paired`, minus that of policy 0. */
+/* The CDF of (s, p) at edge e over replicas; with `paired`, minus that of policy 0. `work`
+ * holds 4 × replicas doubles. */
 static struct st_summary cdf_at(const struct rs_file *f, enum job_quantity q, int s, int p,
-                                struct cdf_range r, int e, bool paired)
+                                struct cdf_range r, int e, bool paired, double *work)
 {
-    struct st_acc acc;
-    st_acc_init(&acc);
-    for (int rep = 0; rep < f->replicas; rep++)
-        st_acc_add(&acc, replica_cdf(f, q, s, p, rep, r, e) -
-                             (paired ? replica_cdf(f, q, s, 0, rep, r, e) : 0.0));
-    return st_t_interval(&acc, f->confidence);
+    int n = f->replicas;
+    double *k = work, *m = work + n, *k0 = work + 2 * n, *m0 = work + 3 * n;
+    for (int rep = 0; rep < n; rep++) {
+        replica_counts(f, q, s, p, rep, r, e, &k[rep], &m[rep]);
+        if (paired)
+            replica_counts(f, q, s, 0, rep, r, e, &k0[rep], &m0[rep]);
+    }
+    return paired ? iv_proportion_difference(k, m, k0, m0, n, f->confidence)
+                  : iv_proportion(k, m, n, f->confidence);
 }
 
 static void csv_row(const struct rs_file *f, enum job_quantity q, int s, int p, int e,
@@ -83,25 +90,27 @@ static void csv_row(const struct rs_file *f, enum job_quantity q, int s, int p, 
     report_csv_tail(f, s, x);
 }
 
-static void print_csv(const struct rs_file *f, enum job_quantity q, struct cdf_range r)
+static void print_csv(const struct rs_file *f, enum job_quantity q, struct cdf_range r,
+                      double *work)
 {
     const struct rs_hist *h = &f->hist[q];
-    report_csv_header(f, "scenario,policy,quantity,at,n,mean,stddev,ci_low,ci_high");
+    report_csv_header(f, "scenario,policy,quantity,at,n,mean,stddev,ci_low,ci_high,interval");
     int last = r.hi > h->bins ? h->bins : r.hi;
     for (int s = 0; s < f->nscen; s++)
         for (int p = 0; p < f->npol; p++) {
             for (int e = r.lo + 1; e <= last; e++) {
-                struct st_summary x = cdf_at(f, q, s, p, r, e, false);
+                struct st_summary x = cdf_at(f, q, s, p, r, e, false, work);
                 csv_row(f, q, s, p, e, &x, "");
             }
             for (int e = r.lo + 1; p > 0 && e <= last; e++) {
-                struct st_summary x = cdf_at(f, q, s, p, r, e, true);
+                struct st_summary x = cdf_at(f, q, s, p, r, e, true, work);
                 csv_row(f, q, s, p, e, &x, "delta_");
             }
         }
 }
 
-static void print_table(const struct rs_file *f, enum job_quantity q, struct cdf_range r)
+static void print_table(const struct rs_file *f, enum job_quantity q, struct cdf_range r,
+                        double *work)
 {
     const struct rs_hist *h = &f->hist[q];
     const char *name = job_quantity_info[q].name;
@@ -109,7 +118,7 @@ static void print_table(const struct rs_file *f, enum job_quantity q, struct cdf
     if (r.lo > 0 || r.hi <= h->bins)
         printf(" among the jobs with %g < %s <= %g", h->edges[r.lo], name,
                r.hi <= h->bins ? h->edges[r.hi] : INFINITY);
-    printf("; mean over %d replicas ± half-width of the %.4g%% interval\n", f->replicas,
+    printf("; over %d replicas ± half-width of the %.4g%% score interval\n", f->replicas,
            100 * f->confidence);
     int last = r.hi > h->bins ? h->bins : r.hi;
     for (int s = 0; s < f->nscen; s++) {
@@ -122,7 +131,7 @@ static void print_table(const struct rs_file *f, enum job_quantity q, struct cdf
             printf("  %12g", h->edges[e]);
             for (int p = 0; p < f->npol; p++) {
                 char cell[64];
-                struct st_summary x = cdf_at(f, q, s, p, r, e, false);
+                struct st_summary x = cdf_at(f, q, s, p, r, e, false, work);
                 report_fmt_interval(cell, sizeof cell, &x);
                 report_cell(cell, REPORT_CELL);
             }
@@ -158,12 +167,18 @@ int report_cdf(const char *path, const char *quantity, const char *within, bool 
         if (within && parse_within(within, &f.hist[q], quantity, &r))
             rc = 2;
     }
+    double *work = rc == 0 ? malloc(4 * (size_t)(f.replicas + 1) * sizeof *work) : NULL;
+    if (rc == 0 && !work) {
+        cli_error("report: out of memory");
+        rc = 1;
+    }
     if (rc == 0) {
         if (csv)
-            print_csv(&f, (enum job_quantity)q, r);
+            print_csv(&f, (enum job_quantity)q, r, work);
         else
-            print_table(&f, (enum job_quantity)q, r);
+            print_table(&f, (enum job_quantity)q, r, work);
     }
+    free(work);
     rs_file_free(&f);
     return rc ? rc : fflush(stdout) == 0 ? 0 : 1;
 }

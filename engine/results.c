@@ -24,16 +24,21 @@ struct rs_row {
     char metric[32];
     uint64_t n;
     double mean, stddev, ci_low, ci_high;
+    char interval[24]; /* st_method_name */
+    char caveat[24];   /* st_caveat_name: why an `unreliable` interval is, "" otherwise */
+    double tail_index; /* the per-replica values' tail index assumed (inf: light, bounded) */
 };
 
-#define ROW_FIELDS 6
-static const char *const row_names[ROW_FIELDS] = {"metric", "n",      "mean",
-                                                  "stddev", "ci_low", "ci_high"};
+#define ROW_FIELDS 9
+static const char *const row_names[ROW_FIELDS] = {
+    "metric", "n", "mean", "stddev", "ci_low", "ci_high", "interval", "caveat", "tail_index"};
 static const size_t row_offsets[ROW_FIELDS] = {
-    offsetof(struct rs_row, metric), offsetof(struct rs_row, n),
-    offsetof(struct rs_row, mean),   offsetof(struct rs_row, stddev),
-    offsetof(struct rs_row, ci_low), offsetof(struct rs_row, ci_high)};
-static const size_t row_sizes[ROW_FIELDS] = {32, 8, 8, 8, 8, 8};
+    offsetof(struct rs_row, metric),   offsetof(struct rs_row, n),
+    offsetof(struct rs_row, mean),     offsetof(struct rs_row, stddev),
+    offsetof(struct rs_row, ci_low),   offsetof(struct rs_row, ci_high),
+    offsetof(struct rs_row, interval), offsetof(struct rs_row, caveat),
+    offsetof(struct rs_row, tail_index)};
+static const size_t row_sizes[ROW_FIELDS] = {32, 8, 8, 8, 8, 8, 24, 24, 8};
 
 /* ---------------------------------------------------------------- writing */
 
@@ -53,10 +58,10 @@ static int write_strings(hid_t loc, const char *name, char *const *strs, int n)
     return rc < 0 || ds < 0 ? -1 : 0;
 }
 
-static hid_t row_string_type(void)
+static hid_t row_string_type(size_t size)
 {
     hid_t t = H5Tcopy(H5T_C_S1);
-    H5Tset_size(t, 32);
+    H5Tset_size(t, size);
     return t;
 }
 
@@ -64,23 +69,30 @@ static int write_table(hid_t loc, const char *name, const char *title,
                        const struct st_summary *s, int stride)
 {
     struct rs_row rows[M_COUNT];
+    memset(rows, 0, sizeof rows);
     for (int m = 0; m < M_COUNT; m++) {
         const struct st_summary *x = &s[m * stride];
-        memset(rows[m].metric, 0, sizeof rows[m].metric);
         snprintf(rows[m].metric, sizeof rows[m].metric, "%s", metric_info[m].name);
         rows[m].n = x->n;
         rows[m].mean = x->mean;
         rows[m].stddev = x->stddev;
         rows[m].ci_low = x->ci_low;
         rows[m].ci_high = x->ci_high;
+        snprintf(rows[m].interval, sizeof rows[m].interval, "%s",
+                 st_method_name((enum st_method)x->method));
+        snprintf(rows[m].caveat, sizeof rows[m].caveat, "%s",
+                 st_caveat_name((enum st_caveat)x->caveat));
+        rows[m].tail_index = x->tail;
     }
-    hid_t str = row_string_type();
-    hid_t types[ROW_FIELDS] = {str, H5T_NATIVE_UINT64, H5T_NATIVE_DOUBLE,
-                               H5T_NATIVE_DOUBLE, H5T_NATIVE_DOUBLE, H5T_NATIVE_DOUBLE};
+    hid_t str = row_string_type(32), code = row_string_type(24);
+    hid_t types[ROW_FIELDS] = {str,  H5T_NATIVE_UINT64, H5T_NATIVE_DOUBLE,
+                               H5T_NATIVE_DOUBLE, H5T_NATIVE_DOUBLE, H5T_NATIVE_DOUBLE,
+                               code, code, H5T_NATIVE_DOUBLE};
     herr_t rc = H5TBmake_table(title, loc, name, ROW_FIELDS, M_COUNT, sizeof(struct rs_row),
                                (const char **)row_names, row_offsets, types, M_COUNT, NULL, 0,
                                rows);
     H5Tclose(str);
+    H5Tclose(code);
     return rc < 0 ? -1 : 0;
 }
 
@@ -225,6 +237,13 @@ static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_resu
                          &res->summary[run_cell(res, s, p, 0)], 1);
     if (rc == 0 && res->hist_bins > 0)
         rc = write_histograms(g, c, res, s, p);
+    if (rc == 0 && res->by_job) {
+        hid_t b = H5Gcreate2(g, "by_job", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+        hsize_t jobs[1] = {(hsize_t)res->jobs[s]};
+        rc = b < 0 ? -1 : H5LTmake_dataset_double(b, "flowtime", 1, jobs, run_by_job(res, s, p));
+        if (b >= 0)
+            H5Gclose(b);
+    }
     if (rc == 0 && p > 0) {
         rc = write_table(g, "paired", "policy minus baseline, replica by replica",
                          &res->paired[run_cell(res, s, p, 0)], 1);
@@ -289,7 +308,10 @@ static int write_all(hid_t f, const struct cfg *c, const struct run_result *res,
             rc = -1;
             break;
         }
+        int jobs = metrics_measured_jobs(&c->scen[s].spec);
         rc = H5LTset_attribute_int(g, ".", "index", &s, 1);
+        if (rc == 0)
+            rc = H5LTset_attribute_int(g, ".", "measured_jobs", &jobs, 1);
         for (int a = 0; a < c->nsweep && rc == 0; a++)
             rc = H5LTset_attribute_string(g, ".", c->sweep_keys[a], c->scen[s].sweep_values[a]);
         for (int p = 0; p < c->npolicies && rc == 0; p++)
@@ -394,11 +416,14 @@ static int read_table(hid_t g, const char *name, const struct rs_file *f, struct
                  ? -1
                  : 0;
     for (hsize_t m = 0; rc == 0 && m < nrec; m++) {
-        rows[m].metric[31] = '\0';
-        if (strcmp(rows[m].metric, f->metrics[m]) != 0)
+        rows[m].metric[31] = rows[m].interval[23] = rows[m].caveat[23] = '\0';
+        int method = st_method_parse(rows[m].interval), caveat = st_caveat_parse(rows[m].caveat);
+        if (strcmp(rows[m].metric, f->metrics[m]) != 0 || method < 0 || caveat < 0)
             rc = -1;
         out[m] = (struct st_summary){rows[m].n, rows[m].mean, rows[m].stddev, rows[m].ci_low,
-                                     rows[m].ci_high};
+                                     rows[m].ci_high, (unsigned char)(method < 0 ? 0 : method),
+                                     (unsigned char)(caveat < 0 ? 0 : caveat),
+                                     rows[m].tail_index};
     }
     free(rows);
     return rc;
@@ -462,6 +487,24 @@ static int read_histogram(hid_t pg, enum job_quantity q, struct rs_file *f, int 
 
 /* per_job/KEY of (s, p), if the file keeps one: its one dataset, [replicas][width]. 0, or -1
  * when damaged. */
+/* by_job/flowtime of (s, p), when the run kept it: [jobs]. */
+static int read_by_job(hid_t pg, struct rs_file *f, int s, int p)
+{
+    const char *path = "by_job/flowtime";
+    struct rs_by_job *b = &f->by_job[s * f->npol + p];
+    if (H5Lexists(pg, "by_job", H5P_DEFAULT) <= 0 || H5Lexists(pg, path, H5P_DEFAULT) <= 0)
+        return 0;
+    hsize_t dims[1] = {0};
+    int rank = 0;
+    if (H5LTget_dataset_ndims(pg, path, &rank) < 0 || rank != 1 ||
+        H5LTget_dataset_info(pg, path, dims, NULL, NULL) < 0 || dims[0] < 1 ||
+        dims[0] > (hsize_t)1 << 31)
+        return -1;
+    b->flowtime = malloc(dims[0] * sizeof *b->flowtime);
+    b->jobs = (int)dims[0];
+    return b->flowtime && H5LTread_dataset_double(pg, path, b->flowtime) >= 0 ? 0 : -1;
+}
+
 static int read_choices(hid_t pg, struct rs_file *f, int s, int p)
 {
     struct rs_choices *ch = &f->choices[s * f->npol + p];
@@ -515,10 +558,15 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
     const char *problem = "not a specmc results file (no 'format' attribute)";
     if (!format || strcmp(format, RS_FORMAT))
         goto done;
-    problem = "unsupported results format version";
-    if (H5LTget_attribute_int(h, "/", "format_version", &version) < 0 ||
-        version != RS_FORMAT_VERSION)
+    problem = "damaged results file: no format_version";
+    if (H5LTget_attribute_int(h, "/", "format_version", &version) < 0)
         goto done;
+    if (version != RS_FORMAT_VERSION) {
+        snprintf(err, errlen, "%s: results format version %d; this specmc reads version %d "
+                 "(re-run the config that made it)", path, version, RS_FORMAT_VERSION);
+        problem = NULL;
+        goto done;
+    }
     problem = "damaged results file: missing or bad root attributes";
     unsigned long seed = 0;
     f->experiment = read_string_attr(h, "/", "experiment");
@@ -540,16 +588,21 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
     f->sweep_values = calloc((size_t)f->nscen * (size_t)f->nsweep + 1, sizeof *f->sweep_values);
     f->resolved = calloc((size_t)f->nscen * (size_t)f->npol + 1, sizeof *f->resolved);
     f->choices = calloc((size_t)f->nscen * (size_t)f->npol + 1, sizeof *f->choices);
+    f->measured_jobs = calloc((size_t)f->nscen + 1, sizeof *f->measured_jobs);
+    f->by_job = calloc((size_t)f->nscen * (size_t)f->npol + 1, sizeof *f->by_job);
     f->values = f->replicas > 0 ? calloc(cells * (size_t)f->replicas + 1, sizeof *f->values)
                                 : NULL;
     problem = "out of memory";
     if (!f->summary || !f->paired || !f->sweep_values || !f->resolved || !f->choices ||
-        !f->values)
+        !f->values || !f->measured_jobs || !f->by_job)
         goto done;
     for (int s = 0; s < f->nscen; s++) {
         char g[64];
         snprintf(g, sizeof g, "/scenarios/%d", s);
         problem = "damaged results file: a scenario group is missing or incomplete";
+        if (H5LTget_attribute_int(h, g, "measured_jobs", &f->measured_jobs[s]) < 0 ||
+            f->measured_jobs[s] < 0)
+            goto done;
         for (int a = 0; a < f->nsweep; a++)
             if (!(f->sweep_values[s * f->nsweep + a] = read_string_attr(h, g, f->sweep_keys[a])))
                 goto done;
@@ -565,13 +618,14 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
                 bad = 1;
             if (p == 0)
                 for (int m = 0; m < f->nmetrics; m++)
-                    f->paired[rs_cell(f, s, p, m)] = (struct st_summary){0, NAN, NAN, NAN, NAN};
+                    f->paired[rs_cell(f, s, p, m)] =
+                        (struct st_summary){0, NAN, NAN, NAN, NAN, ST_NONE, ST_OK, INFINITY};
             else
                 bad = bad || read_table(pgid, "paired", f, &f->paired[rs_cell(f, s, p, 0)]);
             bad = bad || read_values(pgid, f, s, p);
             for (int q = 0; q < JQ_COUNT && !bad; q++)
                 bad = read_histogram(pgid, (enum job_quantity)q, f, s, p);
-            bad = bad || read_choices(pgid, f, s, p);
+            bad = bad || read_choices(pgid, f, s, p) || read_by_job(pgid, f, s, p);
             H5Gclose(pgid);
             if (bad)
                 goto done;
@@ -582,7 +636,8 @@ done:
     free(format);
     H5Fclose(h);
     if (rc) {
-        fail_read(err, errlen, path, problem);
+        if (problem)
+            fail_read(err, errlen, path, problem);
         rs_file_free(f);
     }
     return rc;
@@ -608,6 +663,11 @@ void rs_file_free(struct rs_file *f)
             free(f->choices[i].counts);
         }
     free(f->choices);
+    if (f->by_job)
+        for (int i = 0; i < f->nscen * f->npol; i++)
+            free(f->by_job[i].flowtime);
+    free(f->by_job);
+    free(f->measured_jobs);
     free(f->summary);
     free(f->paired);
     free(f->values);

@@ -14,7 +14,7 @@
 #include "engine/stats.h"
 
 #define RS_FORMAT "specmc-results"
-#define RS_FORMAT_VERSION 1
+#define RS_FORMAT_VERSION 2 /* 2: summary rows say how their interval was made */
 
 struct rs_provenance {
     const char *version;  /* specmc version */
@@ -46,6 +46,12 @@ struct rs_choices {
     int32_t *counts; /* [replicas][width]: measured jobs of each replica by value */
 };
 
+/* The median over replicas of job i's flowtime, every job in arrival order (by_job/flowtime). */
+struct rs_by_job {
+    int jobs;         /* 0 when the run kept none */
+    double *flowtime; /* [jobs] */
+};
+
 /* A results file read back, for report (metric names as stored in the file). */
 struct rs_file {
     char *experiment;
@@ -67,6 +73,8 @@ struct rs_file {
     double *values;             /* [nscen][npol][nmetrics][replicas]: per-replica metrics */
     struct rs_hist hist[JQ_COUNT];
     struct rs_choices *choices; /* [nscen * npol] */
+    int *measured_jobs;         /* [nscen]: jobs per replica whose metrics count */
+    struct rs_by_job *by_job;   /* [nscen * npol] */
 };
 
 int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen);

@@ -20,35 +20,82 @@ static const char *rep_error(int rc)
                            : "the policy left jobs unfinished with idle slots and no pending event";
 }
 
-void run_summarise(const struct cfg *c, struct run_result *res)
+struct iv_quantity run_quantity(const struct cfg *c, int s, int p, int m)
 {
-    for (int s = 0; s < res->nscen; s++) {
-        const struct cl_spec *sp = &c->scen[s].spec;
-        bool single_job = sp->jobs - sp->warmup == 1; /* replicas are Bernoulli trials */
+    const struct cl_spec *sp = &c->scen[s].spec;
+    const struct policy *pol = c->policies[p];
+    int attempts = pol->attempts ? pol->attempts(cfg_params(c, s, p)) : 1;
+    return (struct iv_quantity){metric_info[m].proportion, metrics_measured_jobs(sp),
+                                metrics_tail_index(sp, attempts, (enum metric)m)};
+}
+
+/* The median over replicas of job i's flowtime (the warm-up diagnostic: a median, so that a
+ * heavy tail does not hide the trend). `work`: nrep doubles. */
+static void median_by_job(struct run_result *res, int s, int p, double *work)
+{
+    double *med = run_by_job(res, s, p);
+    for (int i = 0; i < res->jobs[s]; i++) {
+        size_t n = 0;
+        for (int r = 0; r < res->nrep; r++)
+            if (!isnan(run_flow(res, s, p, r)[i]))
+                work[n++] = run_flow(res, s, p, r)[i];
+        med[i] = st_quantile_select(work, n, 0.5);
+    }
+}
+
+/* The pooled quantile of metric m (metric_info[m].pooled) of (s, p): from the measured jobs of
+ * every replica, or no interval when the run kept no job values. */
+static struct st_summary pooled_quantile(const struct cfg *c, const struct run_result *res,
+                                         int s, int p, int m, double *work)
+{
+    int jobs = res->jobs[s], J = metrics_measured_jobs(&c->scen[s].spec);
+    if (!res->flow || J == 0)
+        return (struct st_summary){0, NAN, NAN, NAN, NAN, ST_NONE, ST_OK, INFINITY};
+    for (int r = 0; r < res->nrep; r++) /* the measured jobs: the last J of each replica */
+        for (int j = 0; j < J; j++)
+            work[(size_t)r * J + j] = run_flow(res, s, p, r)[jobs - J + j];
+    return iv_pooled_quantile(work, res->nrep, J, metric_info[m].pooled, c->confidence,
+                              work + (size_t)res->nrep * J);
+}
+
+int run_summarise(const struct cfg *c, struct run_result *res)
+{
+    size_t most_jobs = 0;
+    for (int s = 0; s < res->nscen; s++)
+        most_jobs = (size_t)res->jobs[s] > most_jobs ? (size_t)res->jobs[s] : most_jobs;
+    size_t size = iv_scratch_size(res->nrep);
+    if (res->flow && 2 * most_jobs * (size_t)res->nrep > size)
+        size = 2 * most_jobs * (size_t)res->nrep;
+    double *scratch = malloc(size * sizeof *scratch);
+    if (!scratch)
+        return -1;
+    for (int s = 0; s < res->nscen; s++)
         for (int p = 0; p < res->npol; p++) {
+            if (res->flow)
+                median_by_job(res, s, p, scratch);
             for (int m = 0; m < M_COUNT; m++) {
-                const double *x = run_values(res, s, p, m);
-                const double *base = run_values(res, s, 0, m);
-                struct st_acc acc, diff;
-                st_acc_init(&acc);
-                st_acc_init(&diff);
-                uint64_t successes = 0;
-                for (int r = 0; r < res->nrep; r++) {
-                    st_acc_add(&acc, x[r]);
-                    if (!isnan(x[r]) && x[r] > 0.5)
-                        successes++;
-                    if (p > 0 && !isnan(x[r]) && !isnan(base[r]))
-                        st_acc_add(&diff, x[r] - base[r]);
-                }
                 size_t cell = run_cell(res, s, p, m);
-                if (metric_info[m].proportion && single_job && acc.n > 0)
-                    res->summary[cell] = st_wilson_interval(successes, acc.n, c->confidence);
-                else
-                    res->summary[cell] = st_t_interval(&acc, c->confidence);
-                res->paired[cell] = st_t_interval(&diff, c->confidence);
+                if (metric_info[m].pooled > 0) {
+                    res->summary[cell] = pooled_quantile(c, res, s, p, m, scratch);
+                    res->paired[cell] =
+                        (struct st_summary){0, NAN, NAN, NAN, NAN, ST_NONE, ST_OK, INFINITY};
+                    continue;
+                }
+                struct iv_quantity q = run_quantity(c, s, p, m);
+                rng_t boot;
+                rng_stream(&boot, c->seed, 2 * cell, RNG_BOOTSTRAP);
+                res->summary[cell] = iv_mean(run_values(res, s, p, m), res->nrep, q,
+                                             c->confidence, &boot, scratch);
+                rng_stream(&boot, c->seed, 2 * cell + 1, RNG_BOOTSTRAP);
+                res->paired[cell] =
+                    p == 0 ? (struct st_summary){0, NAN, NAN, NAN, NAN, ST_NONE, ST_OK, INFINITY}
+                           : iv_difference(run_values(res, s, p, m), run_values(res, s, 0, m),
+                                           res->nrep, q, run_quantity(c, s, 0, m),
+                                           c->confidence, &boot, scratch);
             }
         }
-    }
+    free(scratch);
+    return 0;
 }
 
 int run_experiment(const struct cfg *c, const struct run_options *opt, struct run_result *res,
@@ -70,6 +117,20 @@ int run_experiment(const struct cfg *c, const struct run_options *opt, struct ru
             res->hist[q] = malloc(rows * (size_t)(c->hist_bins + 1) * sizeof *res->hist[q]);
             nomem = !res->hist[q];
         }
+    res->jobs = malloc((size_t)res->nscen * sizeof *res->jobs);
+    res->flow_at = malloc((size_t)res->nscen * (size_t)res->npol * sizeof *res->flow_at);
+    nomem = nomem || !res->jobs || !res->flow_at;
+    size_t flow = 0;
+    for (int s = 0; s < res->nscen && !nomem; s++) {
+        res->jobs[s] = c->scen[s].spec.jobs;
+        for (int p = 0; p < res->npol; p++, flow += (size_t)res->nrep * (size_t)res->jobs[s])
+            res->flow_at[s * res->npol + p] = flow;
+    }
+    if (!nomem && flow <= RUN_FLOW_MAX) {
+        res->flow = malloc(flow * sizeof *res->flow);
+        res->by_job = malloc(flow / (size_t)res->nrep * sizeof *res->by_job);
+        nomem = !res->flow || !res->by_job;
+    }
     bool per_job = false;
     for (int s = 0; s < res->nscen; s++)
         for (int p = 0; p < res->npol; p++)
@@ -126,6 +187,8 @@ int run_experiment(const struct cfg *c, const struct run_options *opt, struct ru
                                       res->hist_bins, run_hist(res, (enum job_quantity)q, s, p, r));
             if (run_per_job_param(c, s, p) >= 0)
                 metrics_choices(rep_cluster(ws), run_choices(res, s, p, r), POL_CHOICE_MAX + 1);
+            if (res->flow)
+                metrics_job_values(rep_cluster(ws), JQ_FLOWTIME, run_flow(res, s, p, r));
             int64_t now_done;
 #pragma omp atomic capture
             now_done = ++done;
@@ -143,7 +206,11 @@ int run_experiment(const struct cfg *c, const struct run_options *opt, struct ru
         run_result_free(res);
         return -1;
     }
-    run_summarise(c, res);
+    if (run_summarise(c, res)) {
+        snprintf(err, errlen, "out of memory for the summaries");
+        run_result_free(res);
+        return -1;
+    }
     return 0;
 }
 
@@ -155,5 +222,9 @@ void run_result_free(struct run_result *res)
     for (int q = 0; q < JQ_COUNT; q++)
         free(res->hist[q]);
     free(res->choices);
+    free(res->flow);
+    free(res->flow_at);
+    free(res->jobs);
+    free(res->by_job);
     memset(res, 0, sizeof *res);
 }

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "engine/config.h"
+#include "engine/intervals.h"
 #include "engine/stats.h"
 #include "models/metrics.h"
 
@@ -30,6 +31,12 @@ struct run_result {
     int32_t *hist[JQ_COUNT];    /* per-job histograms, see run_hist(); NULL when not kept */
     int32_t *choices;           /* measured jobs by the value their policy chose per job, see
                                    run_choices(); NULL when no policy chooses per job */
+    double *flow;               /* every job's flowtime, see run_flow(); NULL when they would
+                                   take more than RUN_FLOW_MAX values */
+    size_t *flow_at;            /* [nscen * npol]: where (s, p)'s replicas start in flow */
+    int *jobs;                  /* [nscen]: jobs per replica (warm-up included) */
+    double *by_job;             /* [nscen][npol][jobs of s]: the median over replicas of job
+                                   i's flowtime, see run_by_job(); NULL without flow */
     int64_t task_events;        /* copy starts + ends over the whole run */
     double wall_seconds;        /* time spent simulating */
 };
@@ -71,12 +78,35 @@ static inline int32_t *run_choices(const struct run_result *r, int s, int p, int
     return r->choices + row * (POL_CHOICE_MAX + 1);
 }
 
+/* The most job flowtimes a run keeps (for the pooled quantiles and the warm-up diagnostic):
+ * 2^26 doubles, 512 MiB. */
+#define RUN_FLOW_MAX ((size_t)1 << 26)
+
+/* Every job's flowtime (warm-up included, arrival order) of one (scenario, policy, replica):
+ * jobs[s] contiguous doubles, replicas of a (scenario, policy) one after another. */
+static inline double *run_flow(const struct run_result *r, int s, int p, int rep)
+{
+    return r->flow + r->flow_at[s * r->npol + p] + (size_t)rep * (size_t)r->jobs[s];
+}
+
+/* The median over replicas of job i's flowtime, jobs[s] doubles of (scenario, policy). */
+static inline double *run_by_job(const struct run_result *r, int s, int p)
+{
+    return r->by_job + r->flow_at[s * r->npol + p] / (size_t)r->nrep;
+}
+
 /* Run everything; 0 on success, -1 with a message in err. */
 int run_experiment(const struct cfg *c, const struct run_options *opt, struct run_result *res,
                    char *err, size_t errlen);
 void run_result_free(struct run_result *res);
 
-/* Summaries from per-replica values (called by run_experiment; also used to rebuild them). */
-void run_summarise(const struct cfg *c, struct run_result *res);
+/* Summaries from per-replica values (called by run_experiment; also used to rebuild them),
+ * each with the interval engine/intervals.h chooses; bootstrap streams from (seed, cell).
+ * 0, or -1 when out of memory. */
+int run_summarise(const struct cfg *c, struct run_result *res);
+
+/* What the interval of metric m of (scenario s, policy p) needs to know: a proportion or not,
+ * measured jobs per replica, the tail index of its per-replica value. */
+struct iv_quantity run_quantity(const struct cfg *c, int s, int p, int m);
 
 #endif

@@ -8,6 +8,7 @@
 #include "engine/stats.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_statistics_double.h>
@@ -55,7 +56,7 @@ static int valid_confidence(double confidence)
 struct st_summary st_t_interval(const struct st_acc *a, double confidence)
 {
     struct st_summary s = { .n = a->n, .mean = NAN, .stddev = NAN, .ci_low = NAN,
-                            .ci_high = NAN };
+                            .ci_high = NAN, .method = ST_T, .tail = INFINITY };
     if (a->n == 0)
         return s;
     if (a->pos_inf || a->neg_inf) { /* the mean is that infinity, whatever else was seen */
@@ -81,6 +82,54 @@ struct st_summary st_t_interval(const struct st_acc *a, double confidence)
     return s;
 }
 
+static const char *const method_names[ST_METHODS] = {
+    [ST_NONE] = "-",
+    [ST_T] = "t",
+    [ST_BOOTSTRAP] = "bootstrap",
+    [ST_WILSON] = "wilson",
+    [ST_WILSON_CLUSTER] = "wilson-cluster",
+    [ST_NEWCOMBE] = "newcombe",
+    [ST_NEWCOMBE_CLUSTER] = "newcombe-cluster",
+    [ST_ORDER_STATISTIC] = "order-statistic",
+    [ST_WOODRUFF] = "woodruff",
+    [ST_UNRELIABLE] = "unreliable",
+};
+
+static const char *const caveat_names[ST_CAVEATS] = {
+    [ST_OK] = "",
+    [ST_INFINITE_VARIANCE] = "infinite-variance",
+    [ST_HEAVY_TAIL] = "heavy-tail",
+    [ST_FEW_REPLICAS] = "few-replicas",
+    [ST_FEW_JOBS] = "few-jobs",
+    [ST_INFINITE_VALUES] = "infinite-values",
+};
+
+const char *st_method_name(enum st_method m)
+{
+    return (unsigned)m < ST_METHODS ? method_names[m] : "?";
+}
+
+int st_method_parse(const char *name)
+{
+    for (int m = 0; m < ST_METHODS; m++)
+        if (!strcmp(method_names[m], name))
+            return m;
+    return -1;
+}
+
+const char *st_caveat_name(enum st_caveat c)
+{
+    return (unsigned)c < ST_CAVEATS ? caveat_names[c] : "?";
+}
+
+int st_caveat_parse(const char *name)
+{
+    for (int c = 0; c < ST_CAVEATS; c++)
+        if (!strcmp(caveat_names[c], name))
+            return c;
+    return -1;
+}
+
 /* Wilson (1927) score interval, with z = Phi^{-1}(1 - (1-c)/2) and p = successes/n:
  *   centre = (p + z²/(2n)) / (1 + z²/n),
  *   half   = z/(1 + z²/n) · sqrt(p(1-p)/n + z²/(4n²)).
@@ -90,23 +139,50 @@ struct st_summary st_t_interval(const struct st_acc *a, double confidence)
  * n = 0, successes > n or an invalid confidence give NaN where the value is undefined. */
 struct st_summary st_wilson_interval(uint64_t successes, uint64_t n, double confidence)
 {
-    struct st_summary s = { .n = n, .mean = NAN, .stddev = NAN, .ci_low = NAN, .ci_high = NAN };
     if (n == 0 || successes > n)
+        return (struct st_summary){.n = n, .mean = NAN, .stddev = NAN, .ci_low = NAN,
+                                   .ci_high = NAN, .tail = INFINITY};
+    struct st_summary s =
+        st_wilson_effective((double)successes / (double)n, (double)n, n, confidence);
+    if (successes == 0) /* exactly, whatever the rounding of successes/n */
+        s.ci_low = 0.0;
+    if (successes == n)
+        s.ci_high = 1.0;
+    return s;
+}
+
+struct st_summary st_wilson_effective(double p, double n_eff, uint64_t n, double confidence)
+{
+    struct st_summary s = {.n = n, .mean = NAN, .stddev = NAN, .ci_low = NAN, .ci_high = NAN,
+                           .method = ST_WILSON, .tail = INFINITY};
+    if (!(n_eff > 0) || !(p >= 0.0 && p <= 1.0))
         return s;
-    double nn = (double)n;
-    double p = (double)successes / nn;
     s.mean = p;
     s.stddev = sqrt(p * (1.0 - p));
     if (!valid_confidence(confidence))
         return s;
     double z = gsl_cdf_ugaussian_Pinv(1.0 - 0.5 * (1.0 - confidence));
     double z2 = z * z;
-    double denom = 1.0 + z2 / nn;
-    double centre = (p + z2 / (2.0 * nn)) / denom;
-    double half = z / denom * sqrt(p * (1.0 - p) / nn + z2 / (4.0 * nn * nn));
-    s.ci_low = successes == 0 ? 0.0 : fmax(0.0, centre - half);
-    s.ci_high = successes == n ? 1.0 : fmin(1.0, centre + half);
+    double denom = 1.0 + z2 / n_eff;
+    double centre = (p + z2 / (2.0 * n_eff)) / denom;
+    double half = z / denom * sqrt(p * (1.0 - p) / n_eff + z2 / (4.0 * n_eff * n_eff));
+    s.ci_low = p == 0.0 ? 0.0 : fmax(0.0, centre - half);
+    s.ci_high = p == 1.0 ? 1.0 : fmin(1.0, centre + half);
     return s;
+}
+
+struct st_summary st_mover_difference(const struct st_summary *a, const struct st_summary *b,
+                                      double r)
+{
+    if (isnan(r))
+        r = 0.0;
+    double d = a->mean - b->mean;
+    double al = a->mean - a->ci_low, ah = a->ci_high - a->mean;
+    double bl = b->mean - b->ci_low, bh = b->ci_high - b->mean;
+    double lo = al * al - 2.0 * r * al * bh + bh * bh, hi = ah * ah - 2.0 * r * ah * bl + bl * bl;
+    return (struct st_summary){.n = a->n, .mean = d, .stddev = NAN,
+                               .ci_low = d - sqrt(fmax(lo, 0.0)),
+                               .ci_high = d + sqrt(fmax(hi, 0.0)), .tail = INFINITY};
 }
 
 /* Hyndman & Fan (1996) type 7: h = (n-1)p, x[floor h] + (h - floor h)(x[floor h + 1] -

@@ -9,14 +9,17 @@
 #include "analysis/chronos.h"
 #include "engine/stats.h"
 #include "models/cluster.h"
+#include "models/workload.h"
 
 const struct metric_info metric_info[M_COUNT] = {
     [M_FLOWTIME] = {"flowtime", "mean job flowtime C_i - a_i", false},
     [M_FLOWTIME_WEIGHTED] = {"flowtime_weighted", "weighted mean flowtime sum w_i F_i / sum w_i",
                              false},
-    [M_FLOWTIME_P50] = {"flowtime_p50", "median job flowtime within the replica", false},
-    [M_FLOWTIME_P90] = {"flowtime_p90", "90th percentile of job flowtime", false},
-    [M_FLOWTIME_P99] = {"flowtime_p99", "99th percentile of job flowtime", false},
+    [M_FLOWTIME_P50] = {"flowtime_p50",
+                        "a replica's median job flowtime (the summary: its mean over replicas)",
+                        false},
+    [M_FLOWTIME_P90] = {"flowtime_p90", "a replica's 90th percentile of job flowtime", false},
+    [M_FLOWTIME_P99] = {"flowtime_p99", "a replica's 99th percentile of job flowtime", false},
     [M_POCD] = {"pocd", "fraction of jobs completed by their deadline (NaN without deadline)",
                 true},
     [M_MACHINE_TIME] = {"machine_time",
@@ -31,6 +34,14 @@ const struct metric_info metric_info[M_COUNT] = {
                    "net utility lg(pocd - r_min) - theta price machine_time ([utility]; "
                    "seed 004 eq. 25)",
                    false},
+    [M_JOB_FLOWTIME_P50] = {"job_flowtime_p50",
+                            "median flowtime of a measured job, pooled over replicas", false, 0.50},
+    [M_JOB_FLOWTIME_P90] = {"job_flowtime_p90",
+                            "90th percentile of a measured job's flowtime, pooled over replicas",
+                            false, 0.90},
+    [M_JOB_FLOWTIME_P99] = {"job_flowtime_p99",
+                            "99th percentile of a measured job's flowtime, pooled over replicas",
+                            false, 0.99},
 };
 
 const struct metric_info job_quantity_info[JQ_COUNT] = {
@@ -74,6 +85,12 @@ void metrics_histogram(const struct cluster *cl, enum job_quantity q, double max
         counts[bin_of(job_quantity(&cl->job[i], q), max, bins)]++;
 }
 
+void metrics_job_values(const struct cluster *cl, enum job_quantity q, double *out)
+{
+    for (int i = 0; i < cl->njobs; i++)
+        out[i] = job_quantity(&cl->job[i], q);
+}
+
 void metrics_choices(const struct cluster *cl, int32_t *counts, int n)
 {
     for (int v = 0; v < n; v++)
@@ -83,6 +100,43 @@ void metrics_choices(const struct cluster *cl, int32_t *counts, int n)
         CL_ASSERT(v >= 0 && v < n);
         if (v >= 0 && v < n)
             counts[v]++;
+    }
+}
+
+int metrics_measured_jobs(const struct cl_spec *sp)
+{
+    return sp->warmup < sp->jobs ? sp->jobs - sp->warmup : 0;
+}
+
+/* The order statistic a type-7 quantile p of J values leans on at its top: the k-th largest
+ * (k = J − lo − 1 when it interpolates above x_(lo+1), 1-based, J − lo when it does not). */
+static int top_order(int J, double p)
+{
+    double h = (J - 1) * p, lo = floor(h);
+    return J - (int)lo - (h > lo ? 1 : 0);
+}
+
+double metrics_tail_index(const struct cl_spec *sp, int attempts, enum metric m)
+{
+    double task = wl_tail_index(sp) * (attempts > 1 ? attempts : 1);
+    double count = sp->tasks_beta > 0 ? sp->tasks_beta : INFINITY;
+    int J = metrics_measured_jobs(sp);
+    switch (m) {
+    case M_FLOWTIME:
+    case M_FLOWTIME_WEIGHTED:
+        return task; /* at least its longest task; the max of N has N's constant, not index */
+    case M_MACHINE_TIME:
+    case M_WASTED_TIME:
+    case M_UTILITY:
+        return fmin(task, count); /* a sum over the job's tasks */
+    case M_FLOWTIME_P50:
+        return task * top_order(J, 0.50);
+    case M_FLOWTIME_P90:
+        return task * top_order(J, 0.90);
+    case M_FLOWTIME_P99:
+        return task * top_order(J, 0.99);
+    default:
+        return INFINITY; /* pocd, copies per task, utilization: bounded */
     }
 }
 
@@ -122,4 +176,5 @@ void metrics_compute(const struct cluster *cl, double *scratch, double out[M_COU
                                                       sp->utility_rmin);
     double span = fmin(cl->util_to, cl->now) - cl->util_from;
     out[M_UTILIZATION] = span > 0 ? cl->busy_area / (cl->nslots * span) : NAN;
+    out[M_JOB_FLOWTIME_P50] = out[M_JOB_FLOWTIME_P90] = out[M_JOB_FLOWTIME_P99] = NAN;
 }

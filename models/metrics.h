@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 struct cluster;
+struct cl_spec;
 
 enum metric {
     M_FLOWTIME,          /* mean job flowtime C_i - a_i */
@@ -22,6 +23,9 @@ enum metric {
     M_UTILIZATION,       /* time-average busy fraction over the arrival window */
     M_UTILITY,           /* net utility lg(PoCD − R_min) − θ C machine_time; NaN without
                             deadlines, −inf when PoCD <= R_min (seed 004 eq. 25) */
+    M_JOB_FLOWTIME_P50,  /* quantiles of the flowtime of a measured job, pooled over every */
+    M_JOB_FLOWTIME_P90,  /* replica's jobs: no per-replica value (NaN); the summary comes */
+    M_JOB_FLOWTIME_P99,  /* from all the jobs (engine/intervals.h iv_pooled_quantile) */
     M_COUNT
 };
 
@@ -29,6 +33,8 @@ struct metric_info {
     const char *name;  /* dataset and report name */
     const char *doc;   /* one line for docs and `specmc list` */
     bool proportion;   /* a fraction of jobs (Wilson interval when replicas are single jobs) */
+    double pooled;     /* > 0: the quantile of this order of a job's flowtime over all the
+                          replicas' jobs, not a per-replica value */
 };
 
 extern const struct metric_info metric_info[M_COUNT];
@@ -54,6 +60,22 @@ void metrics_histogram(const struct cluster *cl, enum job_quantity q, double max
  * (cl_job.choice, models/policy.h auto_per_job) into counts[0..n): counts[v] holds the jobs
  * that got v. Every measured job must have a choice in [0, n). */
 void metrics_choices(const struct cluster *cl, int32_t *counts, int n);
+
+/* Jobs whose metrics count in a replica of the scenario: all but the warm-up. */
+int metrics_measured_jobs(const struct cl_spec *sp);
+
+/* The tail index of metric m's per-replica value in a scenario whose tasks each start with
+ * `attempts` attempts at once: P(value > x) ~ x^(−index). Task times have the tail index β of
+ * wl_tail_index, the least of `attempts` of them β·attempts; a mean of job times (flowtime,
+ * machine time, ...) keeps its jobs' index (machine time also the task count's, tasks_beta);
+ * a type-7 quantile of J jobs is governed by the k-th largest job, index k times theirs;
+ * bounded metrics (pocd, copies, utilization) INFINITY. Queueing is left out: waiting times
+ * can be heavier than the tasks themselves (docs/statistics.md). */
+double metrics_tail_index(const struct cl_spec *sp, int attempts, enum metric m);
+
+/* Per-job values of a finished replica in arrival order, every job (warm-up included):
+ * out[i] = quantity q of job i. */
+void metrics_job_values(const struct cluster *cl, enum job_quantity q, double *out);
 
 /* Fill out[M_COUNT] from a finished replica. `scratch` holds at least cl->njobs doubles.
  * Jobs 0..warmup-1 (the first to arrive) are left out of every metric. */

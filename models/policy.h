@@ -83,6 +83,10 @@ struct policy {
     void (*resolve)(const struct cl_spec *spec, double *param);
     /* optional: the bar a task must pass for the policy to act on it in this scenario */
     struct pol_gate (*gate)(const struct cl_spec *spec, const double *param);
+    /* optional: how many attempts every task starts with at once (clone: r + 1), so that its
+       time is the least of them and its tail index that many times the task times' — what
+       the intervals of the results assume (models/metrics.h); NULL: 1 */
+    int (*attempts)(const double *param);
     int (*init)(struct cluster *cl, void *st, const double *param); /* 0 or -1 (no memory) */
     void (*on_arrival)(struct cluster *cl, void *st, int job);
     void (*on_slot_free)(struct cluster *cl, void *st);

@@ -168,6 +168,21 @@ bool wl_finite_variance(const struct cl_spec *sp)
     return without == 0;
 }
 
+double wl_tail_index(const struct cl_spec *sp)
+{
+    if (sp->task_time.kind != DIST_PARETO)
+        return INFINITY; /* exponential, lognormal, uniform, deterministic: every moment */
+    double beta = sp->task_time.b; /* drawn shapes lie above it */
+    if (sp->trace && sp->trace_fit)
+        for (int i = 0; i < sp->jobs && i < sp->trace->njobs; i++)
+            for (int ph = 0; ph < TR_PHASES; ph++) {
+                const struct tr_job *t = &sp->trace->job[i];
+                if (t->tasks[ph] > 0 && t->sd[ph] > 0)
+                    beta = fmin(beta, dist_shape_for_cv(DIST_PARETO, t->sd[ph] / t->mean[ph]));
+            }
+    return beta;
+}
+
 void wl_task_sizes(struct cluster *cl, uint64_t seed, uint64_t replica)
 {
     rng_t tasks;

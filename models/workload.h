@@ -31,6 +31,11 @@ bool wl_two_phases(const struct cl_spec *sp);
 /* Whether every job's task times have a finite variance (what E + rσ needs). */
 bool wl_finite_variance(const struct cl_spec *sp);
 
+/* The tail index of task times in the scenario: the least Pareto shape β of any job's phase
+ * (P(T > t) ~ t^−β; drawn shapes lie above the family's, a trace's fitted ones are computed),
+ * INFINITY for the other families, whose every moment is finite. */
+double wl_tail_index(const struct cl_spec *sp);
+
 /* The duration of the original copy of every task (cl->task_size), in task order. */
 void wl_task_sizes(struct cluster *cl, uint64_t seed, uint64_t replica);
 

@@ -79,6 +79,12 @@ static const struct pol_param clone_params[] = {
     {0},
 };
 
+/* r + 1 attempts per task from its dispatch; r = auto (per job) promises only the original. */
+static int clone_attempts(const double *param)
+{
+    return isnan(param[CLONE_PARAM_R]) ? 1 : (int)param[CLONE_PARAM_R] + 1;
+}
+
 const struct policy pol_clone = {
     .name = "clone",
     .summary = "Chronos Clone: r+1 attempts per task, keep the best progress at tau_kill",
@@ -86,6 +92,7 @@ const struct policy pol_clone = {
     .params = clone_params,
     .state_size = sizeof(struct clone),
     .check = clone_check,
+    .attempts = clone_attempts,
     .init = clone_init,
     .on_arrival = clone_arrival,
     .on_slot_free = clone_slot_free,

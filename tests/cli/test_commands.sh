@@ -19,25 +19,57 @@ expect_grep "keys: policy parameters" "^\[policy.clone\]" "$WORK/out"
 
 ini=$(write_ini small)
 expect_ok "run small" "$SPECMC" run "$ini" --out "$WORK/small.h5" --threads 2
-expect_grep "run prints the table" "^  clone +[0-9.]+ ± [0-9.]+ " "$WORK/out"
+expect_grep "run prints the table" "^  clone +[0-9.]+ ± [0-9.]+\*? " "$WORK/out"
+expect_grep "run warns once of the invalid intervals" \
+    "warning: [0-9]+ intervals are not valid \(marked '\*'.*tail index 1.5 <= 2" "$WORK/err"
 expect_grep "run says where it wrote" "wrote .*small.h5" "$WORK/err"
 
 expect_ok "report table" "$SPECMC" report "$WORK/small.h5"
-expect_grep "table header" "policy +flowtime +flowtime_p99 +pocd +machine_time" "$WORK/out"
+expect_grep "table header" "policy +flowtime +job_flowtime_p99 +pocd +machine_time" "$WORK/out"
+expect_grep "table notes the invalid intervals" "^  \* flowtime, machine_time: tail index 1.5 <= 2" "$WORK/out"
 expect_grep "table scenario line" "^scenario 1: workload.rate = 2.0" "$WORK/out"
 
 expect_ok "report csv" "$SPECMC" report "$WORK/small.h5" --csv
 CURRENT="csv header"
-if [ "$(head -n 1 "$WORK/out")" = "scenario,policy,metric,n,mean,stddev,ci_low,ci_high,workload.rate" ]; then
+if [ "$(head -n 1 "$WORK/out")" = "scenario,policy,metric,n,mean,stddev,ci_low,ci_high,interval,workload.rate" ]; then
     pass; else fail "header: $(head -n 1 "$WORK/out")"; fi
-CURRENT="csv rows: 2 scenarios x (4 policies x 11 metrics + 3 x 11 paired)"
+CURRENT="csv rows: 2 scenarios x (4 policies x 14 metrics + 3 x 14 paired)"
 rows=$(($(wc -l <"$WORK/out") - 1))
-if [ "$rows" -eq 154 ]; then pass; else fail "$rows rows"; fi
+if [ "$rows" -eq 196 ]; then pass; else fail "$rows rows"; fi
+expect_grep "csv: a pooled job quantile" \
+    "^1,fifo,job_flowtime_p99,[0-9]+,[^,]+,[^,]*,[^,]+,[^,]+,woodruff,2.0$" "$WORK/out"
 for m in flowtime flowtime_p99 pocd machine_time; do
     expect_grep "csv has $m" "^1,clone,$m,40," "$WORK/out"
 done
 expect_grep "csv has paired rows" "^0,mantri,delta_flowtime,40," "$WORK/out"
-expect_grep "csv sweep column" "^1,fifo,flowtime,40,[^,]+,[^,]+,[^,]+,[^,]+,2.0$" "$WORK/out"
+expect_grep "csv sweep column" "^1,fifo,flowtime,40,[^,]+,[^,]+,[^,]+,[^,]+,unreliable,2.0$" "$WORK/out"
+expect_grep "csv: a proportion's score interval" "^1,fifo,pocd,40,[^,]+,[^,]+,[^,]+,[^,]+,wilson-cluster,2.0$" "$WORK/out"
+expect_grep "csv: a quantile's bootstrap" "^1,fifo,flowtime_p50,40,[^,]+,[^,]+,[^,]+,[^,]+,bootstrap,2.0$" "$WORK/out"
+expect_grep "csv: a paired proportion" "^1,clone,delta_pocd,40,[^,]+,[^,]+,[^,]+,[^,]+,newcombe-cluster,2.0$" "$WORK/out"
+
+# --warmup: the median job flowtime by arrival order, MSER-5 beside the configured warm-up
+expect_ok "report --warmup" "$SPECMC" report "$WORK/small.h5" --warmup
+expect_grep "warmup header" "policy +warmup +mser5 +10% +20%" "$WORK/out"
+expect_grep "warmup row" "^  fifo +[0-9]+ +[0-9]+!? +[0-9.]+" "$WORK/out"
+expect_ok "report --warmup --csv" "$SPECMC" report "$WORK/small.h5" --warmup --csv
+expect_grep "warmup csv header" "^scenario,policy,jobs,warmup,mser5,tenth1,.*,tenth10,workload.rate$" "$WORK/out"
+CURRENT="warmup csv: a row per scenario and policy, 60 jobs with 5 of warm-up, 10 tenths"
+rows=$(awk -F, 'NR > 1 && $3 == 60 && $4 == 5 && NF == 16' "$WORK/out" | wc -l)
+if [ "$rows" -eq 8 ]; then pass; else fail "$rows rows"; fi
+CURRENT="by_job/flowtime: every job's median over replicas, tenths as printed"
+if /usr/bin/python3 - "$WORK/small.h5" "$WORK/out" >"$WORK/py" 2>&1 <<'PY'; then pass; else fail "$(tail -3 "$WORK/py")"; fi
+import csv, sys, h5py, numpy as np
+f = h5py.File(sys.argv[1], "r")
+for r in csv.DictReader(open(sys.argv[2])):
+    med = f[f"scenarios/{r['scenario']}/{r['policy']}/by_job/flowtime"][:]
+    assert med.shape == (60,) and np.all(med > 0), med.shape
+    for t in range(10):
+        want = med[6 * t:6 * (t + 1)].mean()
+        assert abs(float(r[f"tenth{t + 1}"]) - want) <= 1e-12 * want, (r, t, want)
+print("ok")
+PY
+expect_error "--warmup goes alone" "--warmup goes alone" "$SPECMC" report "$WORK/small.h5" \
+    --warmup --cdf flowtime
 
 # --metrics chooses the table's columns; the paired column follows the first
 expect_ok "report --metrics" "$SPECMC" report "$WORK/small.h5" --metrics pocd,utility

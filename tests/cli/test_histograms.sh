@@ -44,7 +44,7 @@ PY
 "$SPECMC" report "$WORK/h1.h5" --csv >"$WORK/summary.csv"
 expect_ok "report --cdf --csv" "$SPECMC" report "$WORK/h1.h5" --cdf flowtime --csv
 cp "$WORK/out" "$WORK/cdf.csv"
-expect_grep "CSV header" '^scenario,policy,quantity,at,n,mean,stddev,ci_low,ci_high,workload.rate$' "$WORK/cdf.csv"
+expect_grep "CSV header" '^scenario,policy,quantity,at,n,mean,stddev,ci_low,ci_high,interval,workload.rate$' "$WORK/cdf.csv"
 CURRENT="the CDF at 15 is the pocd of the summary, every cell"
 want=$(grep ',pocd,' "$WORK/summary.csv" | cut -d, -f1,2,5 | sort)
 got=$(awk -F, '$3 == "flowtime" && $4 == 15 {print $1 "," $2 "," $6}' "$WORK/cdf.csv" | sort)

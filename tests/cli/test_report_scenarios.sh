@@ -22,9 +22,16 @@ for r in rows:
     if len(d) == 0:
         continue
     assert abs(float(r["mean"]) - d.mean()) <= 1e-9 * max(1, abs(d.mean())), (r, d.mean())
-    if len(d) > 1 and d.std() > 0:
+    lo, hi, how = float(r["ci_low"]), float(r["ci_high"]), r["interval"]
+    if how in ("t", "unreliable") and len(d) > 1 and d.std() > 0:  # unreliable keeps a t
         h = stats.t.ppf(0.975, len(d) - 1) * d.std(ddof=1) / np.sqrt(len(d))
-        assert abs(float(r["ci_high"]) - (d.mean() + h)) <= 1e-6 * max(1, abs(h)), (r, h)
+        assert abs(hi - (d.mean() + h)) <= 1e-6 * max(1, abs(h)), (r, h)
+    elif how == "bootstrap":  # around the mean, not of zero width
+        assert lo < d.mean() < hi, r
+    elif how.startswith("newcombe"):  # a paired proportion: inside [-1, 1], never zero width
+        assert -1 <= lo < hi <= 1 and m == "pocd", r
+    else:
+        assert how == "t" and d.std() == 0 and lo == hi, r  # the same in every replica
 print("ok")
 PY
 expect_ok "--against-scenario table" "$SPECMC" report "$WORK/s.h5" --against-scenario 0

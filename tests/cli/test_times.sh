@@ -28,7 +28,8 @@ expect_ok "min_age = 1 mean runs" "$SPECMC" run "$ini" --set policy.list=fifo,ha
     --set "policy.hadoop-s.min_age=1 mean" --replicas 10 --out "$WORK/rel.h5" \
     --metrics copies_per_task
 CURRENT="min_age = 1 mean does not warn"
-if grep -q "warning" "$WORK/err"; then fail "$(head -c 300 "$WORK/err")"; else pass; fi
+if grep -v "intervals are not valid" "$WORK/err" | grep -q "warning"; then
+    fail "$(head -c 300 "$WORK/err")"; else pass; fi
 expect_grep "the resolved value is shown" "^  auto: hadoop-s min_age = 3 \(1 mean\)$" "$WORK/out"
 all_copies "min_age = 1 mean speculates" "$WORK/rel.h5" '$1 > 1.05'
 CURRENT="the resolved value is kept in the file"

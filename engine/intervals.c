@@ -1,0 +1,320 @@
+/* intervals — the choice of interval for each quantity (see intervals.h). */
+#include "engine/intervals.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <gsl/gsl_cdf.h>
+
+#include "engine/bootstrap.h"
+
+size_t iv_scratch_size(int n)
+{
+    return 4 * (size_t)(n > 0 ? n : 0) + ST_BOOT_RESAMPLES;
+}
+
+/* ---------------------------------------------------------------- proportions */
+
+/* Whether replica r holds jobs to count (m[r] > 0, k[r] not NaN). */
+static bool valid_pair(const double *k, const double *m, int r)
+{
+    return m[r] > 0 && !isnan(k[r]);
+}
+
+/* The Wilson interval at Kish's effective sample size of a proportion whose R replicas'
+ * fractions (acc: R values) pool N jobs in all: the estimate is their mean p, whose variance
+ * s²/R gives n_eff = p(1 − p)/(s²/R), kept within [R, N] (jobs within a replica correlate
+ * positively, so each replica is worth at least one job and the whole at most N); where p is
+ * 0 or 1, or s = 0 with p inside, nothing measures the correlation: n_eff = R (as if each
+ * replica were one trial) and N respectively (Korn & Graubard 1998's effective-size score
+ * interval). */
+static double n_effective(const struct st_acc *acc, double jobs)
+{
+    double R = (double)acc->n, p = acc->mean, var = acc->n > 1 ? st_acc_variance(acc) / R : 0.0;
+    double n_eff = p <= 0.0 || p >= 1.0 ? R : var > 0 ? p * (1.0 - p) / var : jobs;
+    return fmin(fmax(n_eff, R), jobs);
+}
+
+static struct st_summary cluster_wilson(const struct st_acc *acc, double jobs, double confidence)
+{
+    double p = acc->mean;
+    struct st_summary s = st_wilson_effective(fmin(fmax(p, 0.0), 1.0), n_effective(acc, jobs),
+                                              acc->n, confidence);
+    s.method = ST_WILSON_CLUSTER;
+    s.stddev = acc->n > 1 ? sqrt(st_acc_variance(acc)) : NAN; /* of the replicas' fractions */
+    return s;
+}
+
+static struct st_summary no_data(void)
+{
+    return (struct st_summary){.n = 0, .mean = NAN, .stddev = NAN, .ci_low = NAN,
+                               .ci_high = NAN, .tail = INFINITY};
+}
+
+/* The proportion of k[r] of m[r] jobs over the valid replicas: one job each, Wilson on the
+ * count of successes (the replicas are Bernoulli trials); several, cluster_wilson. */
+static struct st_summary proportion(const double *k, const double *m, int n, double confidence)
+{
+    struct st_acc acc;
+    st_acc_init(&acc);
+    double jobs = 0.0;
+    uint64_t successes = 0;
+    bool single = true;
+    for (int r = 0; r < n; r++) {
+        if (!valid_pair(k, m, r))
+            continue;
+        st_acc_add(&acc, k[r] / m[r]);
+        jobs += m[r];
+        single = single && m[r] == 1.0;
+        successes += k[r] >= m[r];
+    }
+    if (acc.n == 0)
+        return no_data();
+    return single ? st_wilson_interval(successes, acc.n, confidence)
+                  : cluster_wilson(&acc, jobs, confidence);
+}
+
+/* The phi coefficient of a 2×2 table (Newcombe 1998: 0 when a margin is empty). */
+static double phi(double a, double b, double c, double d)
+{
+    double den = (a + b) * (c + d) * (a + c) * (b + d);
+    return den > 0 ? (a * d - b * c) / sqrt(den) : 0.0;
+}
+
+/* Paired replicas: one job each under both, Newcombe's hybrid score interval (method 10) from
+ * the 2×2 table of outcomes: Wilson marginals, their correlation the table's phi. Several
+ * jobs: the same square-and-add of the two cluster_wilson marginals over the paired replicas,
+ * their correlation that of the replicas' fractions (the estimates are means of them). */
+struct st_summary iv_proportion_difference(const double *k1, const double *m1,
+                                           const double *k2, const double *m2, int n,
+                                           double confidence)
+{
+    double cnt[2][2] = {{0, 0}, {0, 0}}; /* single jobs: [outcome 1][outcome 2] */
+    struct st_acc d, x, y;               /* fractions' difference, and each */
+    st_acc_init(&d), st_acc_init(&x), st_acc_init(&y);
+    double sxy = 0.0, jobs1 = 0.0, jobs2 = 0.0; /* co-moment of the fractions */
+    bool single = true;
+    for (int r = 0; r < n; r++) {
+        if (!valid_pair(k1, m1, r) || !valid_pair(k2, m2, r))
+            continue;
+        double f1 = k1[r] / m1[r], f2 = k2[r] / m2[r], dx = f1 - x.mean;
+        single = single && m1[r] == 1.0 && m2[r] == 1.0;
+        cnt[f1 >= 1.0][f2 >= 1.0] += 1.0;
+        st_acc_add(&x, f1);
+        st_acc_add(&y, f2);
+        sxy += dx * (f2 - y.mean); /* Welford's co-moment update */
+        st_acc_add(&d, f1 - f2);
+        jobs1 += m1[r], jobs2 += m2[r];
+    }
+    if (d.n == 0)
+        return no_data();
+    struct st_summary a, b;
+    double r;
+    if (single) {
+        double s11 = cnt[1][1], s10 = cnt[1][0], s01 = cnt[0][1], s00 = cnt[0][0];
+        a = st_wilson_interval((uint64_t)(s11 + s10), d.n, confidence);
+        b = st_wilson_interval((uint64_t)(s11 + s01), d.n, confidence);
+        r = phi(s11, s10, s01, s00);
+    } else {
+        double vx = d.n > 1 ? st_acc_variance(&x) : 0.0, vy = d.n > 1 ? st_acc_variance(&y) : 0.0;
+        r = vx > 0 && vy > 0 ? sxy / ((double)d.n - 1.0) / sqrt(vx * vy) : 0.0;
+        a = cluster_wilson(&x, jobs1, confidence);
+        b = cluster_wilson(&y, jobs2, confidence);
+    }
+    struct st_summary s = st_mover_difference(&a, &b, r);
+    s.n = d.n;
+    s.stddev = d.n > 1 ? sqrt(st_acc_variance(&d)) : NAN;
+    s.ci_low = fmax(s.ci_low, -1.0);
+    s.ci_high = fmin(s.ci_high, 1.0);
+    s.method = single ? ST_NEWCOMBE : ST_NEWCOMBE_CLUSTER;
+    return s;
+}
+
+struct st_summary iv_proportion(const double *k, const double *m, int n, double confidence)
+{
+    return proportion(k, m, n, confidence);
+}
+
+/* ---------------------------------------------------------------- pooled quantiles */
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The k-th smallest (1-based) of the N sorted values; −∞ below 1, +∞ above N. */
+static double order_stat(const double *sorted, long k, long N)
+{
+    return k < 1 ? -INFINITY : k > N ? INFINITY : sorted[k - 1];
+}
+
+/* The least k in [0, N] with P(B <= k) >= p, B ~ Binomial(N, q) (bisection: the CDF rises in
+ * k). */
+static long binomial_quantile(double p, double q, long N)
+{
+    long lo = 0, hi = N;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (gsl_cdf_binomial_P((unsigned)mid, q, (unsigned)N) >= p)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+struct st_summary iv_pooled_quantile(const double *v, int R, int J, double q, double confidence,
+                                     double *work)
+{
+    struct st_summary s = {.n = 0, .mean = NAN, .stddev = NAN, .ci_low = NAN, .ci_high = NAN,
+                           .method = ST_NONE, .tail = INFINITY};
+    long N = 0;
+    for (long i = 0; i < (long)R * J; i++)
+        if (!isnan(v[i]))
+            work[N++] = v[i];
+    if (N == 0)
+        return s;
+    qsort(work, (size_t)N, sizeof *work, by_value);
+    double xi = order_stat(work, (long)ceil(q * (double)N), N);
+    s.n = (uint64_t)N;
+    s.mean = xi;
+    double a = 0.5 * (1.0 - confidence);
+    if (J == 1) {
+        /* P(X_(l) <= ξ_q <= X_(u)) >= 1 − 2a with l − 1 the a-quantile of B ~ Bin(N, q) and u
+           one past its (1 − a)-quantile */
+        long l = binomial_quantile(a, q, N), u = binomial_quantile(1.0 - a, q, N) + 1;
+        s.ci_low = order_stat(work, l, N);
+        s.ci_high = order_stat(work, u, N);
+        s.method = ST_ORDER_STATISTIC;
+        return s;
+    }
+    struct st_acc acc; /* the replicas' shares of jobs at or below the estimate */
+    st_acc_init(&acc);
+    for (int r = 0; r < R; r++) {
+        double below = 0.0, jobs = 0.0;
+        for (int j = 0; j < J; j++) {
+            double x = v[(size_t)r * J + j];
+            jobs += !isnan(x);
+            below += x <= xi;
+        }
+        if (jobs > 0)
+            st_acc_add(&acc, below / jobs);
+    }
+    struct st_summary band = st_wilson_effective(q, n_effective(&acc, (double)N), acc.n,
+                                                 confidence);
+    s.ci_low = order_stat(work, (long)ceil(band.ci_low * (double)N), N);
+    s.ci_high = band.ci_high >= 1.0 ? INFINITY
+                                    : order_stat(work, (long)ceil(band.ci_high * (double)N), N);
+    s.method = ST_WOODRUFF;
+    return s;
+}
+
+/* ---------------------------------------------------------------- means */
+
+/* Why a mean over n replicas of `jobs` jobs each, with per-replica tail index `tail`, has no
+ * valid interval, or ST_OK. */
+static enum st_caveat mean_caveat(uint64_t n, int jobs, double tail)
+{
+    if (tail <= 2.0)
+        return ST_INFINITE_VARIANCE;
+    if (tail <= IV_TAIL_MIN)
+        return ST_HEAVY_TAIL;
+    if (n < IV_ENOUGH_REPLICAS && jobs < IV_MANY_JOBS)
+        return ST_FEW_JOBS;
+    return ST_OK;
+}
+
+/* The mean of the n values v (NaN skipped) with the interval the rules above give. */
+static struct st_summary mean_of(const double *v, int n, int jobs, double tail,
+                                 double confidence, rng_t *rng, double *scratch)
+{
+    struct st_acc acc;
+    st_acc_init(&acc);
+    int nf = 0;
+    bool constant = true;
+    for (int r = 0; r < n; r++) {
+        st_acc_add(&acc, v[r]);
+        if (isfinite(v[r])) {
+            constant = constant && (nf == 0 || v[r] == scratch[0]);
+            scratch[nf++] = v[r];
+        }
+    }
+    struct st_summary s = st_t_interval(&acc, confidence);
+    s.tail = tail;
+    if (acc.n == 0)
+        return s;
+    enum st_caveat c = acc.pos_inf || acc.neg_inf ? ST_INFINITE_VALUES
+                       : constant                 ? ST_OK /* the same in every replica */
+                                                  : mean_caveat(acc.n, jobs, tail);
+    if (c != ST_OK) {
+        s.method = ST_UNRELIABLE;
+        s.caveat = (unsigned char)c;
+        return s;
+    }
+    if (constant || acc.n < IV_MIN_REPLICAS)
+        return s;
+    s = st_bootstrap_t(scratch, (size_t)nf, confidence, rng, scratch + nf);
+    s.tail = tail;
+    return s;
+}
+
+/* Proportions are given as fractions of q.jobs jobs: as counts into k, m (2n doubles). */
+static void as_counts(const double *x, int n, int jobs, double *k, double *m)
+{
+    for (int r = 0; r < n; r++) {
+        k[r] = isnan(x[r]) ? NAN : round(x[r] * jobs);
+        m[r] = isnan(x[r]) ? 0.0 : jobs;
+    }
+}
+
+struct st_summary iv_mean(const double *x, int n, struct iv_quantity q, double confidence,
+                          rng_t *rng, double *scratch)
+{
+    if (q.proportion) {
+        as_counts(x, n, q.jobs, scratch, scratch + n);
+        return proportion(scratch, scratch + n, n, confidence);
+    }
+    return mean_of(x, n, q.jobs, q.tail, confidence, rng, scratch);
+}
+
+struct st_summary iv_difference(const double *x, const double *y, int n, struct iv_quantity qx,
+                                struct iv_quantity qy, double confidence, rng_t *rng,
+                                double *scratch)
+{
+    if (qx.proportion && qy.proportion) {
+        as_counts(x, n, qx.jobs, scratch, scratch + n);
+        as_counts(y, n, qy.jobs, scratch + 2 * n, scratch + 3 * n);
+        return iv_proportion_difference(scratch, scratch + n, scratch + 2 * n, scratch + 3 * n,
+                                        n, confidence);
+    }
+    double *d = scratch + 3 * n; /* mean_of fills scratch[0..n) from d */
+    for (int r = 0; r < n; r++)
+        d[r] = x[r] - y[r]; /* NaN where either is, or both infinite alike */
+    return mean_of(d, n, qx.jobs < qy.jobs ? qx.jobs : qy.jobs, fmin(qx.tail, qy.tail),
+                   confidence, rng, scratch);
+}
+
+void iv_note(const struct st_summary *s, char *buf, size_t len)
+{
+    switch (s->caveat) {
+    case ST_INFINITE_VARIANCE:
+        snprintf(buf, len, "tail index %.3g <= 2: infinite variance; no interval for a mean is "
+                           "valid", s->tail);
+        break;
+    case ST_HEAVY_TAIL:
+        snprintf(buf, len, "tail index %.3g <= %g: no interval for a mean reaches its level",
+                 s->tail, IV_TAIL_MIN);
+        break;
+    case ST_FEW_JOBS:
+        snprintf(buf, len, "under %d replicas of under %d jobs each: too skewed for an interval",
+                 IV_ENOUGH_REPLICAS, IV_MANY_JOBS);
+        break;
+    case ST_INFINITE_VALUES:
+        snprintf(buf, len, "some replicas are infinite (a utility with PoCD <= R_min)");
+        break;
+    default:
+        snprintf(buf, len, "%s", "");
+    }
+}

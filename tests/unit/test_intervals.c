@@ -1,0 +1,239 @@
+/* test_intervals — the interval each quantity gets (engine/intervals.c), the numerics under it
+ * (Wilson at an effective size, the square-and-add difference: engine/stats.c; the
+ * bootstrap-t: engine/bootstrap.c) and the tail indices that mark intervals as not valid
+ * (models/metrics.c). Reference values: Newcombe (1998)'s published example, and hand
+ * derivations in the comments. Coverage itself is measured by `make coverage`. */
+#include <criterion/criterion.h>
+
+#include <math.h>
+#include <string.h>
+
+#include "engine/bootstrap.h"
+#include "engine/intervals.h"
+#include "engine/rng.h"
+#include "models/metrics.h"
+#include "models/spec.h"
+
+#define EPS 1e-12
+
+static double scratch[4 * 2000 + ST_BOOT_RESAMPLES];
+
+/* Newcombe (1998, "Interval estimation for the difference between independent proportions",
+ * example (a)): 56/70 − 48/80 by the square-and-add of two Wilson intervals (method 10):
+ * 0.0524 to 0.3339. With r = 0 st_mover_difference is that method. */
+Test(intervals, mover_reproduces_newcombe)
+{
+    struct st_summary a = st_wilson_interval(56, 70, 0.95), b = st_wilson_interval(48, 80, 0.95);
+    struct st_summary d = st_mover_difference(&a, &b, 0.0);
+    cr_assert_float_eq(d.mean, 0.2, EPS);
+    cr_assert(fabs(d.ci_low - 0.0524) < 5e-5 && fabs(d.ci_high - 0.3339) < 5e-5, "[%g, %g]",
+              d.ci_low, d.ci_high);
+    /* a positive correlation narrows it, a negative one widens it */
+    struct st_summary pos = st_mover_difference(&a, &b, 0.5), neg = st_mover_difference(&a, &b, -0.5);
+    cr_assert(pos.ci_high - pos.ci_low < d.ci_high - d.ci_low);
+    cr_assert(neg.ci_high - neg.ci_low > d.ci_high - d.ci_low);
+}
+
+/* Wilson at an effective size is Wilson's formula with n_eff for n, and a whole n_eff gives
+ * exactly st_wilson_interval. */
+Test(intervals, wilson_effective_size)
+{
+    struct st_summary w = st_wilson_interval(30, 40, 0.95);
+    struct st_summary e = st_wilson_effective(0.75, 40.0, 40, 0.95);
+    cr_assert_float_eq(e.ci_low, w.ci_low, EPS);
+    cr_assert_float_eq(e.ci_high, w.ci_high, EPS);
+    struct st_summary half = st_wilson_effective(0.75, 20.0, 40, 0.95);
+    cr_assert(half.ci_high - half.ci_low > w.ci_high - w.ci_low, "fewer effective trials");
+    struct st_summary one = st_wilson_effective(1.0, 12.5, 40, 0.95);
+    cr_assert_float_eq(one.ci_high, 1.0, EPS);
+    cr_assert(one.ci_low < 1.0 && one.ci_low > 0.5, "p = 1 keeps a nonzero width: %g",
+              one.ci_low);
+}
+
+/* Proportions never get a zero-width interval inside [0, 1], nor leave it: every replica has
+ * all its 5 jobs on time (p = 1): the effective size falls back to the 20 replicas,
+ * [20/(20 + z²), 1]; one job per replica, the same from Wilson. */
+Test(intervals, proportion_all_successes)
+{
+    double x[20];
+    for (int r = 0; r < 20; r++)
+        x[r] = 1.0;
+    rng_t rng;
+    rng_stream(&rng, 1, 0, RNG_BOOTSTRAP);
+    struct iv_quantity q = {true, 5, INFINITY};
+    struct st_summary s = iv_mean(x, 20, q, 0.95, &rng, scratch);
+    double z2 = 1.959963984540054 * 1.959963984540054;
+    cr_assert_eq(s.method, ST_WILSON_CLUSTER);
+    cr_assert_float_eq(s.ci_low, 20.0 / (20.0 + z2), 1e-12);
+    cr_assert_float_eq(s.ci_high, 1.0, EPS);
+    q.jobs = 1;
+    s = iv_mean(x, 20, q, 0.95, &rng, scratch);
+    cr_assert_eq(s.method, ST_WILSON);
+    cr_assert_float_eq(s.ci_low, 20.0 / (20.0 + z2), 1e-12);
+}
+
+/* Clustered proportions: replicas with fractions spread far more than binomial counts get an
+ * effective size below the jobs (here exactly p(1 − p)/(s²/R)); the interval is Wilson's at
+ * that size. Fractions 0.2 and 0.8 alternating over 10 replicas of 10 jobs: p = 0.5,
+ * s² = 10·0.09/9 = 0.1, n_eff = 0.25/(0.1/10) = 25, within [R, N] = [10, 100]. */
+Test(intervals, proportion_effective_size)
+{
+    double k[10], m[10];
+    for (int r = 0; r < 10; r++)
+        k[r] = r % 2 ? 8 : 2, m[r] = 10;
+    struct st_summary s = iv_proportion(k, m, 10, 0.95);
+    struct st_summary w = st_wilson_effective(0.5, 25.0, 10, 0.95);
+    cr_assert_eq(s.method, ST_WILSON_CLUSTER);
+    cr_assert_float_eq(s.ci_low, w.ci_low, EPS);
+    /* fractions 0.4, 0.6 alternating: s² = 10·0.01/9, n_eff = 0.25/(s²/10) = 225 > 100 jobs:
+       capped at the 100 jobs */
+    for (int r = 0; r < 10; r++)
+        k[r] = r % 2 ? 6 : 4;
+    s = iv_proportion(k, m, 10, 0.95);
+    w = st_wilson_effective(0.5, 100.0, 10, 0.95);
+    cr_assert_float_eq(s.ci_low, w.ci_low, EPS);
+}
+
+/* Paired single-job replicas: Newcombe's interval from the 2×2 table. Every pair (1, 1): the
+ * difference is 0 with a nonzero interval, symmetric, inside [−1, 1]; swapping the two
+ * outcomes negates it. */
+Test(intervals, newcombe_paired)
+{
+    double k1[30], k2[30], m[30];
+    for (int r = 0; r < 30; r++)
+        k1[r] = k2[r] = m[r] = 1.0;
+    struct st_summary s = iv_proportion_difference(k1, m, k2, m, 30, 0.95);
+    cr_assert_eq(s.method, ST_NEWCOMBE);
+    cr_assert_float_eq(s.mean, 0.0, EPS);
+    cr_assert(s.ci_high > 0.05 && fabs(s.ci_low + s.ci_high) < EPS, "[%g, %g]", s.ci_low,
+              s.ci_high);
+    for (int r = 0; r < 30; r++)
+        k1[r] = r < 20, k2[r] = r < 12 || r >= 27; /* 12 both, 8 first only, 3 second only */
+    struct st_summary a = iv_proportion_difference(k1, m, k2, m, 30, 0.95);
+    struct st_summary b = iv_proportion_difference(k2, m, k1, m, 30, 0.95);
+    cr_assert_float_eq(a.mean, 5.0 / 30, EPS);
+    cr_assert_float_eq(a.ci_low, -b.ci_high, 1e-12);
+    cr_assert_float_eq(a.ci_high, -b.ci_low, 1e-12);
+    cr_assert(a.ci_low > -1 && a.ci_high < 1);
+}
+
+/* Means: the bootstrap-t from 10 replicas when the tail is light; unreliable, with a t
+ * interval kept, when the tail index is <= 4 or when few replicas hold few jobs; the same
+ * value in every replica gives its zero-width interval. */
+Test(intervals, mean_rules)
+{
+    double x[60];
+    for (int r = 0; r < 60; r++)
+        x[r] = 10.0 + sin(r * 1.7); /* spread, bounded */
+    rng_t rng;
+    rng_stream(&rng, 3, 0, RNG_BOOTSTRAP);
+    struct st_summary s = iv_mean(x, 60, (struct iv_quantity){false, 100, INFINITY}, 0.95,
+                                  &rng, scratch);
+    cr_assert_eq(s.method, ST_BOOTSTRAP);
+    cr_assert(s.ci_low < s.mean && s.mean < s.ci_high);
+    s = iv_mean(x, 60, (struct iv_quantity){false, 100, 4.0}, 0.95, &rng, scratch);
+    cr_assert_eq(s.method, ST_UNRELIABLE);
+    cr_assert_eq(s.caveat, ST_HEAVY_TAIL);
+    s = iv_mean(x, 60, (struct iv_quantity){false, 100, 1.5}, 0.95, &rng, scratch);
+    cr_assert_eq(s.caveat, ST_INFINITE_VARIANCE);
+    s = iv_mean(x, 20, (struct iv_quantity){false, 5, INFINITY}, 0.95, &rng, scratch);
+    cr_assert_eq(s.caveat, ST_FEW_JOBS, "20 replicas of 5 jobs");
+    s = iv_mean(x, 60, (struct iv_quantity){false, 5, INFINITY}, 0.95, &rng, scratch);
+    cr_assert_eq(s.method, ST_BOOTSTRAP, "60 replicas of 5 jobs");
+    s = iv_mean(x, 5, (struct iv_quantity){false, 100, INFINITY}, 0.95, &rng, scratch);
+    cr_assert_eq(s.method, ST_T, "5 replicas of 100 jobs: t");
+    double c[12];
+    for (int r = 0; r < 12; r++)
+        c[r] = 1.0;
+    s = iv_mean(c, 12, (struct iv_quantity){false, 1, 1.5}, 0.95, &rng, scratch);
+    cr_assert_eq(s.method, ST_T, "the same in every replica: exact");
+    cr_assert_float_eq(s.ci_low, 1.0, EPS);
+}
+
+/* The bootstrap-t depends only on its data and its stream: the same twice; normal-like data at
+ * n = 400 give nearly the t interval. */
+Test(intervals, bootstrap_deterministic)
+{
+    double x[400];
+    rng_t g;
+    rng_stream(&g, 11, 0, RNG_CHECK);
+    for (int r = 0; r < 400; r++)
+        x[r] = rng_uniform(&g) + rng_uniform(&g) + rng_uniform(&g);
+    rng_t a, b;
+    rng_stream(&a, 5, 7, RNG_BOOTSTRAP);
+    rng_stream(&b, 5, 7, RNG_BOOTSTRAP);
+    struct st_summary s1 = st_bootstrap_t(x, 400, 0.95, &a, scratch);
+    struct st_summary s2 = st_bootstrap_t(x, 400, 0.95, &b, scratch);
+    cr_assert_eq(memcmp(&s1.ci_low, &s2.ci_low, sizeof(double)), 0);
+    cr_assert_eq(memcmp(&s1.ci_high, &s2.ci_high, sizeof(double)), 0);
+    struct st_acc acc;
+    st_acc_init(&acc);
+    for (int r = 0; r < 400; r++)
+        st_acc_add(&acc, x[r]);
+    struct st_summary t = st_t_interval(&acc, 0.95);
+    double h = t.ci_high - t.mean;
+    cr_assert(fabs(s1.ci_low - t.ci_low) < 0.1 * h && fabs(s1.ci_high - t.ci_high) < 0.1 * h,
+              "bootstrap [%g, %g] against t [%g, %g]", s1.ci_low, s1.ci_high, t.ci_low,
+              t.ci_high);
+}
+
+/* Tail indices (models/metrics.c): Pareto β task times give mean flowtime β, its least of
+ * r + 1 attempts β(r + 1); the p99 of 350 jobs leans on the 4th largest (h = 349·0.99 =
+ * 345.51: x_(347) of 350), index 4β; the p50 of 1 job is the job, β; machine time also takes
+ * the task count's index; light families and bounded metrics are infinite. */
+Test(intervals, tail_indices)
+{
+    struct cl_spec sp;
+    memset(&sp, 0, sizeof sp);
+    sp.task_time = (struct dist){DIST_PARETO, 1.0, 1.5};
+    sp.jobs = 400;
+    sp.warmup = 50;
+    cr_assert_float_eq(metrics_tail_index(&sp, 1, M_FLOWTIME), 1.5, EPS);
+    cr_assert_float_eq(metrics_tail_index(&sp, 2, M_FLOWTIME), 3.0, EPS);
+    cr_assert_float_eq(metrics_tail_index(&sp, 1, M_FLOWTIME_P99), 6.0, EPS);
+    cr_assert(isinf(metrics_tail_index(&sp, 1, M_POCD)));
+    sp.tasks_beta = 1.2;
+    cr_assert_float_eq(metrics_tail_index(&sp, 3, M_MACHINE_TIME), 1.2, EPS);
+    cr_assert_float_eq(metrics_tail_index(&sp, 3, M_FLOWTIME), 4.5, EPS);
+    sp.jobs = 51;
+    cr_assert_float_eq(metrics_tail_index(&sp, 1, M_FLOWTIME_P50), 1.5, EPS);
+    sp.task_time = (struct dist){DIST_LOGNORMAL, 0.0, 1.0};
+    cr_assert(isinf(metrics_tail_index(&sp, 1, M_FLOWTIME)));
+}
+
+/* Pooled quantiles. One job per replica: the values are i.i.d. and the interval lies between
+ * two order statistics chosen by the binomial law: for N = 100 and q = 0.5 at 95 %, P(B <= 39)
+ * = 0.0176 <= 0.025 < P(B <= 40) = 0.0284, so the 40th smallest; by symmetry the 61st.
+ * Values 1..100 (shuffled): the estimate is the 50th, the interval [40, 61]. */
+Test(intervals, pooled_quantile_order_statistics)
+{
+    double v[100], work[100];
+    for (int i = 0; i < 100; i++)
+        v[i] = (double)((i * 37) % 100 + 1);
+    struct st_summary s = iv_pooled_quantile(v, 100, 1, 0.5, 0.95, work);
+    cr_assert_eq(s.method, ST_ORDER_STATISTIC);
+    cr_assert_float_eq(s.mean, 50.0, EPS);
+    cr_assert_float_eq(s.ci_low, 40.0, EPS);
+    cr_assert_float_eq(s.ci_high, 61.0, EPS);
+    s = iv_pooled_quantile(v, 100, 1, 0.99, 0.95, work);
+    cr_assert(isinf(s.ci_high), "the 0.99-quantile of 100 values has no upper order statistic");
+}
+
+/* Several jobs per replica: Woodruff's interval, within the data's range, around the estimate;
+ * replicas that disagree more (each all low or all high) widen it. */
+Test(intervals, pooled_quantile_woodruff)
+{
+    double v[40 * 10], w[40 * 10], work[40 * 10];
+    for (int r = 0; r < 40; r++)
+        for (int j = 0; j < 10; j++) {
+            v[r * 10 + j] = (double)(j * 40 + r);        /* every replica spans the range */
+            w[r * 10 + j] = (double)(r * 10 + j);        /* replica r holds a block */
+        }
+    struct st_summary a = iv_pooled_quantile(v, 40, 10, 0.5, 0.95, work);
+    struct st_summary b = iv_pooled_quantile(w, 40, 10, 0.5, 0.95, work);
+    cr_assert_eq(a.method, ST_WOODRUFF);
+    cr_assert_float_eq(a.mean, 199.0, EPS); /* the 200th of 0..399 */
+    cr_assert(a.ci_low < a.mean && a.mean < a.ci_high);
+    cr_assert(b.ci_high - b.ci_low > a.ci_high - a.ci_low, "clustered: [%g, %g] vs [%g, %g]",
+              b.ci_low, b.ci_high, a.ci_low, a.ci_high);
+}
