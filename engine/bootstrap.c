@@ -37,19 +37,17 @@ struct st_summary st_bootstrap_t(const double *x, size_t n, double confidence, r
     s.method = ST_BOOTSTRAP;
     if (n < 2 || !(s.stddev > 0) || !(confidence > 0 && confidence < 1))
         return s;
-    double m = s.mean, se = s.stddev / sqrt((double)n);
+    double m = s.mean, se = s.stddev / sqrt((double)n), dn = (double)n;
     for (int b = 0; b < ST_BOOT_RESAMPLES; b++) {
-        double mean = 0.0, m2 = 0.0; /* Welford over the resample */
+        double sum = 0.0, sq = 0.0; /* of the deviations from m: well conditioned */
         for (size_t k = 0; k < n; k++) {
-            double v = x[draw_index(rng, n)], d = v - mean;
-            mean += d / (double)(k + 1);
-            m2 += d * (v - mean);
+            double d = x[draw_index(rng, n)] - m;
+            sum += d;
+            sq += d * d;
         }
-        double sd = sqrt(m2 / (double)(n - 1));
-        scratch[b] = sd > 0 ? (mean - m) / (sd / sqrt((double)n))
-                     : mean == m ? 0.0
-                     : mean > m  ? INFINITY
-                                 : -INFINITY;
+        double dev = sum / dn, var = (sq - sum * dev) / (dn - 1.0);
+        double sd = var > 0 ? sqrt(var) : 0.0;
+        scratch[b] = sd > 0 ? dev / (sd / sqrt(dn)) : dev == 0 ? 0.0 : dev > 0 ? INFINITY : -INFINITY;
     }
     qsort(scratch, ST_BOOT_RESAMPLES, sizeof *scratch, by_value);
     double a = 0.5 * (1.0 - confidence);

@@ -165,28 +165,22 @@ static long binomial_quantile(double p, double q, long N)
     return lo;
 }
 
-struct st_summary iv_pooled_quantile(const double *v, int R, int J, double q, double confidence,
-                                     double *work)
+/* The q-quantile of the N sorted pooled values `sorted` of v (R × J) with its interval. */
+static struct st_summary quantile_of_sorted(const double *v, int R, int J, const double *sorted,
+                                            long N, double q, double confidence)
 {
-    struct st_summary s = {.n = 0, .mean = NAN, .stddev = NAN, .ci_low = NAN, .ci_high = NAN,
-                           .method = ST_NONE, .tail = INFINITY};
-    long N = 0;
-    for (long i = 0; i < (long)R * J; i++)
-        if (!isnan(v[i]))
-            work[N++] = v[i];
+    struct st_summary s = {.n = (uint64_t)N, .mean = NAN, .stddev = NAN, .ci_low = NAN,
+                           .ci_high = NAN, .method = ST_NONE, .tail = INFINITY};
     if (N == 0)
         return s;
-    qsort(work, (size_t)N, sizeof *work, by_value);
-    double xi = order_stat(work, (long)ceil(q * (double)N), N);
-    s.n = (uint64_t)N;
+    double xi = order_stat(sorted, (long)ceil(q * (double)N), N);
     s.mean = xi;
     double a = 0.5 * (1.0 - confidence);
     if (J == 1) {
         /* P(X_(l) <= ξ_q <= X_(u)) >= 1 − 2a with l − 1 the a-quantile of B ~ Bin(N, q) and u
            one past its (1 − a)-quantile */
-        long l = binomial_quantile(a, q, N), u = binomial_quantile(1.0 - a, q, N) + 1;
-        s.ci_low = order_stat(work, l, N);
-        s.ci_high = order_stat(work, u, N);
+        s.ci_low = order_stat(sorted, binomial_quantile(a, q, N), N);
+        s.ci_high = order_stat(sorted, binomial_quantile(1.0 - a, q, N) + 1, N);
         s.method = ST_ORDER_STATISTIC;
         return s;
     }
@@ -204,10 +198,30 @@ struct st_summary iv_pooled_quantile(const double *v, int R, int J, double q, do
     }
     struct st_summary band = st_wilson_effective(q, n_effective(&acc, (double)N), acc.n,
                                                  confidence);
-    s.ci_low = order_stat(work, (long)ceil(band.ci_low * (double)N), N);
+    s.ci_low = order_stat(sorted, (long)ceil(band.ci_low * (double)N), N);
     s.ci_high = band.ci_high >= 1.0 ? INFINITY
-                                    : order_stat(work, (long)ceil(band.ci_high * (double)N), N);
+                                    : order_stat(sorted, (long)ceil(band.ci_high * (double)N), N);
     s.method = ST_WOODRUFF;
+    return s;
+}
+
+void iv_pooled_quantiles(const double *v, int R, int J, const double *q, int nq,
+                         double confidence, double *work, struct st_summary *out)
+{
+    long N = 0;
+    for (long i = 0; i < (long)R * J; i++)
+        if (!isnan(v[i]))
+            work[N++] = v[i];
+    qsort(work, (size_t)N, sizeof *work, by_value);
+    for (int k = 0; k < nq; k++)
+        out[k] = quantile_of_sorted(v, R, J, work, N, q[k], confidence);
+}
+
+struct st_summary iv_pooled_quantile(const double *v, int R, int J, double q, double confidence,
+                                     double *work)
+{
+    struct st_summary s;
+    iv_pooled_quantiles(v, R, J, &q, 1, confidence, work, &s);
     return s;
 }
 

@@ -43,22 +43,62 @@ static void median_by_job(struct run_result *res, int s, int p, double *work)
     }
 }
 
-/* The pooled quantile of metric m (metric_info[m].pooled) of (s, p): from the measured jobs of
- * every replica, or no interval when the run kept no job values. */
-static struct st_summary pooled_quantile(const struct cfg *c, const struct run_result *res,
-                                         int s, int p, int m, double *work)
+/* The pooled quantiles (metric_info[m].pooled) of (s, p) into their summaries: from the
+ * measured jobs of every replica, or none when the run kept no job values. */
+static void pooled_quantiles(const struct cfg *c, struct run_result *res, int s, int p,
+                             double *work)
 {
-    int jobs = res->jobs[s], J = metrics_measured_jobs(&c->scen[s].spec);
-    if (!res->flow || J == 0)
-        return (struct st_summary){0, NAN, NAN, NAN, NAN, ST_NONE, ST_OK, INFINITY};
-    for (int r = 0; r < res->nrep; r++) /* the measured jobs: the last J of each replica */
-        for (int j = 0; j < J; j++)
-            work[(size_t)r * J + j] = run_flow(res, s, p, r)[jobs - J + j];
-    return iv_pooled_quantile(work, res->nrep, J, metric_info[m].pooled, c->confidence,
-                              work + (size_t)res->nrep * J);
+    int jobs = res->jobs[s], J = metrics_measured_jobs(&c->scen[s].spec), nq = 0, which[M_COUNT];
+    double q[M_COUNT];
+    struct st_summary out[M_COUNT];
+    for (int m = 0; m < M_COUNT; m++)
+        if (metric_info[m].pooled > 0) {
+            which[nq] = m;
+            q[nq++] = metric_info[m].pooled;
+        }
+    for (int k = 0; k < nq; k++)
+        out[k] = (struct st_summary){0, NAN, NAN, NAN, NAN, ST_NONE, ST_OK, INFINITY};
+    if (res->flow && J > 0) {
+        for (int r = 0; r < res->nrep; r++) /* the measured jobs: the last J of each replica */
+            for (int j = 0; j < J; j++)
+                work[(size_t)r * J + j] = run_flow(res, s, p, r)[jobs - J + j];
+        iv_pooled_quantiles(work, res->nrep, J, q, nq, c->confidence,
+                            work + (size_t)res->nrep * J, out);
+    }
+    for (int k = 0; k < nq; k++) {
+        res->summary[run_cell(res, s, p, which[k])] = out[k];
+        res->paired[run_cell(res, s, p, which[k])] =
+            (struct st_summary){0, NAN, NAN, NAN, NAN, ST_NONE, ST_OK, INFINITY};
+    }
 }
 
-int run_summarise(const struct cfg *c, struct run_result *res)
+/* The summaries of one (scenario, policy): every cell has its own bootstrap stream, so they
+ * can be computed in any order on any thread. */
+static void summarise_cell(const struct cfg *c, struct run_result *res, int s, int p,
+                           double *scratch)
+{
+    if (res->flow)
+        median_by_job(res, s, p, scratch);
+    pooled_quantiles(c, res, s, p, scratch);
+    for (int m = 0; m < M_COUNT; m++) {
+        size_t cell = run_cell(res, s, p, m);
+        if (metric_info[m].pooled > 0)
+            continue; /* pooled_quantiles */
+        struct iv_quantity q = run_quantity(c, s, p, m);
+        rng_t boot;
+        rng_stream(&boot, c->seed, 2 * cell, RNG_BOOTSTRAP);
+        res->summary[cell] =
+            iv_mean(run_values(res, s, p, m), res->nrep, q, c->confidence, &boot, scratch);
+        rng_stream(&boot, c->seed, 2 * cell + 1, RNG_BOOTSTRAP);
+        res->paired[cell] =
+            p == 0 ? (struct st_summary){0, NAN, NAN, NAN, NAN, ST_NONE, ST_OK, INFINITY}
+                   : iv_difference(run_values(res, s, p, m), run_values(res, s, 0, m),
+                                   res->nrep, q, run_quantity(c, s, 0, m), c->confidence,
+                                   &boot, scratch);
+    }
+}
+
+int run_summarise(const struct cfg *c, struct run_result *res, int threads)
 {
     size_t most_jobs = 0;
     for (int s = 0; s < res->nscen; s++)
@@ -66,36 +106,21 @@ int run_summarise(const struct cfg *c, struct run_result *res)
     size_t size = iv_scratch_size(res->nrep);
     if (res->flow && 2 * most_jobs * (size_t)res->nrep > size)
         size = 2 * most_jobs * (size_t)res->nrep;
-    double *scratch = malloc(size * sizeof *scratch);
-    if (!scratch)
-        return -1;
-    for (int s = 0; s < res->nscen; s++)
-        for (int p = 0; p < res->npol; p++) {
-            if (res->flow)
-                median_by_job(res, s, p, scratch);
-            for (int m = 0; m < M_COUNT; m++) {
-                size_t cell = run_cell(res, s, p, m);
-                if (metric_info[m].pooled > 0) {
-                    res->summary[cell] = pooled_quantile(c, res, s, p, m, scratch);
-                    res->paired[cell] =
-                        (struct st_summary){0, NAN, NAN, NAN, NAN, ST_NONE, ST_OK, INFINITY};
-                    continue;
-                }
-                struct iv_quantity q = run_quantity(c, s, p, m);
-                rng_t boot;
-                rng_stream(&boot, c->seed, 2 * cell, RNG_BOOTSTRAP);
-                res->summary[cell] = iv_mean(run_values(res, s, p, m), res->nrep, q,
-                                             c->confidence, &boot, scratch);
-                rng_stream(&boot, c->seed, 2 * cell + 1, RNG_BOOTSTRAP);
-                res->paired[cell] =
-                    p == 0 ? (struct st_summary){0, NAN, NAN, NAN, NAN, ST_NONE, ST_OK, INFINITY}
-                           : iv_difference(run_values(res, s, p, m), run_values(res, s, 0, m),
-                                           res->nrep, q, run_quantity(c, s, 0, m),
-                                           c->confidence, &boot, scratch);
-            }
+    int failed = 0, pairs = res->nscen * res->npol;
+#pragma omp parallel num_threads(threads > 0 ? threads : 1)
+    {
+        double *scratch = malloc(size * sizeof *scratch);
+        if (!scratch) {
+#pragma omp atomic write
+            failed = 1;
         }
-    free(scratch);
-    return 0;
+#pragma omp for schedule(dynamic, 1)
+        for (int sp = 0; sp < pairs; sp++)
+            if (scratch)
+                summarise_cell(c, res, sp / res->npol, sp % res->npol, scratch);
+        free(scratch);
+    }
+    return failed ? -1 : 0;
 }
 
 int run_experiment(const struct cfg *c, const struct run_options *opt, struct run_result *res,
@@ -206,7 +231,7 @@ int run_experiment(const struct cfg *c, const struct run_options *opt, struct ru
         run_result_free(res);
         return -1;
     }
-    if (run_summarise(c, res)) {
+    if (run_summarise(c, res, opt->threads)) {
         snprintf(err, errlen, "out of memory for the summaries");
         run_result_free(res);
         return -1;

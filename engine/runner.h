@@ -100,10 +100,10 @@ int run_experiment(const struct cfg *c, const struct run_options *opt, struct ru
                    char *err, size_t errlen);
 void run_result_free(struct run_result *res);
 
-/* Summaries from per-replica values (called by run_experiment; also used to rebuild them),
- * each with the interval engine/intervals.h chooses; bootstrap streams from (seed, cell).
- * 0, or -1 when out of memory. */
-int run_summarise(const struct cfg *c, struct run_result *res);
+/* Summaries from per-replica values (called by run_experiment), each with the interval
+ * engine/intervals.h chooses; bootstrap streams from (seed, cell), so the result is the same
+ * on any number of `threads`. 0, or -1 when out of memory. */
+int run_summarise(const struct cfg *c, struct run_result *res, int threads);
 
 /* What the interval of metric m of (scenario s, policy p) needs to know: a proportion or not,
  * measured jobs per replica, the tail index of its per-replica value. */
