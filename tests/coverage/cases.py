@@ -7,8 +7,14 @@ simulates; a Case picks one row of one report of that run (`report --csv`, `--cd
 estimates. Cases of one
 group share their runs, so their coverages are correlated with each other (each is still an
 honest estimate). To add a case — e.g. a pooled job quantile once `report` prints one — give
-its report's arguments, the columns that pick its row and its truth. Not the runner
-(harness.py) and not the formulas (truths.py).
+its report's arguments, the columns that pick its row and its truth; its truth is the job
+quantile itself:
+
+    Case("jobq99-pooled", BATCH, SUMMARY,   # or the report arguments that print the row
+         dict(_scenario(FAMILIES["pareto3"][1], False), policy="fifo", metric="..."),
+         T.job_quantile(PARETO3, N_TASKS, 0.99), "G⁻¹(0.99), G = F^N", False)
+
+Not the runner (harness.py) and not the formulas (truths.py).
 """
 from dataclasses import dataclass
 

@@ -29,11 +29,14 @@ DOC_HEAD = """\
      docs/statistics.md (Coverage) describes it; the prose there is the lead's to finalize. -->
 # Coverage of specmc's intervals
 
-Each case runs `specmc run` on a small config of batch jobs (tests/coverage/cases.py) once per
-repetition, with its own seed, at n replicas, and reads one row of `specmc report --csv` or
-`--cdf flowtime --csv`; a repetition is covered when ci_low ≤ truth ≤ ci_high. The truths are
-exact for the finite-horizon quantity the row estimates (below). {reps} repetitions per case
-and n; nominal level {level:g}.
+Each repetition runs `specmc run` once on the config below (tests/coverage/cases.py) with
+its own seed at n replicas, and each case reads one row of a report of that run (`--csv`,
+`--cdf flowtime --csv`, `--cdf ... --within`, `--csv --against-scenario`); the repetition is
+covered when ci_low ≤ truth ≤ ci_high (a NaN end never covers). The truths are exact for
+the finite-horizon quantity the row estimates (Cases). {reps} repetitions per case and n;
+nominal level {level:g}. Cases share their runs, so their rows are correlated; each row's
+verdict is a 95 % test of its own, so about one correct row in twenty falls outside its band
+by chance.
 
 Columns: **interval** the kind the row names in its `interval` column (marked \\* where the
 binary prints none and the harness labels it by what that code does: Wilson for `pocd` with
@@ -147,6 +150,8 @@ def main(argv):
     if a.out:
         with open(a.out, "w") as f:
             f.write(DOC_HEAD.format(reps=a.reps, level=LEVEL))
+            for g in {c.group.name: c.group for c in selected}.values():
+                f.write(f"\n## Config `{g.name}`\n\n```ini\n{g.config}```\n")
             f.write("\n## Cases\n\n" + table.cases_markdown(selected) + "\n")
             f.write("\n## Coverage\n\n" + text + "\n")
     if a.check:
