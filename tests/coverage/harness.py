@@ -36,7 +36,8 @@ class Record:
 
 def seed_for(group, n, rep):
     """The seed of repetition rep (0-based, < 2^20) of group at n replicas: distinct for
-    every (group, n, rep), the same on every machine and in every run of the harness."""
+    every rep, in ranges of 2^20 that differ for every (group, n) whose CRC-32s differ, the
+    same on every machine and in every run of the harness."""
     return (zlib.crc32(f"{group}:{n}".encode()) << 20) + rep
 
 
