@@ -3,6 +3,9 @@
 #   make run      install missing Debian packages, build, run experiments/default.ini
 #   make test     install, build a checked binary (invariants on), run every test
 #   make bench    install, build, run the benchmarks against their peers (SimPy, numpy, scipy)
+#   make coverage install, build, measure whether the intervals cover their exact truths
+#                 (tests/coverage: COVERAGE_REPS repetitions per case and n); writes
+#                 docs/coverage.md
 #   make          build bin/specmc only (no installation)
 #   make update-refs   regenerate tests/regress reference results (review the diff!)
 #   make clean
@@ -18,6 +21,7 @@ CXX      ?= c++
 V        ?= 0
 SANITIZE ?=
 PYTHON   ?= /usr/bin/python3
+COVERAGE_REPS ?= 1000
 
 ifeq ($(V),1)
   Q :=
@@ -76,7 +80,7 @@ UNIT_BIN  := $(CHK_DIR)/unit-tests
 PCG_REF   := $(CHK_DIR)/pcg-ref
 GITREV_H  := build/gen/gitrev.h
 
-.PHONY: all run test bench deps clean update-refs unit cli regress FORCE
+.PHONY: all run test bench coverage deps clean update-refs unit cli regress FORCE
 all: $(BIN)
 
 # --- set-up -----------------------------------------------------------------------------
@@ -159,6 +163,11 @@ update-refs: $(BIN)
 bench: deps
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) $(BIN) $(KERNEL_BENCH) $(SCA_BENCH)
 	$(Q)$(PYTHON) bench/bench.py $(BIN) --kernel-bench $(KERNEL_BENCH) --sca-bench $(SCA_BENCH)
+
+coverage: deps
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) $(BIN)
+	$(Q)$(PYTHON) tests/coverage/coverage.py --bin $(BIN) --reps $(COVERAGE_REPS) --jobs $(NPROC) \
+	    --out docs/coverage.md
 
 clean:
 	rm -rf build bin

@@ -15,8 +15,9 @@ replica by replica; `specmc report --csv` gives it as the delta_METRIC rows.
 --set adds an override to every reading (after the study's own: e.g. another sweep value).
 
 Prints one markdown row per reading: for each policy after the first and each metric, the
-paired difference, its 95 % interval half-width and the relative difference (against the
-baseline's mean under that reading). Results depend only on the experiment and its seed.
+paired difference, its 95 % interval half-width (marked "*" where specmc says no interval is
+valid: a heavy tail) and the relative difference (against the baseline's mean under that
+reading). Results depend only on the experiment and its seed.
 """
 import argparse
 import csv
@@ -129,12 +130,14 @@ def fmt(x):
     return f"{x:+.0f}" if abs(x) >= 100 else f"{x:+.3g}"
 
 
-def cell(mean, lo, hi, base):
-    """A paired difference, its 95 % half-width and its size relative to the baseline."""
+def cell(mean, lo, hi, base, interval):
+    """A paired difference, its 95 % half-width and its size relative to the baseline; "*"
+    after an interval that is not valid (specmc's `unreliable`: docs/statistics.md)."""
     if not math.isfinite(mean):  # the utility of a replica whose PoCD is below R_min is −∞
         return f"{fmt(mean)} (a PoCD below R_min)"
     rel = f" ({100 * mean / base:+.0f} %)" if math.isfinite(base) and base != 0 else ""
-    return f"{fmt(mean)} ± {abs(hi - lo) / 2:.3g}{rel}"
+    mark = "*" if interval == "unreliable" else ""
+    return f"{fmt(mean)} ± {abs(hi - lo) / 2:.3g}{mark}{rel}"
 
 
 def main():
@@ -168,7 +171,7 @@ def main():
                 d = next(r for r in rows if r["policy"] == pol and r["metric"] == "delta_" + m)
                 b = next(r for r in rows if r["policy"] == base and r["metric"] == m)
                 cells.append(cell(float(d["mean"]), float(d["ci_low"]), float(d["ci_high"]),
-                                  float(b["mean"])))
+                                  float(b["mean"]), d.get("interval", "")))
         if header is None:
             cols = [f"{p} − {base}: {m}" for p in policies[1:] for m in st["metrics"]]
             header = "| reading | " + " | ".join(cols) + " |"

@@ -1,0 +1,247 @@
+"""cases — the coverage meta-experiments: the configs specmc runs and, for each case, the
+report row whose interval is judged and the exact truth it should contain.
+
+A Group is one config (scenarios by [zip] and [sweep]) that one `specmc run` per repetition
+simulates; a Case picks one row of one report of that run (`report --csv`, `--cdf flowtime
+--csv`, `--cdf --within`, `--against-scenario`) by column values and says what the row
+estimates. Cases of one
+group share their runs, so their coverages are correlated with each other (each is still an
+honest estimate). To add a case — e.g. a pooled job quantile once `report` prints one — give
+its report's arguments, the columns that pick its row and its truth; its truth is the job
+quantile itself:
+
+    Case("jobq99-pooled", BATCH, SUMMARY,   # or the report arguments that print the row
+         dict(_scenario(FAMILIES["pareto3"][1], False), policy="fifo", metric="..."),
+         T.job_quantile(PARETO3, N_TASKS, 0.99), "G⁻¹(0.99), G = F^N", False)
+
+Not the runner (harness.py) and not the formulas (truths.py).
+"""
+from dataclasses import dataclass
+
+import truths as T
+
+SUMMARY = ("--csv",)                        # report FILE --csv
+CDF = ("--cdf", "flowtime", "--csv")        # report FILE --cdf flowtime --csv
+WITHIN = (2.0, 20.0)                        # report --cdf --within LO,HI
+CDF_WITHIN = ("--cdf", "flowtime", "--within", f"{WITHIN[0]:g},{WITHIN[1]:g}", "--csv")
+AGAINST_0 = ("--csv", "--against-scenario", "0")  # scenario 0: pareto 3, D_MID, 1 job
+
+N_TASKS = 10            # tasks per job
+POOL = 20               # measured jobs per replica when pooled
+CLONE_R = 1             # clone's extra attempts
+D_MID, D_HIGH = 2.5, 10.0   # deadlines: fifo PoCD 0.52 and 0.990 with Pareto(1, 3)
+EDGES = (3.0, 10.0)         # report --cdf edges judged: fifo CDF 0.69 and 0.990
+P99 = 0.99
+
+PARETO3 = T.Pareto(1.0, 3.0)     # finite variance, skewed (tail index 3)
+PARETO15 = T.Pareto(1.0, 1.5)    # infinite variance
+EXP1 = T.Exponential(1.0)        # light tail
+
+
+@dataclass
+class Group:
+    name: str
+    config: str     # the INI text; `--replicas` and `--seed` are given per repetition
+
+
+@dataclass
+class Case:
+    name: str
+    group: Group
+    report: tuple           # arguments of `specmc report FILE ...`
+    select: dict            # CSV column -> value (numbers compared as numbers)
+    truth: float
+    derivation: str         # how the truth is derived, for the docs
+    single: bool            # one measured job per replica (replicas are Bernoulli trials)
+    misread: bool = False   # the truth is not the row's estimand: a warning in the table,
+                            # and the quick test's sentinel (it must undercover)
+    expect_unreliable: bool = False  # an infinite-variance mean: a valid interval cannot exist
+
+
+BATCH = Group("batch", f"""\
+; tests/coverage/cases.py: batch jobs of {N_TASKS} tasks on enough slots that no copy waits,
+; so a job's flowtime is the max of its task times. clone: both attempts start together and
+; tau_kill < tmin, so the one kept (best progress) or the one done first is the shorter one:
+; a task's time is the min of 2. Scenario 0 (the first zip row, 1 job) is AGAINST_0's base.
+[experiment]
+name = coverage
+confidence = 0.95
+[cluster]
+slots = {2 * N_TASKS * POOL}
+[workload]
+arrival = batch
+tasks = {N_TASKS}
+tmin = 1
+mean = 1
+[policy]
+list = fifo, clone
+[policy.clone]
+r = {CLONE_R}
+tau_kill = 0.5
+[histogram]
+flowtime = 20
+bins = 20
+[zip]
+workload.task_time = pareto, pareto, pareto, exponential
+workload.beta = 3, 3, 1.5, 3
+workload.deadline = {D_MID:g}, {D_HIGH:g}, {D_HIGH:g}, {D_HIGH:g}
+[sweep]
+workload.jobs = 1, {POOL}
+""")
+
+FAMILIES = {  # label -> (family, columns that pick its scenarios, its deadline-free scenario)
+    "pareto3": (PARETO3, {"workload.task_time": "pareto", "workload.beta": "3",
+                          "workload.deadline": f"{D_MID:g}"}),
+    "pareto1.5": (PARETO15, {"workload.task_time": "pareto", "workload.beta": "1.5"}),
+    "exp": (EXP1, {"workload.task_time": "exponential"}),
+}
+
+
+def _scenario(cols, single):
+    return dict(cols, **{"workload.jobs": "1" if single else str(POOL)})
+
+
+def _pooling(single):
+    return "single" if single else "pooled"
+
+
+def _mean_text(task):
+    if isinstance(task, T.Pareto):
+        return (f"E[max of {N_TASKS} {task.describe()}] = Γ({N_TASKS + 1})Γ(1 − 1/β)/"
+                f"Γ({N_TASKS + 1} − 1/β) (seed 000 eqs. 18–19, analysis/xulau.c)")
+    return f"E[max of {N_TASKS} {task.describe()}] = mean · H_{N_TASKS} (Rényi)"
+
+
+def mean_cases():
+    out = []
+    for label, (task, cols) in FAMILIES.items():
+        clone = task.min_of(CLONE_R + 1)
+        for single in (True, False):
+            sel = _scenario(cols, single)
+            inf_var = isinstance(task, T.Pareto) and task.beta <= 2
+            out.append(Case(
+                f"mean-{label}-{_pooling(single)}", BATCH, SUMMARY,
+                dict(sel, policy="fifo", metric="flowtime"), T.job_mean(task, N_TASKS),
+                _mean_text(task) + "; = ∫ 1 − F(x)^N dx by quadrature", single,
+                expect_unreliable=inf_var))
+            out.append(Case(
+                f"dmean-{label}-{_pooling(single)}", BATCH, SUMMARY,
+                dict(sel, policy="clone", metric="delta_flowtime"),
+                T.job_mean(clone, N_TASKS) - T.job_mean(task, N_TASKS),
+                f"clone − fifo: E[max of {N_TASKS} of the min of 2] − E[max of {N_TASKS}]; the min "
+                f"of 2 is {clone.describe()} (seed 004 eq. 4), so both are "
+                f"{'Γ forms' if isinstance(task, T.Pareto) else 'H_N forms'}, checked by quadrature",
+                single, expect_unreliable=inf_var))
+    return out
+
+
+def _pocd_text(task, d, r):
+    return (f"[1 − (tmin/D)^(β(r+1))]^N at D = {d:g}, r = {r} (seed 004 Theorem 1, "
+            f"eq. 3; r = 0 is fifo)")
+
+
+def pocd_cases():
+    """PoCD of fifo and the paired clone − fifo difference at D_MID and D_HIGH, and clone's
+    own PoCD at D_HIGH (per-task failure 1e-6: nearly every replica is all successes)."""
+    out = []
+    clone = PARETO3.min_of(CLONE_R + 1)
+    for level, d in (("mid", D_MID), ("high", D_HIGH)):
+        cols = dict(FAMILIES["pareto3"][1], **{"workload.deadline": f"{d:g}"})
+        fifo_p, clone_p = T.job_cdf(PARETO3, N_TASKS, d), T.job_cdf(clone, N_TASKS, d)
+        for single in (True, False):
+            sel = _scenario(cols, single)
+            out.append(Case(f"pocd-{level}-{_pooling(single)}", BATCH, SUMMARY,
+                            dict(sel, policy="fifo", metric="pocd"), fifo_p,
+                            _pocd_text(PARETO3, d, 0), single))
+            out.append(Case(f"dpocd-{level}-{_pooling(single)}", BATCH, SUMMARY,
+                            dict(sel, policy="clone", metric="delta_pocd"), clone_p - fifo_p,
+                            f"clone − fifo: Theorem 1 at r = {CLONE_R} minus r = 0, D = {d:g}",
+                            single))
+            if level == "high":
+                out.append(Case(f"pocd-clone-high-{_pooling(single)}", BATCH, SUMMARY,
+                                dict(sel, policy="clone", metric="pocd"), clone_p,
+                                _pocd_text(PARETO3, d, CLONE_R), single))
+    return out
+
+
+def cdf_cases():
+    """report --cdf: the share of a replica's jobs with flowtime <= edge, fifo and the paired
+    clone − fifo rows; truth F_job(x) = F(x)^N."""
+    out = []
+    clone = PARETO3.min_of(CLONE_R + 1)
+    cols = FAMILIES["pareto3"][1]
+    for x in EDGES:
+        fifo_p, clone_p = T.job_cdf(PARETO3, N_TASKS, x), T.job_cdf(clone, N_TASKS, x)
+        for single in (True, False):
+            sel = _scenario(cols, single)
+            out.append(Case(f"cdf-{x:g}-{_pooling(single)}", BATCH, CDF,
+                            dict(sel, policy="fifo", quantity="flowtime", at=f"{x:g}"), fifo_p,
+                            f"F(x)^N = (1 − x^−3)^{N_TASKS} at x = {x:g}", single))
+            out.append(Case(f"dcdf-{x:g}-{_pooling(single)}", BATCH, CDF,
+                            dict(sel, policy="clone", quantity="delta_flowtime", at=f"{x:g}"),
+                            clone_p - fifo_p,
+                            f"(1 − x^−6)^{N_TASKS} − (1 − x^−3)^{N_TASKS} at x = {x:g}", single))
+    return out
+
+
+def within_cases():
+    """report --cdf --within LO,HI: a replica's share of its jobs in (LO, HI] with flowtime
+    <= x, over the replicas with such a job. Given k >= 1 jobs in range they are i.i.d. from
+    the conditional law, so the share's expectation is exactly the conditional CDF."""
+    lo, hi = WITHIN
+    x = EDGES[0]
+    g = lambda t: T.job_cdf(PARETO3, N_TASKS, t)
+    truth = (g(x) - g(lo)) / (g(hi) - g(lo))
+    return [Case(f"cdfw-{x:g}-{_pooling(single)}", BATCH, CDF_WITHIN,
+                 dict(_scenario(FAMILIES["pareto3"][1], single), policy="fifo",
+                      quantity="flowtime", at=f"{x:g}"), truth,
+                 f"(G(x) − G(LO))/(G(HI) − G(LO)), G = F^{N_TASKS}, at x = {x:g}, "
+                 f"(LO, HI] = ({lo:g}, {hi:g}]", single)
+            for single in (True, False)]
+
+
+def scenario_pair_cases():
+    """report --against-scenario: the paired difference of two scenarios, replica by replica
+    (the same job under two deadlines), a 0/1 difference with one job per replica."""
+    cols = dict(FAMILIES["pareto3"][1], **{"workload.deadline": f"{D_HIGH:g}"})
+    return [Case("dpocd-scenario-single", BATCH, AGAINST_0,
+                 dict(_scenario(cols, True), policy="fifo", metric="delta_pocd"),
+                 T.job_cdf(PARETO3, N_TASKS, D_HIGH) - T.job_cdf(PARETO3, N_TASKS, D_MID),
+                 f"fifo at D = {D_HIGH:g} minus scenario 0 (D = {D_MID:g}): Theorem 1 at r = 0, "
+                 f"twice", True)]
+
+
+def quantile_cases():
+    """flowtime_p99 of a replica of POOL jobs: what it estimates (the mean of a type-7 sample
+    p99 of POOL job flowtimes), and what it must not be read as (the job p99)."""
+    sel = _scenario(FAMILIES["pareto3"][1], False)
+    row = dict(sel, policy="fifo", metric="flowtime_p99")
+    h = (POOL - 1) * P99
+    k = int(h) + 1
+    return [
+        Case("p99-pooled", BATCH, SUMMARY, row, T.type7_quantile_mean(PARETO3, N_TASKS, P99, POOL),
+             f"E[type-7 p99 of {POOL} job flowtimes] = {1 - (h - k + 1):.2f} E[X_({k})] + "
+             f"{h - k + 1:.2f} E[X_({k + 1})], E[X_(k)] = ∫ G⁻¹(u) Beta(k, {POOL} − k + 1)(u) du, "
+             f"G = F^{N_TASKS} (QUADPACK QAWS)", False),
+        Case("p99-pooled-vs-job-p99", BATCH, SUMMARY, row, T.job_quantile(PARETO3, N_TASKS, P99),
+             f"the job p99 G⁻¹(0.99) = (1 − 0.99^(1/{N_TASKS}))^(−1/3): not what the row "
+             f"estimates (the issue's 0.34)", False, misread=True),
+    ]
+
+
+def all_cases():
+    return (mean_cases() + pocd_cases() + cdf_cases() + within_cases() + scenario_pair_cases()
+            + quantile_cases())
+
+
+def select(names):
+    """The cases named (all of them for None), in the registry's order; unknown names are an
+    error (ValueError naming them)."""
+    cases = all_cases()
+    if names is None:
+        return cases
+    known = {c.name for c in cases}
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise ValueError(f"unknown case(s): {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+    return [c for c in cases if c.name in set(names)]
