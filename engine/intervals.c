@@ -24,23 +24,31 @@ static bool valid_pair(const double *k, const double *m, int r)
 
 /* The Wilson interval at Kish's effective sample size of a proportion whose R replicas'
  * fractions (acc: R values) pool N jobs in all: the estimate is their mean p, whose variance
- * s²/R gives n_eff = p(1 − p)/(s²/R), kept within [R, N] (jobs within a replica correlate
- * positively, so each replica is worth at least one job and the whole at most N); where p is
- * 0 or 1, or s = 0 with p inside, nothing measures the correlation: n_eff = R (as if each
- * replica were one trial) and N respectively (Korn & Graubard 1998's effective-size score
- * interval). */
-static double n_effective(const struct st_acc *acc, double jobs)
+ * s²/R gives n_eff = p(1 − p)/(s²/R), times (z/t_{R−1})² for the R − 1 degrees of freedom of
+ * that variance, kept within [R(z/t)², N] (jobs within a replica correlate positively, so each
+ * replica is worth at least one job and the whole at most N); where p is 0 or 1, or s = 0
+ * with p inside, nothing measures the correlation: n_eff = R (as if each replica were one
+ * trial) and N respectively (Korn & Graubard 1998's effective-size score interval). */
+static double n_effective(const struct st_acc *acc, double jobs, double confidence)
 {
     double R = (double)acc->n, p = acc->mean, var = acc->n > 1 ? st_acc_variance(acc) / R : 0.0;
-    double n_eff = p <= 0.0 || p >= 1.0 ? R : var > 0 ? p * (1.0 - p) / var : jobs;
-    return fmin(fmax(n_eff, R), jobs);
+    if (p <= 0.0 || p >= 1.0)
+        return fmin(R, jobs);
+    if (!(var > 0))
+        return jobs;
+    /* Korn & Graubard's degrees of freedom: the variance comes from R replicas, so the
+       effective size is scaled by (z/t_{R−1})² — as a t interval widens on few replicas */
+    double z = gsl_cdf_ugaussian_Pinv(1.0 - 0.5 * (1.0 - confidence));
+    double t = gsl_cdf_tdist_Pinv(1.0 - 0.5 * (1.0 - confidence), R - 1.0);
+    return fmin(fmax(p * (1.0 - p) / var * (z / t) * (z / t), R * (z / t) * (z / t)), jobs);
 }
 
 static struct st_summary cluster_wilson(const struct st_acc *acc, double jobs, double confidence)
 {
     double p = acc->mean;
-    struct st_summary s = st_wilson_effective(fmin(fmax(p, 0.0), 1.0), n_effective(acc, jobs),
-                                              acc->n, confidence);
+    struct st_summary s = st_wilson_effective(fmin(fmax(p, 0.0), 1.0),
+                                              n_effective(acc, jobs, confidence), acc->n,
+                                              confidence);
     s.method = ST_WILSON_CLUSTER;
     s.stddev = acc->n > 1 ? sqrt(st_acc_variance(acc)) : NAN; /* of the replicas' fractions */
     return s;
@@ -52,8 +60,9 @@ static struct st_summary no_data(void)
                                .ci_high = NAN, .tail = INFINITY};
 }
 
-/* The proportion of k[r] of m[r] jobs over the valid replicas: one job each, Wilson on the
- * count of successes (the replicas are Bernoulli trials); several, cluster_wilson. */
+/* The proportion of k[r] of m[r] jobs over the valid replicas: one job each, the modified
+ * Wilson interval on the count of successes (the replicas are Bernoulli trials); several,
+ * cluster_wilson. */
 static struct st_summary proportion(const double *k, const double *m, int n, double confidence)
 {
     struct st_acc acc;
@@ -71,7 +80,7 @@ static struct st_summary proportion(const double *k, const double *m, int n, dou
     }
     if (acc.n == 0)
         return no_data();
-    return single ? st_wilson_interval(successes, acc.n, confidence)
+    return single ? st_wilson_modified(successes, acc.n, confidence)
                   : cluster_wilson(&acc, jobs, confidence);
 }
 
@@ -113,8 +122,8 @@ struct st_summary iv_proportion_difference(const double *k1, const double *m1,
     double r;
     if (single) {
         double s11 = cnt[1][1], s10 = cnt[1][0], s01 = cnt[0][1], s00 = cnt[0][0];
-        a = st_wilson_interval((uint64_t)(s11 + s10), d.n, confidence);
-        b = st_wilson_interval((uint64_t)(s11 + s01), d.n, confidence);
+        a = st_wilson_modified((uint64_t)(s11 + s10), d.n, confidence);
+        b = st_wilson_modified((uint64_t)(s11 + s01), d.n, confidence);
         r = phi(s11, s10, s01, s00);
     } else {
         double vx = d.n > 1 ? st_acc_variance(&x) : 0.0, vy = d.n > 1 ? st_acc_variance(&y) : 0.0;
@@ -196,11 +205,12 @@ static struct st_summary quantile_of_sorted(const double *v, int R, int J, const
         if (jobs > 0)
             st_acc_add(&acc, below / jobs);
     }
-    struct st_summary band = st_wilson_effective(q, n_effective(&acc, (double)N), acc.n,
-                                                 confidence);
-    s.ci_low = order_stat(sorted, (long)ceil(band.ci_low * (double)N), N);
-    s.ci_high = band.ci_high >= 1.0 ? INFINITY
-                                    : order_stat(sorted, (long)ceil(band.ci_high * (double)N), N);
+    struct st_summary band = st_wilson_effective(q, n_effective(&acc, (double)N, confidence),
+                                                 acc.n, confidence);
+    /* the ranks rounded outwards, the upper one past ⌈N p_U⌉ as the exact interval's is past
+       its binomial quantile: where the band reaches the top the data have no upper end */
+    s.ci_low = order_stat(sorted, (long)floor(band.ci_low * (double)N), N);
+    s.ci_high = order_stat(sorted, (long)ceil(band.ci_high * (double)N) + 1, N);
     s.method = ST_WOODRUFF;
     return s;
 }

@@ -151,6 +151,20 @@ struct st_summary st_wilson_interval(uint64_t successes, uint64_t n, double conf
     return s;
 }
 
+struct st_summary st_wilson_modified(uint64_t successes, uint64_t n, double confidence)
+{
+    struct st_summary s = st_wilson_interval(successes, n, confidence);
+    if (n == 0 || successes > n || !valid_confidence(confidence))
+        return s;
+    uint64_t xs = n <= 50 ? 2 : 3, fails = n - successes;
+    double a = 0.5 * (1.0 - confidence), nn = (double)n;
+    if (successes >= 1 && successes <= xs)
+        s.ci_low = 0.5 * gsl_cdf_chisq_Pinv(a, 2.0 * (double)successes) / nn;
+    if (fails >= 1 && fails <= xs)
+        s.ci_high = 1.0 - 0.5 * gsl_cdf_chisq_Pinv(a, 2.0 * (double)fails) / nn;
+    return s;
+}
+
 struct st_summary st_wilson_effective(double p, double n_eff, uint64_t n, double confidence)
 {
     struct st_summary s = {.n = n, .mean = NAN, .stddev = NAN, .ci_low = NAN, .ci_high = NAN,

@@ -133,9 +133,10 @@ def job_quantile(task, n_tasks, p):
 
 
 # ---------------------------------------------------------------- self-check
-def check(families, n_tasks, jobs, rtol=1e-8):
+def check(families, n_tasks, jobs, rtol=1e-6):
     """Each closed form against its independent integral. Returns a list of failures
-    (strings); empty when every one agrees to rtol."""
+    (strings); empty when every one agrees to rtol (1e-6: QUADPACK reaches about 1e-7 on the
+    middle order statistics of 30 jobs; the intervals judged are wider by far)."""
     bad = []
     for fam in families:
         for task in (fam, fam.min_of(2)):

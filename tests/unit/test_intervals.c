@@ -73,20 +73,22 @@ Test(intervals, proportion_all_successes)
 }
 
 /* Clustered proportions: replicas with fractions spread far more than binomial counts get an
- * effective size below the jobs (here exactly p(1 − p)/(s²/R)); the interval is Wilson's at
- * that size. Fractions 0.2 and 0.8 alternating over 10 replicas of 10 jobs: p = 0.5,
- * s² = 10·0.09/9 = 0.1, n_eff = 0.25/(0.1/10) = 25, within [R, N] = [10, 100]. */
+ * effective size below the jobs (here p(1 − p)/(s²/R) times (z/t_{R−1})²); the interval is
+ * Wilson's at that size. Fractions 0.2 and 0.8 alternating over 10 replicas of 10 jobs:
+ * p = 0.5, s² = 10·0.09/9 = 0.1, n_eff = 0.25/(0.1/10)·(1.959964/2.262157)² = 18.767, within
+ * [R(z/t)², N]. */
 Test(intervals, proportion_effective_size)
 {
     double k[10], m[10];
     for (int r = 0; r < 10; r++)
         k[r] = r % 2 ? 8 : 2, m[r] = 10;
     struct st_summary s = iv_proportion(k, m, 10, 0.95);
-    struct st_summary w = st_wilson_effective(0.5, 25.0, 10, 0.95);
+    double zt = 1.959963984540054 / 2.2621571627409915; /* z / t_{9, 0.975} */
+    struct st_summary w = st_wilson_effective(0.5, 25.0 * zt * zt, 10, 0.95);
     cr_assert_eq(s.method, ST_WILSON_CLUSTER);
-    cr_assert_float_eq(s.ci_low, w.ci_low, EPS);
-    /* fractions 0.4, 0.6 alternating: s² = 10·0.01/9, n_eff = 0.25/(s²/10) = 225 > 100 jobs:
-       capped at the 100 jobs */
+    cr_assert_float_eq(s.ci_low, w.ci_low, 1e-9); /* GSL's t quantile: ~1e-10 */
+    /* fractions 0.4, 0.6 alternating: s² = 10·0.01/9, n_eff = 0.25/(s²/10)·(z/t)² = 169 > 100
+       jobs: capped at the 100 jobs */
     for (int r = 0; r < 10; r++)
         k[r] = r % 2 ? 6 : 4;
     s = iv_proportion(k, m, 10, 0.95);
@@ -236,4 +238,17 @@ Test(intervals, pooled_quantile_woodruff)
     cr_assert(a.ci_low < a.mean && a.mean < a.ci_high);
     cr_assert(b.ci_high - b.ci_low > a.ci_high - a.ci_low, "clustered: [%g, %g] vs [%g, %g]",
               b.ci_low, b.ci_high, a.ci_low, a.ci_high);
+}
+
+/* Modified Wilson (Brown, Cai & DasGupta 2001, §4.1.1): 48 of 50 (2 failures <= x* = 2) has
+ * the upper end 1 − ½χ²₄(0.025)/50 = 0.99515588 (Wilson's, 0.98890, misses p = 0.99); 1 of 50
+ * the lower end ½χ²₂(0.025)/50 = 0.00050636; 25 of 50 Wilson's own. */
+Test(intervals, modified_wilson)
+{
+    struct st_summary m = st_wilson_modified(48, 50, 0.95), w = st_wilson_interval(48, 50, 0.95);
+    cr_assert(fabs(m.ci_high - 0.99515588) < 1e-7, "%.9f", m.ci_high);
+    cr_assert(w.ci_high < 0.99 && m.ci_low == w.ci_low);
+    cr_assert(fabs(st_wilson_modified(1, 50, 0.95).ci_low - 0.00050636) < 1e-7);
+    m = st_wilson_modified(25, 50, 0.95), w = st_wilson_interval(25, 50, 0.95);
+    cr_assert(m.ci_low == w.ci_low && m.ci_high == w.ci_high);
 }
