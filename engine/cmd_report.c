@@ -43,13 +43,15 @@ int report_pick_metrics(const char *list, char *const *known, int nknown, int *i
 /* "mean ± h" with h half the interval's width (a bootstrap or score interval is not
  * symmetric, and --csv gives its exact ends), h to two significant digits and the mean to the
  * same decimal place; "*" after an interval that is not valid (ST_UNRELIABLE: the table's
- * footnote says why). */
+ * footnote says why); a value the same in every replica (ST_CONSTANT) alone. */
 void report_fmt_interval(char *buf, size_t len, const struct st_summary *s)
 {
     double h = 0.5 * (s->ci_high - s->ci_low), a = fmax(fabs(s->mean), h);
     const char *mark = s->method == ST_UNRELIABLE ? "*" : "";
     if (s->n == 0 || isnan(s->mean)) {
         snprintf(buf, len, "-");
+    } else if (s->method == ST_CONSTANT) {
+        snprintf(buf, len, "%.6g (constant)", s->mean);
     } else if (isinf(s->mean)) {
         snprintf(buf, len, "%s%s", s->mean > 0 ? "inf" : "-inf", mark);
     } else if (a >= 1e6 || (a > 0 && a < 1e-4)) {
@@ -64,16 +66,19 @@ void report_fmt_interval(char *buf, size_t len, const struct st_summary *s)
 }
 
 /* What the interval of metric m of (s, p) in a file needs (engine/intervals.h): whether the
- * metric is a proportion (by name, from this binary's metric table), the scenario's measured
- * jobs per replica, the tail index its summary assumed. */
+ * metric is a proportion (by name, from this binary's metric table), the jobs its value
+ * averages (the scenario's measured jobs, 1 for a replica's quantile), the tail index its
+ * summary assumed. */
 static struct iv_quantity file_quantity(const struct rs_file *f, int s, int p, int m)
 {
     bool proportion = false;
+    int jobs = f->measured_jobs[s];
     for (int k = 0; k < M_COUNT; k++)
-        if (!strcmp(metric_info[k].name, f->metrics[m]))
+        if (!strcmp(metric_info[k].name, f->metrics[m])) {
             proportion = metric_info[k].proportion;
-    return (struct iv_quantity){proportion, f->measured_jobs[s],
-                                f->summary[rs_cell(f, s, p, m)].tail};
+            jobs = metrics_averaged_jobs((enum metric)k, jobs);
+        }
+    return (struct iv_quantity){proportion, jobs, f->summary[rs_cell(f, s, p, m)].tail};
 }
 
 /* Columns a cell takes: "±" is two bytes but one column. */

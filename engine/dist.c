@@ -191,3 +191,31 @@ double dist_shape_for_cv(enum dist_kind kind, double cv)
         return 1.0 + sqrt(1.0 + 1.0 / (cv * cv));
     return NAN;
 }
+
+/* Skewness of Pareto(α), α > 3: decreasing from +∞ at α = 3 to 2 as α grows. */
+static double pareto_skewness(double a)
+{
+    return 2.0 * (1.0 + a) / (a - 3.0) * sqrt((a - 2.0) / a);
+}
+
+double dist_skew_index(enum dist_kind kind, double s)
+{
+    if (kind == DIST_PARETO)
+        return s;
+    if (kind != DIST_LOGNORMAL)
+        return INFINITY;
+    double w = expm1(s * s), g = (w + 3.0) * sqrt(w);
+    if (!(g > 2.0))
+        return INFINITY;
+    double lo = 3.0, hi = 4.0;
+    while (pareto_skewness(hi) > g) /* g > 2: a finite α has a smaller skewness */
+        hi *= 2.0;
+    for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+        double mid = 0.5 * (lo + hi);
+        if (pareto_skewness(mid) > g)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return 0.5 * (lo + hi);
+}

@@ -51,6 +51,14 @@ struct dist dist_with_shape(const struct dist *d, double s);
  * one. */
 double dist_shape_for_cv(enum dist_kind kind, double cv);
 
+/* The tail index that the rules for intervals (engine/intervals.h) take for family kind
+ * with shape s: Pareto its own β; lognormal, whose moments are all finite, the index of the
+ * Pareto law with its skewness (e^{σ²} + 2)·sqrt(e^{σ²} − 1), solving
+ * 2(1 + α)/(α − 3)·sqrt((α − 2)/α) = that skewness (Johnson, Kotz & Balakrishnan,
+ * Continuous Univariate Distributions 1, 2nd ed., eqs. 14.9b and 20.11), INFINITY where the
+ * skewness is at most 2, the limit of every Pareto's; INFINITY for the other families. */
+double dist_skew_index(enum dist_kind kind, double s);
+
 /* Draw one sample: exactly two outputs of r (one uniform). */
 static inline double dist_sample(const struct dist *d, rng_t *r)
 {

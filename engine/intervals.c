@@ -245,7 +245,7 @@ static enum st_caveat mean_caveat(uint64_t n, int jobs, double tail)
         return ST_INFINITE_VARIANCE;
     if (tail <= IV_TAIL_MIN)
         return ST_HEAVY_TAIL;
-    if (n < IV_ENOUGH_REPLICAS && jobs < IV_MANY_JOBS)
+    if (jobs < IV_MANY_JOBS && n < (tail <= IV_TAIL_SKEWED ? IV_ENOUGH_SKEWED : IV_ENOUGH_REPLICAS))
         return ST_FEW_JOBS;
     return ST_OK;
 }
@@ -269,15 +269,18 @@ static struct st_summary mean_of(const double *v, int n, int jobs, double tail,
     s.tail = tail;
     if (acc.n == 0)
         return s;
+    if (constant && acc.n > 1 && !acc.pos_inf && !acc.neg_inf) {
+        s.method = ST_CONSTANT; /* [v, v]: no spread to build an interval from */
+        return s;
+    }
     enum st_caveat c = acc.pos_inf || acc.neg_inf ? ST_INFINITE_VALUES
-                       : constant                 ? ST_OK /* the same in every replica */
                                                   : mean_caveat(acc.n, jobs, tail);
     if (c != ST_OK) {
         s.method = ST_UNRELIABLE;
         s.caveat = (unsigned char)c;
         return s;
     }
-    if (constant || acc.n < IV_MIN_REPLICAS)
+    if (acc.n < IV_MIN_REPLICAS)
         return s;
     s = st_bootstrap_t(scratch, (size_t)nf, confidence, rng, scratch + nf);
     s.tail = tail;
@@ -332,8 +335,9 @@ void iv_note(const struct st_summary *s, char *buf, size_t len)
                  s->tail, IV_TAIL_MIN);
         break;
     case ST_FEW_JOBS:
-        snprintf(buf, len, "under %d replicas of under %d jobs each: too skewed for an interval",
-                 IV_ENOUGH_REPLICAS, IV_MANY_JOBS);
+        snprintf(buf, len, "under %d replicas, each a value of under %d jobs (a replica's "
+                           "quantile: one order statistic): too skewed for an interval",
+                 s->tail <= IV_TAIL_SKEWED ? IV_ENOUGH_SKEWED : IV_ENOUGH_REPLICAS, IV_MANY_JOBS);
         break;
     case ST_INFINITE_VALUES:
         snprintf(buf, len, "some replicas are infinite (a utility with PoCD <= R_min)");

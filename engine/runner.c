@@ -25,7 +25,8 @@ struct iv_quantity run_quantity(const struct cfg *c, int s, int p, int m)
     const struct cl_spec *sp = &c->scen[s].spec;
     const struct policy *pol = c->policies[p];
     int attempts = pol->attempts ? pol->attempts(cfg_params(c, s, p)) : 1;
-    return (struct iv_quantity){metric_info[m].proportion, metrics_measured_jobs(sp),
+    return (struct iv_quantity){metric_info[m].proportion,
+                                metrics_averaged_jobs((enum metric)m, metrics_measured_jobs(sp)),
                                 metrics_tail_index(sp, attempts, (enum metric)m)};
 }
 

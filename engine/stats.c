@@ -93,6 +93,7 @@ static const char *const method_names[ST_METHODS] = {
     [ST_ORDER_STATISTIC] = "order-statistic",
     [ST_WOODRUFF] = "woodruff",
     [ST_UNRELIABLE] = "unreliable",
+    [ST_CONSTANT] = "constant",
 };
 
 static const char *const caveat_names[ST_CAVEATS] = {

@@ -33,6 +33,8 @@ enum st_method {
                             CDF at it, inverted (Woodruff 1952) */
     ST_UNRELIABLE,       /* no valid interval (st_caveat says why); the ends are a t interval
                             kept for reference */
+    ST_CONSTANT,         /* every replica gave the same value: that value, with no width (exact
+                            where the policy fixes it, e.g. FIFO's copies per task) */
     ST_METHODS
 };
 
@@ -61,7 +63,7 @@ struct st_summary {
 };
 
 /* "t", "bootstrap", "wilson", "wilson-cluster", "newcombe", "newcombe-cluster",
- * "order-statistic", "woodruff", "unreliable" ("-" for ST_NONE); st_method_parse is the
+ * "order-statistic", "woodruff", "unreliable", "constant" ("-" for ST_NONE); st_method_parse is the
  * inverse (-1 if unknown). */
 const char *st_method_name(enum st_method m);
 int st_method_parse(const char *name);

@@ -17,9 +17,11 @@ const struct metric_info metric_info[M_COUNT] = {
                              false},
     [M_FLOWTIME_P50] = {"flowtime_p50",
                         "a replica's median job flowtime (the summary: its mean over replicas)",
-                        false},
-    [M_FLOWTIME_P90] = {"flowtime_p90", "a replica's 90th percentile of job flowtime", false},
-    [M_FLOWTIME_P99] = {"flowtime_p99", "a replica's 99th percentile of job flowtime", false},
+                        false, .order_statistic = true},
+    [M_FLOWTIME_P90] = {"flowtime_p90", "a replica's 90th percentile of job flowtime", false,
+                        .order_statistic = true},
+    [M_FLOWTIME_P99] = {"flowtime_p99", "a replica's 99th percentile of job flowtime", false,
+                        .order_statistic = true},
     [M_POCD] = {"pocd", "fraction of jobs completed by their deadline (NaN without deadline)",
                 true},
     [M_MACHINE_TIME] = {"machine_time",
@@ -114,6 +116,11 @@ static int top_order(int J, double p)
 {
     double h = (J - 1) * p, lo = floor(h);
     return J - (int)lo - (h > lo ? 1 : 0);
+}
+
+int metrics_averaged_jobs(enum metric m, int measured)
+{
+    return metric_info[m].order_statistic ? 1 : measured;
 }
 
 double metrics_tail_index(const struct cl_spec *sp, int attempts, enum metric m)

@@ -35,6 +35,8 @@ struct metric_info {
     bool proportion;   /* a fraction of jobs (Wilson interval when replicas are single jobs) */
     double pooled;     /* > 0: the quantile of this order of a job's flowtime over all the
                           replicas' jobs, not a per-replica value */
+    bool order_statistic; /* a replica's quantile of its jobs: one or two order statistics,
+                             not an average over its jobs */
 };
 
 extern const struct metric_info metric_info[M_COUNT];
@@ -63,6 +65,11 @@ void metrics_choices(const struct cluster *cl, int32_t *counts, int n);
 
 /* Jobs whose metrics count in a replica of the scenario: all but the warm-up. */
 int metrics_measured_jobs(const struct cl_spec *sp);
+
+/* How many jobs metric m's per-replica value averages, in a replica of `measured` jobs: all
+ * of them for a mean or a fraction, 1 for a replica's quantile (an order statistic keeps the
+ * skew that averaging would take away: engine/intervals.h's few-jobs rule). */
+int metrics_averaged_jobs(enum metric m, int measured);
 
 /* The tail index of metric m's per-replica value in a scenario whose tasks each start with
  * `attempts` attempts at once: P(value > x) ~ x^(−index). Task times have the tail index β of

@@ -170,17 +170,25 @@ bool wl_finite_variance(const struct cl_spec *sp)
 
 double wl_tail_index(const struct cl_spec *sp)
 {
-    if (sp->task_time.kind != DIST_PARETO)
-        return INFINITY; /* exponential, lognormal, uniform, deterministic: every moment */
-    double beta = sp->task_time.b; /* drawn shapes lie above it */
+    /* a job's lognormal scale (job_spread) multiplies all its task times: as skewed as it */
+    double spread = sp->job_spread > 0 ? dist_skew_index(DIST_LOGNORMAL, sp->job_spread)
+                                       : INFINITY;
+    enum dist_kind kind = sp->task_time.kind;
+    if (kind != DIST_PARETO && kind != DIST_LOGNORMAL)
+        return spread; /* exponential, uniform, deterministic: every moment, little skew */
+    /* the heaviest shape any job has: the least β, the largest σ */
+    double (*heavier)(double, double) = kind == DIST_PARETO ? fmin : fmax;
+    double shape = sp->task_time.b;
+    if (sp->shape_max > 0)
+        shape = heavier(shape, sp->shape_max);
     if (sp->trace && sp->trace_fit)
         for (int i = 0; i < sp->jobs && i < sp->trace->njobs; i++)
             for (int ph = 0; ph < TR_PHASES; ph++) {
                 const struct tr_job *t = &sp->trace->job[i];
                 if (t->tasks[ph] > 0 && t->sd[ph] > 0)
-                    beta = fmin(beta, dist_shape_for_cv(DIST_PARETO, t->sd[ph] / t->mean[ph]));
+                    shape = heavier(shape, dist_shape_for_cv(kind, t->sd[ph] / t->mean[ph]));
             }
-    return beta;
+    return fmin(dist_skew_index(kind, shape), spread);
 }
 
 void wl_task_sizes(struct cluster *cl, uint64_t seed, uint64_t replica)

@@ -31,9 +31,11 @@ bool wl_two_phases(const struct cl_spec *sp);
 /* Whether every job's task times have a finite variance (what E + rσ needs). */
 bool wl_finite_variance(const struct cl_spec *sp);
 
-/* The tail index of task times in the scenario: the least Pareto shape β of any job's phase
- * (P(T > t) ~ t^−β; drawn shapes lie above the family's, a trace's fitted ones are computed),
- * INFINITY for the other families, whose every moment is finite. */
+/* The tail index of task times in the scenario, for the rules of intervals: the least Pareto
+ * shape β of any job's phase (P(T > t) ~ t^−β; drawn shapes lie above the family's, a trace's
+ * fitted ones are computed); for lognormal tasks, whose every moment is finite, the index of
+ * the Pareto law as skewed as the largest σ (dist_skew_index); INFINITY for the others; and
+ * with a job scale (job_spread σ) at most the index of the Pareto law as skewed as it. */
 double wl_tail_index(const struct cl_spec *sp);
 
 /* The duration of the original copy of every task (cl->task_size), in task order. */

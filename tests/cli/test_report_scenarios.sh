@@ -31,7 +31,7 @@ for r in rows:
     elif how.startswith("newcombe"):  # a paired proportion: inside [-1, 1], never zero width
         assert -1 <= lo < hi <= 1 and m == "pocd", r
     else:
-        assert how == "t" and d.std() == 0 and lo == hi, r  # the same in every replica
+        assert how == "constant" and d.std() == 0 and lo == hi, r  # the same in every replica
 print("ok")
 PY
 expect_ok "--against-scenario table" "$SPECMC" report "$WORK/s.h5" --against-scenario 0
