@@ -168,6 +168,7 @@ coverage: deps
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) $(BIN)
 	$(Q)$(PYTHON) tests/coverage/coverage.py --bin $(BIN) --reps $(COVERAGE_REPS) --jobs $(NPROC) \
 	    --out docs/coverage.md
+	$(Q)$(PYTHON) tests/coverage/summary.py docs/coverage.md docs/statistics.md
 
 clean:
 	rm -rf build bin

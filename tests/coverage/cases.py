@@ -90,6 +90,37 @@ workload.deadline = {D_MID:g}, {D_HIGH:g}, {D_HIGH:g}, {D_HIGH:g}
 workload.jobs = 1, {POOL}
 """)
 
+def _one_job_group(name, family, shape_key, shapes, law_lines):
+    """Fifo on one batch job of N_TASKS tasks per replica on enough slots, the task law's shape
+    swept: a replica's flowtime is the max of its task times."""
+    return Group(name, f"""\
+; tests/coverage/cases.py: one batch job of {N_TASKS} {family} tasks per replica on enough
+; slots, {shape_key} swept; a replica's flowtime is the max of its task times.
+[experiment]
+name = coverage-{name}
+confidence = 0.95
+[cluster]
+slots = {N_TASKS}
+[workload]
+arrival = batch
+jobs = 1
+tasks = {N_TASKS}
+{law_lines}
+[policy]
+list = fifo
+[sweep]
+workload.{shape_key} = {", ".join(f"{v:g}" for v in shapes)}
+""")
+
+
+TAIL_BETAS = (5, 8, 12)      # tail indices around the few-jobs rule's edge (engine/intervals.h
+                             # IV_TAIL_SKEWED = 8)
+TAILS = _one_job_group("tails", "Pareto(1, beta)", "beta", TAIL_BETAS,
+                       "task_time = pareto\ntmin = 1")
+LOGNORMAL_SIGMAS = (1, 1.5)  # every moment, yet as skewed as Pareto(4.23) and Pareto(3.15)
+LOGNORMAL = _one_job_group("lognormal", "lognormal (mean 1)", "sigma", LOGNORMAL_SIGMAS,
+                           "task_time = lognormal\nmean = 1")
+
 FAMILIES = {  # label -> (family, columns that pick its scenarios, its deadline-free scenario)
     "pareto3": (PARETO3, {"workload.task_time": "pareto", "workload.beta": "3",
                           "workload.deadline": f"{D_MID:g}"}),
@@ -147,6 +178,26 @@ def clone_mean_cases():
                  T.job_mean(clone, N_TASKS),
                  _mean_text(clone) + " (the least of 2 attempts: seed 004 eq. 4)", single)
             for single in (True, False)]
+
+
+def tail_mean_cases():
+    """fifo's mean flowtime of one job per replica at tail indices around the few-jobs rule's
+    edge: the per-replica value is skewed (the max of 10 Pareto(1, beta)), and the bootstrap-t
+    needs more replicas the heavier its tail."""
+    out = []
+    for beta in TAIL_BETAS:
+        task = T.Pareto(1.0, float(beta))
+        out.append(Case(f"mean-pareto{beta}-tail", TAILS, SUMMARY,
+                        {"workload.beta": str(beta), "policy": "fifo", "metric": "flowtime"},
+                        T.job_mean(task, N_TASKS), _mean_text(task), True))
+    for sigma in LOGNORMAL_SIGMAS:
+        task = T.LogNormal(1.0, float(sigma))
+        out.append(Case(f"mean-lognormal{sigma:g}-tail", LOGNORMAL, SUMMARY,
+                        {"workload.sigma": f"{sigma:g}", "policy": "fifo", "metric": "flowtime"},
+                        T.job_mean(task, N_TASKS),
+                        f"E[max of {N_TASKS} {task.describe()}] = ∫ 1 − F(x)^N dx by quadrature",
+                        True))
+    return out
 
 
 def job_quantile_cases():
@@ -266,7 +317,7 @@ def quantile_cases():
 
 
 def all_cases():
-    return (mean_cases() + clone_mean_cases() + pocd_cases() + cdf_cases() + within_cases()
+    return (mean_cases() + clone_mean_cases() + tail_mean_cases() + pocd_cases() + cdf_cases() + within_cases()
             + scenario_pair_cases() + quantile_cases() + job_quantile_cases())
 
 

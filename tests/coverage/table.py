@@ -44,6 +44,9 @@ def floor(level, reps, sigmas=3.0):
     return level - sigmas * math.sqrt(level * (1 - level) / reps)
 
 
+NO_DATA = "-"   # the interval column of a row without data (e.g. --within with no job in range)
+
+
 def aggregate(records, selected, ns):
     out = []
     for c in selected:
@@ -64,6 +67,8 @@ def verdict(row, level):
         return "misread (not its estimand)"
     if row.label == "unreliable":
         return "excluded (unreliable)"
+    if row.label == NO_DATA:
+        return "excluded (no data: no interval printed)"
     lo, hi = band(level, row.reps)
     cov = row.coverage
     return "ok" if lo <= cov <= hi else ("UNDER" if cov < lo else "over")
@@ -75,7 +80,8 @@ def failures(rows, level):
     not mark unreliable. A misread case fails too (coverage.py requires it to)."""
     bad = []
     for r in rows:  # a misread row is judged even when marked: it tests the harness itself
-        if (r.label != "unreliable" or r.case.misread) and r.coverage < floor(level, r.reps):
+        judged = r.label not in ("unreliable", NO_DATA) or r.case.misread
+        if judged and r.coverage < floor(level, r.reps):
             bad.append((r.case.name, f"n={r.n} {r.label}: coverage {r.coverage:.3f} < "
                                      f"{floor(level, r.reps):.3f} ({r.covered}/{r.reps})"))
         if r.case.expect_unreliable and r.from_binary and r.label != "unreliable":
