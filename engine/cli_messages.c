@@ -34,9 +34,9 @@ bool cli_parse_seed(const char *cmd, const char *s, uint64_t *out)
 {
     char *end;
     errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
+    unsigned long long v = strtoull(s, &end, 10); /* decimal: "010" is ten, not octal eight */
     if (*s == '-' || end == s || *end || errno) {
-        cli_error("%s: --seed must be an integer in [0, 2^64), got '%s'", cmd, s);
+        cli_error("%s: --seed must be a decimal integer in [0, 2^64), got '%s'", cmd, s);
         return false;
     }
     *out = v;

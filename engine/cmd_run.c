@@ -20,7 +20,7 @@ static const char run_usage[] =
     "usage: specmc run CONFIG.ini [options]\n"
     "  --set SECTION.KEY=VALUE  override a config key (repeatable), e.g. --set cluster.slots=200\n"
     "  --replicas N             replicas per scenario and policy (overrides experiment.replicas)\n"
-    "  --seed S                 64-bit seed (overrides experiment.seed)\n"
+    "  --seed S                 64-bit decimal seed (overrides experiment.seed)\n"
     "  --threads T              OpenMP threads (default: all cores); results do not depend on it\n"
     "  --out FILE.h5            results file (default: CONFIG's base name with .h5, here)\n"
     "  --metrics M1,M2,...      metrics of the summary table (default: flowtime,\n"

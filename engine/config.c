@@ -7,6 +7,7 @@
  * arrays with every range and cross-key check. */
 #include "engine/config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -60,7 +61,7 @@ static const struct key_schema schema[K_COUNT] = {
     [K_REPLICAS] = {"experiment", "replicas", KT_INT, .def = "1000", .min = 1, .max = INT_MAX,
                     .doc = "independent replicas per scenario and policy"},
     [K_SEED] = {"experiment", "seed", KT_U64, .def = "1",
-                .doc = "64-bit seed; results depend only on (config, seed)"},
+                .doc = "64-bit decimal seed; results depend only on (config, seed)"},
     [K_CONFIDENCE] = {"experiment", "confidence", KT_REAL, .def = "0.95", .min = 0, .max = 1,
                       .min_open = true, .max_open = true,
                       .doc = "confidence level of every interval, in (0, 1)"},
@@ -269,14 +270,46 @@ static void free_entries(struct entries *es)
 
 /* fgets-like reader over the in-memory text that counts lines, so that on_entry knows the
  * line of every key (the Debian build of inih does not pass line numbers). */
+/* What inih would silently misread in the line [s, s + len), or NULL: a carriage return not
+ * ending the line (CR-only line endings: inih reads the whole file as one line) and text
+ * after a section header's ']' (inih drops it: "[cluster] slots = 3" would lose the key). */
+static const char *line_problem(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (s[i] == '\r' && i + 1 < len && s[i + 1] != '\n')
+            return "a carriage return inside the line: the file has CR-only (old Mac) line "
+                   "endings; convert them to newlines (e.g. tr '\\r' '\\n')";
+    size_t i = 0;
+    while (i < len && isspace((unsigned char)s[i]))
+        i++;
+    if (i == len || s[i] != '[')
+        return NULL;
+    const char *close = memchr(s + i, ']', len - i);
+    if (!close)
+        return NULL; /* inih's own syntax error */
+    for (const char *c = close + 1; c < s + len; c++) {
+        if (*c == ';' || *c == '#')
+            return NULL;
+        if (!isspace((unsigned char)*c))
+            return "text after a section header's ']': a header stands alone on its line "
+                   "(put the key on the next line)";
+    }
+    return NULL;
+}
+
 static char *read_line(char *str, int num, void *stream)
 {
     struct parse *p = stream;
-    if (*p->cursor == '\0')
+    if (*p->cursor == '\0' || p->failed)
         return NULL;
     const char *nl = strchr(p->cursor, '\n');
     size_t len = nl ? (size_t)(nl - p->cursor) + 1 : strlen(p->cursor);
     p->line++;
+    const char *problem = line_problem(p->cursor, len);
+    if (problem) {
+        fail(p, "%s:%d: %s", p->path, p->line, problem);
+        return NULL;
+    }
     if (len > (size_t)num - 1) {
         if (!p->max_line)
             p->max_line = p->line;
@@ -357,8 +390,8 @@ static bool parse_u64(const char *s, uint64_t *out)
     if (*s == '-' || *s == '\0')
         return false;
     errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (*end != '\0' || errno == ERANGE)
+    unsigned long long v = strtoull(s, &end, 10); /* decimal: "010" is ten, not octal eight */
+    if (end == s || *end != '\0' || errno == ERANGE)
         return false;
     *out = v;
     return true;
@@ -1047,7 +1080,7 @@ static bool read_experiment(struct parse *p, struct cfg *c, struct view *base)
     c->seed = 1;
     if (e && !parse_u64(e->value, &c->seed)) {
         char w[512];
-        fail(p, "%s: experiment.seed: must be an integer in [0, 2^64), got '%s'",
+        fail(p, "%s: experiment.seed: must be a decimal integer in [0, 2^64), got '%s'",
              where(e, w, sizeof w), e->value);
         return false;
     }

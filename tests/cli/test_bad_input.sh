@@ -117,6 +117,26 @@ if [ "$(id -u)" -ne 0 ]; then
         "$SPECMC" run "$good" --out "$WORK/ro/x.h5" --quiet
 fi
 
+# What inih would misread silently (issue 12): a key after a section header on its line (the
+# key was dropped and slots stayed 100), CR-only line endings (the file read as one line).
+bad "key on a section header's line" "small-[0-9]+\.ini:8: text after a section header's '\]': a header stands alone on its line" \
+    's/^\[cluster\]/[cluster] slots = -3/' 's/^slots = 20//'
+tr '\n' '\r' <"$good" >"$WORK/cr.ini"
+expect_error "CR-only line endings" "cr\.ini:1: a carriage return inside the line: the file has CR-only" \
+    "$SPECMC" run "$WORK/cr.ini" --out "$WORK/keep.h5" --quiet
+ini=$(write_ini small 's/^\[cluster\]/[cluster]   ; the slots/')
+expect_ok "a comment after a section header" "$SPECMC" run "$ini" --out "$WORK/c.h5" --quiet --replicas 2
+# Seeds are decimal: 010 is ten (strtoull's base 0 read it as octal eight).
+ini=$(write_ini small 's/^seed = 7/seed = 010/')
+expect_ok "seed 010" "$SPECMC" run "$ini" --out "$WORK/s010.h5" --quiet --replicas 2
+expect_ok "seed 010, report" "$SPECMC" report "$WORK/s010.h5"
+expect_grep "seed 010 is ten" "seed 10," "$WORK/out"
+expect_ok "--seed 010" "$SPECMC" run "$good" --seed 010 --out "$WORK/s010b.h5" --quiet --replicas 2
+expect_ok "--seed 010, report" "$SPECMC" report "$WORK/s010b.h5"
+expect_grep "--seed 010 is ten" "seed 10," "$WORK/out"
+expect_error "hexadecimal seed" "--seed must be a decimal integer in \[0, 2\^64\), got '0x10'" \
+    "$SPECMC" run "$good" --seed 0x10 --out "$WORK/keep.h5" --quiet
+
 # Pareto with beta <= 1 runs, with a warning that means do not converge.
 ini=$(write_ini small 's/^beta = 1.5/beta = 0.9/')
 expect_ok "beta below one runs" "$SPECMC" run "$ini" --out "$WORK/b.h5" --quiet --replicas 2

@@ -169,7 +169,7 @@ Test(config, errors_name_file_line_and_key)
                  -1);
     cr_assert(strstr(err, ":5: workload.high: must be greater than workload.low (2)"), "%s", err);
     cr_assert_eq(load(&c, "[experiment]\nseed = -4\n", NULL, 0), -1);
-    cr_assert(strstr(err, ":2: experiment.seed: must be an integer in [0, 2^64)"), "%s", err);
+    cr_assert(strstr(err, ":2: experiment.seed: must be a decimal integer in [0, 2^64)"), "%s", err);
     cr_assert_eq(load(&c, "[experiment]\nconfidence = 1\n", NULL, 0), -1);
     cr_assert(strstr(err, ":2: experiment.confidence: must be a number in (0, 1), got '1'"), "%s",
               err);
