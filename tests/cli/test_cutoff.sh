@@ -28,6 +28,6 @@ expect_error "not Pareto" "default\.ini: scenario 0: the cut-off .* needs Pareto
     "$SPECMC" cutoff "$CFG" --set workload.task_time=exponential --set workload.mean=3
 expect_error "per-job tail indices" "default\.ini: scenario 0: the cut-off .* takes one tail index for every job" \
     "$SPECMC" cutoff "$CFG" --set workload.beta_max=3
-expect_error "bad seed" "cutoff: --seed must be an integer" "$SPECMC" cutoff "$CFG" --seed x
+expect_error "bad seed" "cutoff: --seed must be a decimal integer" "$SPECMC" cutoff "$CFG" --seed x
 expect_error "no config" "cutoff: give exactly one CONFIG" "$SPECMC" cutoff
 finish

@@ -29,7 +29,7 @@ CURRENT="exit status 1 for an unexpected verdict"
 if [ "$STATUS" -eq 1 ]; then pass; else fail "exit $STATUS"; fi
 
 expect_error "unknown check" "--only 'nosuch' matches no check" "$SPECMC" validate --only nosuch
-expect_error "bad seed" "--seed must be an integer" "$SPECMC" validate --seed x
+expect_error "bad seed" "--seed must be a decimal integer" "$SPECMC" validate --seed x
 expect_error "unwritable output" "nodir/v\.h5: cannot write the output file" \
     "$SPECMC" validate --quick --only dist --out "$WORK/nodir/v.h5"
 
