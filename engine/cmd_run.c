@@ -199,7 +199,8 @@ int cmd_run(int argc, char **argv)
     char *out = a.out ? strdup(a.out) : default_out(a.config);
     struct outfile o = {0};
     rc = 1;
-    if (!out || outfile_begin(&o, out, err, sizeof err)) {
+    if (!out || outfile_not_input(out, a.config, err, sizeof err) ||
+        outfile_begin(&o, out, err, sizeof err)) {
         cli_error("%s", out ? err : "out of memory");
         rc = 2;
         goto done;

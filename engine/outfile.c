@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* The temporary file being written, removed if SIGINT/SIGTERM arrives. */
@@ -21,8 +22,24 @@ static void on_signal(int sig)
     raise(sig);
 }
 
+/* What an existing path is, for the message refusing to replace it. */
+static const char *kind_of(mode_t m)
+{
+    return S_ISDIR(m)                 ? "a directory"
+           : S_ISLNK(m)               ? "a symbolic link"
+           : S_ISCHR(m) || S_ISBLK(m) ? "a device"
+           : S_ISFIFO(m)              ? "a pipe"
+                                      : "not a regular file";
+}
+
 int outfile_begin(struct outfile *o, const char *final_path, char *err, size_t errlen)
 {
+    struct stat st;
+    if (lstat(final_path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "%s: cannot write the output file: it is %s, and only a regular "
+                              "file is ever replaced", final_path, kind_of(st.st_mode));
+        return -1;
+    }
     o->final_path = strdup(final_path);
     size_t len = strlen(final_path) + 32;
     o->tmp_path = malloc(len);
@@ -45,6 +62,18 @@ int outfile_begin(struct outfile *o, const char *final_path, char *err, size_t e
     pending_tmp = o->tmp_path;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
+    return 0;
+}
+
+int outfile_not_input(const char *final_path, const char *input, char *err, size_t errlen)
+{
+    struct stat a, b;
+    if (stat(final_path, &a) == 0 && stat(input, &b) == 0 && a.st_dev == b.st_dev &&
+        a.st_ino == b.st_ino) {
+        snprintf(err, errlen, "%s: cannot write the output file: it is the input %s itself",
+                 final_path, input);
+        return -1;
+    }
     return 0;
 }
 

@@ -12,8 +12,12 @@ struct outfile {
     char *tmp_path;
 };
 
-/* Create the temporary file; 0, or -1 with "FINAL: cannot write the output file: reason". */
+/* Create the temporary file; 0, or -1 with "FINAL: cannot write the output file: reason" —
+ * also when FINAL exists and is not a regular file (a directory, a symbolic link, a device:
+ * rename() would replace the link or fail only at the end). */
 int outfile_begin(struct outfile *o, const char *final_path, char *err, size_t errlen);
+/* 0, or -1 with a message when FINAL is the file `input` (the config) itself. */
+int outfile_not_input(const char *final_path, const char *input, char *err, size_t errlen);
 /* Rename the (closed) temporary file into place; 0 or -1 with a message. Frees the paths. */
 int outfile_commit(struct outfile *o, char *err, size_t errlen);
 /* Remove the temporary file and free the paths (after a failure). */

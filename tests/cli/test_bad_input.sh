@@ -137,6 +137,22 @@ expect_grep "--seed 010 is ten" "seed 10," "$WORK/out"
 expect_error "hexadecimal seed" "--seed must be a decimal integer in \[0, 2\^64\), got '0x10'" \
     "$SPECMC" run "$good" --seed 0x10 --out "$WORK/keep.h5" --quiet
 
+# --out that rename() would misuse (issue 12): refused before the run, nothing touched.
+mkdir -p "$WORK/adir"
+expect_error "--out a directory" "adir: cannot write the output file: it is a directory, and only a regular file is ever replaced" \
+    "$SPECMC" run "$good" --out "$WORK/adir" --quiet
+ln -s "$WORK/keep.h5" "$WORK/link.h5"
+expect_error "--out a symbolic link" "link\.h5: cannot write the output file: it is a symbolic link" \
+    "$SPECMC" run "$good" --out "$WORK/link.h5" --quiet
+expect_error "--out a device" "/dev/null: cannot write the output file: it is a device" \
+    "$SPECMC" run "$good" --out /dev/null --quiet
+cp "$good" "$WORK/self.ini"
+self_before=$(md5sum <"$WORK/self.ini")
+expect_error "--out the config itself" "self\.ini: cannot write the output file: it is the input .*self\.ini itself" \
+    "$SPECMC" run "$WORK/self.ini" --out "$WORK/self.ini" --quiet
+CURRENT="the config untouched"
+if [ "$(md5sum <"$WORK/self.ini")" = "$self_before" ]; then pass; else fail "self.ini changed"; fi
+
 # Pareto with beta <= 1 runs, with a warning that means do not converge.
 ini=$(write_ini small 's/^beta = 1.5/beta = 0.9/')
 expect_ok "beta below one runs" "$SPECMC" run "$ini" --out "$WORK/b.h5" --quiet --replicas 2
