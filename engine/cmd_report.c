@@ -111,7 +111,7 @@ static int pair_scenarios(struct rs_file *f, int base)
                 rng_t boot;
                 rng_stream(&boot, f->seed, 2 * cells + cell, RNG_BOOTSTRAP);
                 f->paired[cell] =
-                    s == base ? (struct st_summary){0, NAN, NAN, NAN, NAN, ST_NONE, ST_OK, INFINITY}
+                    s == base ? st_empty(0, ST_NONE)
                               : iv_difference(rs_values(f, s, p, m), rs_values(f, base, p, m),
                                               f->replicas, file_quantity(f, s, p, m),
                                               file_quantity(f, base, p, m), f->confidence,

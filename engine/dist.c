@@ -6,9 +6,10 @@
 #include "engine/dist.h"
 
 #include <math.h>
-#include <string.h>
 
 #include <gsl/gsl_cdf.h>
+
+#include "engine/text.h"
 
 static const char *const dist_names[DIST_KIND_COUNT] = {
     [DIST_PARETO] = "pareto",
@@ -28,15 +29,11 @@ const char *dist_kind_name(enum dist_kind kind)
 
 int dist_kind_parse(const char *name, enum dist_kind *kind)
 {
-    if (name == NULL)
+    int k = name ? text_index(dist_names, DIST_KIND_COUNT, name) : -1;
+    if (k < 0)
         return -1;
-    for (int k = 0; k < (int)DIST_KIND_COUNT; k++) {
-        if (strcmp(name, dist_names[k]) == 0) {
-            *kind = (enum dist_kind)k;
-            return 0;
-        }
-    }
-    return -1;
+    *kind = (enum dist_kind)k;
+    return 0;
 }
 
 /* Inverse CDFs, each increasing in u (so a larger uniform always means a longer copy):
@@ -192,7 +189,9 @@ double dist_shape_for_cv(enum dist_kind kind, double cv)
     return NAN;
 }
 
-/* Skewness of Pareto(α), α > 3: decreasing from +∞ at α = 3 to 2 as α grows. */
+/* Skewness of Pareto(α), α > 3: decreasing from +∞ at α = 3 to 2 as α grows. (Solved by
+ * bisection on it: squaring gives a cubic in 1/α whose roots merge at α = 3 as the skewness
+ * grows, and which loses the digits there.) */
 static double pareto_skewness(double a)
 {
     return 2.0 * (1.0 + a) / (a - 3.0) * sqrt((a - 2.0) / a);

@@ -54,16 +54,10 @@ static struct st_summary cluster_wilson(const struct st_acc *acc, double jobs, d
     return s;
 }
 
-static struct st_summary no_data(void)
-{
-    return (struct st_summary){.n = 0, .mean = NAN, .stddev = NAN, .ci_low = NAN,
-                               .ci_high = NAN, .tail = INFINITY};
-}
-
 /* The proportion of k[r] of m[r] jobs over the valid replicas: one job each, the modified
  * Wilson interval on the count of successes (the replicas are Bernoulli trials); several,
  * cluster_wilson. */
-static struct st_summary proportion(const double *k, const double *m, int n, double confidence)
+struct st_summary iv_proportion(const double *k, const double *m, int n, double confidence)
 {
     struct st_acc acc;
     st_acc_init(&acc);
@@ -79,7 +73,7 @@ static struct st_summary proportion(const double *k, const double *m, int n, dou
         successes += k[r] >= m[r];
     }
     if (acc.n == 0)
-        return no_data();
+        return st_empty(0, ST_NONE);
     return single ? st_wilson_modified(successes, acc.n, confidence)
                   : cluster_wilson(&acc, jobs, confidence);
 }
@@ -117,7 +111,7 @@ struct st_summary iv_proportion_difference(const double *k1, const double *m1,
         jobs1 += m1[r], jobs2 += m2[r];
     }
     if (d.n == 0)
-        return no_data();
+        return st_empty(0, ST_NONE);
     struct st_summary a, b;
     double r;
     if (single) {
@@ -138,11 +132,6 @@ struct st_summary iv_proportion_difference(const double *k1, const double *m1,
     s.ci_high = fmin(s.ci_high, 1.0);
     s.method = single ? ST_NEWCOMBE : ST_NEWCOMBE_CLUSTER;
     return s;
-}
-
-struct st_summary iv_proportion(const double *k, const double *m, int n, double confidence)
-{
-    return proportion(k, m, n, confidence);
 }
 
 /* ---------------------------------------------------------------- pooled quantiles */
@@ -178,8 +167,7 @@ static long binomial_quantile(double p, double q, long N)
 static struct st_summary quantile_of_sorted(const double *v, int R, int J, const double *sorted,
                                             long N, double q, double confidence)
 {
-    struct st_summary s = {.n = (uint64_t)N, .mean = NAN, .stddev = NAN, .ci_low = NAN,
-                           .ci_high = NAN, .method = ST_NONE, .tail = INFINITY};
+    struct st_summary s = st_empty((uint64_t)N, ST_NONE);
     if (N == 0)
         return s;
     double xi = order_stat(sorted, (long)ceil(q * (double)N), N);
@@ -301,7 +289,7 @@ struct st_summary iv_mean(const double *x, int n, struct iv_quantity q, double c
 {
     if (q.proportion) {
         as_counts(x, n, q.jobs, scratch, scratch + n);
-        return proportion(scratch, scratch + n, n, confidence);
+        return iv_proportion(scratch, scratch + n, n, confidence);
     }
     return mean_of(x, n, q.jobs, q.tail, confidence, rng, scratch);
 }

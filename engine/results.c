@@ -618,8 +618,7 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
                 bad = 1;
             if (p == 0)
                 for (int m = 0; m < f->nmetrics; m++)
-                    f->paired[rs_cell(f, s, p, m)] =
-                        (struct st_summary){0, NAN, NAN, NAN, NAN, ST_NONE, ST_OK, INFINITY};
+                    f->paired[rs_cell(f, s, p, m)] = st_empty(0, ST_NONE);
             else
                 bad = bad || read_table(pgid, "paired", f, &f->paired[rs_cell(f, s, p, 0)]);
             bad = bad || read_values(pgid, f, s, p);

@@ -58,7 +58,7 @@ static void pooled_quantiles(const struct cfg *c, struct run_result *res, int s,
             q[nq++] = metric_info[m].pooled;
         }
     for (int k = 0; k < nq; k++)
-        out[k] = (struct st_summary){0, NAN, NAN, NAN, NAN, ST_NONE, ST_OK, INFINITY};
+        out[k] = st_empty(0, ST_NONE);
     if (res->flow && J > 0) {
         for (int r = 0; r < res->nrep; r++) /* the measured jobs: the last J of each replica */
             for (int j = 0; j < J; j++)
@@ -68,8 +68,7 @@ static void pooled_quantiles(const struct cfg *c, struct run_result *res, int s,
     }
     for (int k = 0; k < nq; k++) {
         res->summary[run_cell(res, s, p, which[k])] = out[k];
-        res->paired[run_cell(res, s, p, which[k])] =
-            (struct st_summary){0, NAN, NAN, NAN, NAN, ST_NONE, ST_OK, INFINITY};
+        res->paired[run_cell(res, s, p, which[k])] = st_empty(0, ST_NONE);
     }
 }
 
@@ -92,7 +91,7 @@ static void summarise_cell(const struct cfg *c, struct run_result *res, int s, i
             iv_mean(run_values(res, s, p, m), res->nrep, q, c->confidence, &boot, scratch);
         rng_stream(&boot, c->seed, 2 * cell + 1, RNG_BOOTSTRAP);
         res->paired[cell] =
-            p == 0 ? (struct st_summary){0, NAN, NAN, NAN, NAN, ST_NONE, ST_OK, INFINITY}
+            p == 0 ? st_empty(0, ST_NONE)
                    : iv_difference(run_values(res, s, p, m), run_values(res, s, 0, m),
                                    res->nrep, q, run_quantity(c, s, 0, m), c->confidence,
                                    &boot, scratch);

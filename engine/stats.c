@@ -8,10 +8,11 @@
 #include "engine/stats.h"
 
 #include <math.h>
-#include <string.h>
 
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_statistics_double.h>
+
+#include "engine/text.h"
 
 void st_acc_init(struct st_acc *a)
 {
@@ -52,11 +53,17 @@ static int valid_confidence(double confidence)
     return confidence > 0.0 && confidence < 1.0; /* false for NaN too */
 }
 
+struct st_summary st_empty(uint64_t n, enum st_method method)
+{
+    return (struct st_summary){.n = n, .mean = NAN, .stddev = NAN, .ci_low = NAN,
+                               .ci_high = NAN, .method = (unsigned char)method,
+                               .caveat = ST_OK, .tail = INFINITY};
+}
+
 /* Two-sided interval: mean ± t_{1-(1-c)/2, n-1} · s / sqrt(n). */
 struct st_summary st_t_interval(const struct st_acc *a, double confidence)
 {
-    struct st_summary s = { .n = a->n, .mean = NAN, .stddev = NAN, .ci_low = NAN,
-                            .ci_high = NAN, .method = ST_T, .tail = INFINITY };
+    struct st_summary s = st_empty(a->n, ST_T);
     if (a->n == 0)
         return s;
     if (a->pos_inf || a->neg_inf) { /* the mean is that infinity, whatever else was seen */
@@ -112,10 +119,7 @@ const char *st_method_name(enum st_method m)
 
 int st_method_parse(const char *name)
 {
-    for (int m = 0; m < ST_METHODS; m++)
-        if (!strcmp(method_names[m], name))
-            return m;
-    return -1;
+    return text_index(method_names, ST_METHODS, name);
 }
 
 const char *st_caveat_name(enum st_caveat c)
@@ -125,10 +129,7 @@ const char *st_caveat_name(enum st_caveat c)
 
 int st_caveat_parse(const char *name)
 {
-    for (int c = 0; c < ST_CAVEATS; c++)
-        if (!strcmp(caveat_names[c], name))
-            return c;
-    return -1;
+    return text_index(caveat_names, ST_CAVEATS, name);
 }
 
 /* Wilson (1927) score interval, with z = Phi^{-1}(1 - (1-c)/2) and p = successes/n:
@@ -141,8 +142,7 @@ int st_caveat_parse(const char *name)
 struct st_summary st_wilson_interval(uint64_t successes, uint64_t n, double confidence)
 {
     if (n == 0 || successes > n)
-        return (struct st_summary){.n = n, .mean = NAN, .stddev = NAN, .ci_low = NAN,
-                                   .ci_high = NAN, .tail = INFINITY};
+        return st_empty(n, ST_NONE);
     struct st_summary s =
         st_wilson_effective((double)successes / (double)n, (double)n, n, confidence);
     if (successes == 0) /* exactly, whatever the rounding of successes/n */
@@ -168,8 +168,7 @@ struct st_summary st_wilson_modified(uint64_t successes, uint64_t n, double conf
 
 struct st_summary st_wilson_effective(double p, double n_eff, uint64_t n, double confidence)
 {
-    struct st_summary s = {.n = n, .mean = NAN, .stddev = NAN, .ci_low = NAN, .ci_high = NAN,
-                           .method = ST_WILSON, .tail = INFINITY};
+    struct st_summary s = st_empty(n, ST_WILSON);
     if (!(n_eff > 0) || !(p >= 0.0 && p <= 1.0))
         return s;
     s.mean = p;

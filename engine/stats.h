@@ -62,6 +62,10 @@ struct st_summary {
                        light-tailed or bounded; models/metrics.h) */
 };
 
+/* The summary of n values that give no estimate: mean, stddev and ends NaN, method `method`
+ * (ST_NONE: no interval), caveat ST_OK, tail index INFINITY. */
+struct st_summary st_empty(uint64_t n, enum st_method method);
+
 /* "t", "bootstrap", "wilson", "wilson-cluster", "newcombe", "newcombe-cluster",
  * "order-statistic", "woodruff", "unreliable", "constant" ("-" for ST_NONE); st_method_parse is the
  * inverse (-1 if unknown). */

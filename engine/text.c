@@ -56,3 +56,11 @@ void text_csv_field(const char *s, FILE *out)
     }
     putc('"', out);
 }
+
+int text_index(const char *const *names, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (names[i] && !strcmp(names[i], name))
+            return i;
+    return -1;
+}

@@ -1,5 +1,5 @@
-/* text — small string helpers shared by the config parser and the CLI (trimming, splitting
- * comma lists, CSV fields). Nothing here allocates. */
+/* text — small string helpers shared by the config parser, the CLI and the name tables
+ * (trimming, splitting comma lists, CSV fields, looking a name up). Nothing here allocates. */
 #ifndef SPECMC_TEXT_H
 #define SPECMC_TEXT_H
 
@@ -12,6 +12,9 @@ char *text_trim(char *s);
  * all-blank string. Otherwise cut s in place and store up to max trimmed items in out.
  * Returns the number of items. */
 int text_split(char *s, char sep, char **out, int max);
+
+/* The index of `name` among names[0 .. n), or -1 (a name table indexed by an enum). */
+int text_index(const char *const *names, int n, const char *name);
 
 /* Write s to `out` as one CSV field (RFC 4180): as is, or quoted with inner quotes doubled
  * when it holds a comma, a quote or a newline. */
