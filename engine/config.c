@@ -385,19 +385,6 @@ static bool parse_int(const char *s, long long *out)
     return true;
 }
 
-static bool parse_u64(const char *s, uint64_t *out)
-{
-    char *end;
-    if (*s == '-' || *s == '\0')
-        return false;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10); /* decimal: "010" is ten, not octal eight */
-    if (end == s || *end != '\0' || errno == ERANGE)
-        return false;
-    *out = v;
-    return true;
-}
-
 static void describe_range(char *buf, size_t len, bool integer, double min, double max,
                            bool min_open, bool max_open)
 {
@@ -1079,7 +1066,7 @@ static bool read_experiment(struct parse *p, struct cfg *c, struct view *base)
         return false;
     e = base->set[K_SEED];
     c->seed = 1;
-    if (e && !parse_u64(e->value, &c->seed)) {
+    if (e && !text_parse_u64(e->value, &c->seed)) {
         char w[512];
         fail(p, "%s: experiment.seed: must be a decimal integer in [0, 2^64), got '%s'",
              where(e, w, sizeof w), e->value);

@@ -2,6 +2,8 @@
 #include "engine/text.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 char *text_trim(char *s)
@@ -63,4 +65,17 @@ int text_index(const char *const *names, int n, const char *name)
         if (names[i] && !strcmp(names[i], name))
             return i;
     return -1;
+}
+
+bool text_parse_u64(const char *s, uint64_t *out)
+{
+    if (*s == '-' || *s == '\0')
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (end == s || *end != '\0' || errno == ERANGE)
+        return false;
+    *out = v;
+    return true;
 }

@@ -3,6 +3,8 @@
 #ifndef SPECMC_TEXT_H
 #define SPECMC_TEXT_H
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* Trim white space at both ends, in place; returns the first non-space character. */
@@ -12,6 +14,10 @@ char *text_trim(char *s);
  * all-blank string. Otherwise cut s in place and store up to max trimmed items in out.
  * Returns the number of items. */
 int text_split(char *s, char sep, char **out, int max);
+
+/* A decimal integer in [0, 2^64) filling all of s ("010" is ten, not octal eight; no sign
+ * '-'): true and *out, or false. */
+bool text_parse_u64(const char *s, uint64_t *out);
 
 /* The index of `name` among names[0 .. n), or -1 (a name table indexed by an enum). */
 int text_index(const char *const *names, int n, const char *name);
