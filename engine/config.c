@@ -645,6 +645,15 @@ static bool build_jobs(struct conv *cv, struct cfg *c, struct cl_spec *sp)
                  sp->jobs);
             return false;
         }
+        long long tasks = 0; /* cannot overflow: < 2^31 jobs of < 2^32 tasks each */
+        for (int i = 0; i < sp->jobs; i++)
+            tasks += (long long)c->trace->job[i].tasks[TR_MAP] + c->trace->job[i].tasks[TR_REDUCE];
+        if (tasks > INT_MAX / 2) {
+            fail(cv->p, "%s: workload.trace: its first %d jobs have %lld tasks, more than %d per "
+                 "replica; set workload.jobs to replay fewer", origin(cv, K_TRACE, w, sizeof w),
+                 sp->jobs, tasks, INT_MAX / 2);
+            return false;
+        }
         return true;
     }
     if (!num_int(cv, K_JOBS, &sp->jobs, "the model") ||

@@ -114,7 +114,8 @@ bool tr_parse_real(const char *s, double *out)
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(v))
+    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(v) ||
+        fabs(v) > TR_REAL_MAX)
         return false;
     *out = v;
     return true;

@@ -39,8 +39,16 @@ void tr_error(char *err, size_t len, const char *fmt, ...) __attribute__((format
  * hold TR_QUOTE_MAX + 4 characters. */
 const char *tr_quote(const char *s, char *buf);
 
-/* Strict numbers: the whole of s (already trimmed) must be the number. A real must be finite;
- * an integer must fit in [min, max]. Return false otherwise, out untouched. */
+/* The largest magnitude a real in a trace may have (seconds, weights): 1e15 s is 32 million
+ * years, and the bound keeps every derived quantity finite — a task time is its phase mean
+ * times a draw below 2^53, a flowtime sum adds at most 2^31 of them, and 1e15 x 2^53 x 2^31
+ * is about 2e40. A 1e308 mean would overflow to inf in the first draw. */
+#define TR_REAL_MAX 1e15
+#define TR_REAL_MAX_TEXT "1e15"
+
+/* Strict numbers: the whole of s (already trimmed) must be the number. A real must be finite
+ * and at most TR_REAL_MAX in magnitude; an integer must fit in [min, max]. Return false
+ * otherwise, out untouched. */
 bool tr_parse_real(const char *s, double *out);
 bool tr_parse_int(const char *s, long long min, long long max, long long *out);
 

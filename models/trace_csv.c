@@ -46,7 +46,7 @@ static bool parse_sd(const char *f, int tasks, double *out, const char **want)
     double v;
     *out = 0;
     if (tasks > 0) {
-        *want = "a finite number > 0 (seconds), or nothing (the family's shape)";
+        *want = "a number > 0 and <= " TR_REAL_MAX_TEXT " (seconds), or nothing (the family's shape)";
         if (f[0] && (!tr_parse_real(f, &v) || !(v > 0)))
             return false;
         *out = f[0] ? v : 0;
@@ -63,11 +63,11 @@ static int parse_row(char **f, int ncols, struct tr_job *j, const char **want)
     double v;
     long long k;
     memset(j, 0, sizeof *j);
-    *want = "a finite number >= 0 (seconds)";
+    *want = "a number >= 0 and <= " TR_REAL_MAX_TEXT " (seconds)";
     if (!tr_parse_real(f[C_ARRIVAL], &v) || v < 0)
         return C_ARRIVAL;
     j->arrival = v;
-    *want = "a finite number >= 0";
+    *want = "a number >= 0 and <= " TR_REAL_MAX_TEXT;
     if (!tr_parse_real(f[C_WEIGHT], &v) || v < 0)
         return C_WEIGHT;
     j->weight = v;
@@ -79,12 +79,12 @@ static int parse_row(char **f, int ncols, struct tr_job *j, const char **want)
     if (!tr_parse_int(f[C_REDUCE_TASKS], 0, INT_MAX, &k))
         return C_REDUCE_TASKS;
     j->tasks[TR_REDUCE] = (int)k;
-    *want = "a finite number > 0 (seconds)";
+    *want = "a number > 0 and <= " TR_REAL_MAX_TEXT " (seconds)";
     if (!tr_parse_real(f[C_MAP_MEAN], &v) || !(v > 0))
         return C_MAP_MEAN;
     j->mean[TR_MAP] = v;
     if (j->tasks[TR_REDUCE] > 0) {
-        *want = "a finite number > 0 (seconds), as reduce_tasks > 0";
+        *want = "a number > 0 and <= " TR_REAL_MAX_TEXT " (seconds), as reduce_tasks > 0";
         if (!tr_parse_real(f[C_REDUCE_MEAN], &v) || !(v > 0))
             return C_REDUCE_MEAN;
         j->mean[TR_REDUCE] = v;

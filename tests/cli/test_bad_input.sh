@@ -66,13 +66,21 @@ bad "malformed trace row" "workload\.trace: .*bad-trace\.csv:3: column 'map_task
     "s|^tasks = 5|trace = $WORK/bad-trace.csv|"
 printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,map_sd,reduce_sd\n0,1,2,0,5,,0,\n' \
     >"$WORK/bad-sd.csv"
-bad "trace SD of zero" "workload\.trace: .*bad-sd\.csv:2: column 'map_sd': expected a finite number > 0 \(seconds\), or nothing" \
+bad "trace SD of zero" "workload\.trace: .*bad-sd\.csv:2: column 'map_sd': expected a number > 0 and <= 1e15 \(seconds\), or nothing" \
     "s|^tasks = 5|trace = $WORK/bad-sd.csv|"
 printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,map_sd,reduce_sd\n0,1,2,0,5,,2,\n' \
     >"$WORK/sd.csv"
 bad "trace SDs need a shape" "small-[0-9]+\.ini:17: workload\.task_time: the trace gives task-time SDs, .* got 'exponential'" \
     "s|^tasks = 5|trace = $WORK/sd.csv|" 's/^jobs = 60/; all jobs/' 's/^warmup = 5/warmup = 0/' \
     's/^task_time = pareto/task_time = exponential\nmean = 1/'
+# issue 12: task counts summing past 2^31 overflowed an int, then SIGSEGV; 1e308 means gave inf
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean\n0,1,2000000000,0,5,\n1,1,2000000000,0,5,\n' \
+    >"$WORK/huge-trace.csv"
+bad "trace tasks past 2^31" "small-[0-9]+\.ini:16: workload\.trace: its first 2 jobs have 4000000000 tasks, more than 1073741823 per replica; set workload\.jobs" \
+    "s|^tasks = 5|trace = $WORK/huge-trace.csv|" 's/^jobs = 60/; all jobs/' 's/^warmup = 5/warmup = 0/'
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean\n0,1,2,0,1e308,\n' >"$WORK/vast-mean.csv"
+bad "trace mean of 1e308" "workload\.trace: .*vast-mean\.csv:2: column 'map_mean': expected a number > 0 and <= 1e15 \(seconds\)" \
+    "s|^tasks = 5|trace = $WORK/vast-mean.csv|" 's/^jobs = 60/; all jobs/' 's/^warmup = 5/warmup = 0/'
 head -2 "$WORK/bad-trace.csv" >"$WORK/one-job.csv"
 bad "trace jobs beyond the file" "workload\.jobs: the trace has 1 jobs, got '60'" \
     "s|^tasks = 5|trace = $WORK/one-job.csv|"
