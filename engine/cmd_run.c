@@ -200,7 +200,7 @@ int cmd_run(int argc, char **argv)
     struct outfile o = {0};
     rc = 1;
     if (!out || outfile_not_input(out, a.config, err, sizeof err) ||
-        outfile_begin(&o, out, err, sizeof err)) {
+        outfile_begin(&o, out, rs_size_estimate(&c), err, sizeof err)) {
         cli_error("%s", out ? err : "out of memory");
         rc = 2;
         goto done;

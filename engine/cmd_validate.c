@@ -192,7 +192,7 @@ int cmd_validate(int argc, char **argv)
     }
     char err[1024];
     struct outfile o = {0};
-    if (outfile_begin(&o, a.out, err, sizeof err)) {
+    if (outfile_begin(&o, a.out, VD_FILE_RESERVE, err, sizeof err)) {
         cli_error("%s", err);
         return 2;
     }

@@ -170,8 +170,7 @@ static const struct key_schema schema[K_COUNT] = {
                           .min_open = true,
                           .doc = "keep a histogram of each job's machine time on [0, this] per "
                                  "replica; unset = none"},
-    /* at most 8000: the bin edges are an HDF5 attribute, whose 64 KiB limit 8183 edges pass */
-    [K_H_BINS] = {"histogram", "bins", KT_INT, .def = "100", .min = 1, .max = 8000,
+    [K_H_BINS] = {"histogram", "bins", KT_INT, .def = "100", .min = 1, .max = CFG_HIST_BINS_MAX,
                   .doc = "equal-width bins of every histogram, plus one for values above it"},
 };
 #undef INF

@@ -17,6 +17,10 @@
 #include "models/policy.h"
 #include "models/spec.h"
 
+/* The most bins a histogram may have: finer grids than 8000 bins show nothing a CDF plot
+ * can, and cost replicas x bins x 4 bytes per policy and scenario in memory and on disk. */
+#define CFG_HIST_BINS_MAX 8000
+
 struct cfg_scenario {
     struct cl_spec spec;  /* the model parameters of this scenario */
     double *params;       /* [npolicies * POL_MAX_PARAMS]: policy p's parameters at

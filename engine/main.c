@@ -6,6 +6,7 @@
 #include <gsl/gsl_errno.h>
 
 #include "engine/commands.h"
+#include "engine/h5write.h"
 #include "engine/provenance.h"
 
 static const char usage[] =
@@ -26,6 +27,7 @@ static const char usage[] =
 int main(int argc, char **argv)
 {
     gsl_set_error_handler_off(); /* GSL failures are return codes here, never aborts */
+    h5w_init();                  /* before any other HDF5 call */
     if (argc < 2) {
         fputs(usage, stderr);
         return 2;

@@ -1,7 +1,11 @@
-/* outfile — write an output file atomically: everything goes to FINAL.tmp.PID beside the final
- * name, which is created at once (so an unwritable destination is reported before any work),
- * and the file is renamed into place only when complete. SIGINT/SIGTERM remove the temporary
- * file. An existing file under the final name is never touched before the rename. */
+/* outfile — write an output file atomically and durably. Everything goes to a temporary file
+ * FINAL.tmp.HOST.PID beside the final name, created at once (so an unwritable destination, or
+ * one without room for the expected size, is reported before any work); the file is fsync'ed
+ * and renamed into place only when complete, and the directory is fsync'ed after the rename.
+ * SIGINT/SIGTERM remove the temporary file. An existing file under the final name is never
+ * touched before the rename. A temporary file left by a process killed with SIGKILL (or by a
+ * crash) on this host is removed by the next outfile_begin for the same final name, once its
+ * process no longer runs; one from another host is left alone. */
 #ifndef SPECMC_OUTFILE_H
 #define SPECMC_OUTFILE_H
 
@@ -10,15 +14,21 @@
 struct outfile {
     char *final_path;
     char *tmp_path;
+    int fd; /* the temporary file, held open for the fsync; -1 when none */
 };
 
-/* Create the temporary file; 0, or -1 with "FINAL: cannot write the output file: reason" —
- * also when FINAL exists and is not a regular file (a directory, a symbolic link, a device:
- * rename() would replace the link or fail only at the end). */
-int outfile_begin(struct outfile *o, const char *final_path, char *err, size_t errlen);
+/* Remove stale temporaries of FINAL, then create FINAL's temporary file and reserve `reserve`
+ * bytes in it (0: none; a file system that cannot reserve is not an error). 0, or -1 with
+ * "FINAL: cannot write the output file: reason" — also when FINAL exists and is not a regular
+ * file (a directory, a symbolic link, a device: rename() would replace the link or fail only
+ * at the end), or when the reservation finds no room. */
+int outfile_begin(struct outfile *o, const char *final_path, size_t reserve, char *err,
+                  size_t errlen);
 /* 0, or -1 with a message when FINAL is the file `input` (the config) itself. */
 int outfile_not_input(const char *final_path, const char *input, char *err, size_t errlen);
-/* Rename the (closed) temporary file into place; 0 or -1 with a message. Frees the paths. */
+/* Once the temporary file (tmp_path) is written and closed by its writer: fsync it, rename it
+ * into place and fsync the directory. 0, or -1 with a message (then call outfile_abort).
+ * Frees the paths on success. */
 int outfile_commit(struct outfile *o, char *err, size_t errlen);
 /* Remove the temporary file and free the paths (after a failure). */
 void outfile_abort(struct outfile *o);

@@ -1,7 +1,9 @@
 /* results — the HDF5 results file: write one run, read one back (SPEC §5 "HDF5 output").
  *
  * The layout is documented once, as a table, in docs/file-format.md; keep the two in step.
- * Writing is atomic (engine/outfile.h). This module does not simulate or print. */
+ * Writing is atomic and durable (engine/outfile.h), and what is written can be validated
+ * (engine/h5write.h); reading trusts nothing in the file (engine/h5read.h). This module does
+ * not simulate or print. */
 #ifndef SPECMC_RESULTS_H
 #define SPECMC_RESULTS_H
 
@@ -14,7 +16,8 @@
 #include "engine/stats.h"
 
 #define RS_FORMAT "specmc-results"
-#define RS_FORMAT_VERSION 2 /* 2: summary rows say how their interval was made */
+#define RS_FORMAT_VERSION 3 /* 2: summary rows say how their interval was made; 3: checksummed,
+                               fixed-length strings (docs/file-format.md) */
 
 struct rs_provenance {
     const char *version;  /* specmc version */
@@ -25,6 +28,9 @@ struct rs_provenance {
     char end[32];
     char host[256];
 };
+
+/* About how many bytes rs_commit will write for c: what outfile_begin reserves. */
+size_t rs_size_estimate(const struct cfg *c);
 
 /* Write everything into the output's temporary file and rename it into place
  * (engine/outfile.h: begin before simulating, abort after a failure). */

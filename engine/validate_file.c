@@ -9,6 +9,7 @@
 #include <hdf5.h>
 #include <hdf5_hl.h>
 
+#include "engine/h5write.h"
 #include "engine/provenance.h"
 
 /* One row of the table, as stored. */
@@ -23,7 +24,7 @@ struct stored_row {
 };
 
 #define NFIELDS 11
-static const char *field_names[NFIELDS] = {"id",      "params", "kind",   "closed_form",
+static const char *const field_names[NFIELDS] = {"id",      "params", "kind",   "closed_form",
                                            "estimate", "ci_low", "ci_high", "n",
                                            "gap_se",   "agrees", "expected"};
 static const size_t field_offsets[NFIELDS] = {
@@ -35,13 +36,6 @@ static const size_t field_offsets[NFIELDS] = {
     offsetof(struct stored_row, expected)};
 
 static const char *const kind_names[] = {"interval", "order", "exact", "below"};
-
-static hid_t string_type(size_t size)
-{
-    hid_t t = H5Tcopy(H5T_C_S1);
-    H5Tset_size(t, size);
-    return t;
-}
 
 static int write_rows(hid_t f, const struct vd_rows *rows)
 {
@@ -63,27 +57,29 @@ static int write_rows(hid_t f, const struct vd_rows *rows)
         s->agrees = r->agrees;
         s->expected = r->expected;
     }
-    hid_t t_id = string_type(48), t_params = string_type(192), t_kind = string_type(12);
+    hid_t t_id = h5w_string_type(48), t_params = h5w_string_type(192),
+          t_kind = h5w_string_type(12);
     hid_t types[NFIELDS] = {t_id, t_params, t_kind, H5T_NATIVE_DOUBLE, H5T_NATIVE_DOUBLE,
                             H5T_NATIVE_DOUBLE, H5T_NATIVE_DOUBLE, H5T_NATIVE_UINT64,
                             H5T_NATIVE_DOUBLE, H5T_NATIVE_INT32, H5T_NATIVE_INT32};
-    herr_t rc = H5TBmake_table("validation rows", f, "rows", NFIELDS, (hsize_t)rows->n,
-                               sizeof(struct stored_row), field_names, field_offsets, types,
-                               64, NULL, 0, buf);
+    hid_t row = h5w_compound(sizeof(struct stored_row), NFIELDS, field_names, field_offsets,
+                             types);
+    hsize_t dims[1] = {(hsize_t)rows->n};
+    int rc = row >= 0 ? h5w_array(f, "rows", row, 1, dims, buf) : -1;
+    if (row >= 0)
+        H5Tclose(row);
     H5Tclose(t_id), H5Tclose(t_params), H5Tclose(t_kind);
     free(buf);
-    return rc < 0 ? -1 : 0;
+    return rc;
 }
 
 int vd_write_file(struct outfile *o, const struct vd_rows *rows, const struct vd_provenance *pv,
                   char *err, size_t errlen)
 {
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
-    hid_t f = H5Fcreate(o->tmp_path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
-    if (f < 0) {
-        snprintf(err, errlen, "%s: cannot create", o->tmp_path);
+    hid_t f = h5w_create(o, err, errlen);
+    if (f < 0)
         return -1;
-    }
     unsigned long seed = (unsigned long)pv->seed;
     int quick = pv->quick, version = 1;
     double level = VD_LEVEL;
@@ -103,11 +99,5 @@ int vd_write_file(struct outfile *o, const struct vd_rows *rows, const struct vd
     rc |= H5LTset_attribute_string(f, "/", "host", pv->host);
     if (rc == 0)
         rc = write_rows(f, rows);
-    if (H5Fclose(f) < 0)
-        rc = -1;
-    if (rc) {
-        snprintf(err, errlen, "%s: writing the rows failed (disk full?)", o->tmp_path);
-        return -1;
-    }
-    return outfile_commit(o, err, errlen);
+    return h5w_finish(f, rc == 0, o, "the validation rows", err, errlen);
 }

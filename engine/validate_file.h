@@ -1,6 +1,7 @@
 /* validate_file — the HDF5 file `specmc validate` writes: one table of rows, the same columns as
  * `validate --csv` plus the gap in standard errors and the verdict kind, and provenance
- * attributes (docs/file-format.md, "validate"). Written atomically through engine/outfile.h. */
+ * attributes (docs/file-format.md, "validate"). Written atomically through engine/outfile.h, checksummed
+ * through engine/h5write.h. */
 #ifndef SPECMC_VALIDATE_FILE_H
 #define SPECMC_VALIDATE_FILE_H
 
@@ -10,6 +11,9 @@
 
 #include "analysis/validate.h"
 #include "engine/outfile.h"
+
+/* Bytes reserved for the file before the checks run (it takes a few tens of KB). */
+#define VD_FILE_RESERVE ((size_t)1 << 18)
 
 struct vd_provenance {
     uint64_t seed;
