@@ -48,4 +48,15 @@ int h5r_table_rows(hid_t loc, const char *path, int n, const char *const *names,
  * max_n of them: a new array of *n new strings plus a NULL. */
 char **h5r_strings(hid_t loc, const char *path, size_t width, hsize_t max_n, int *n);
 
+/* Whether the link path (its every component) exists under loc: 1, 0, or -1 when libhdf5
+ * cannot tell (a damaged group is an error, not an absence). */
+int h5r_exists(hid_t loc, const char *path);
+/* The same for attribute `name` of loc itself. */
+int h5r_attr_exists(hid_t loc, const char *name);
+
+/* The superblock version of an HDF5 file with no user block (its signature at byte 0): 2 and 3
+ * carry checksums, 0 and 1 do not (libhdf5 1.10 can crash on damaged ones). -1 when the file
+ * does not start with the HDF5 signature. */
+int h5r_checksummed(const char *path);
+
 #endif

@@ -122,9 +122,10 @@ static int read_histogram(hid_t pg, enum job_quantity q, struct rs_file *f, off_
     struct rs_hist *h = &f->hist[q];
     char path[64];
     snprintf(path, sizeof path, "histograms/%s", job_quantity_info[q].name);
-    bool here = H5Lexists(pg, "histograms", H5P_DEFAULT) > 0 &&
-                H5Lexists(pg, path, H5P_DEFAULT) > 0;
-    bool first = s == 0 && p == 0;
+    int exists = h5r_exists(pg, path);
+    bool here = exists > 0, first = s == 0 && p == 0;
+    if (exists < 0)
+        return -1;
     if (!here)
         return first || h->bins == 0 ? 0 : -1;
     if (!first && h->bins == 0)
@@ -159,8 +160,9 @@ static int read_by_job(hid_t pg, struct rs_file *f, int s, int p)
 {
     const char *path = "by_job/flowtime";
     struct rs_by_job *b = &f->by_job[s * f->npol + p];
-    if (H5Lexists(pg, "by_job", H5P_DEFAULT) <= 0 || H5Lexists(pg, path, H5P_DEFAULT) <= 0)
-        return 0;
+    int exists = h5r_exists(pg, path);
+    if (exists <= 0)
+        return exists;
     hsize_t dims[1] = {0};
     if (h5r_dataset_dims(pg, path, H5T_FLOAT, 1, dims) < 0 || dims[0] < 1 ||
         dims[0] > (hsize_t)INT32_MAX)
@@ -178,8 +180,9 @@ static int read_by_job(hid_t pg, struct rs_file *f, int s, int p)
 static int read_choices(hid_t pg, struct rs_file *f, int s, int p)
 {
     struct rs_choices *ch = &f->choices[s * f->npol + p];
-    if (H5Lexists(pg, "per_job", H5P_DEFAULT) <= 0)
-        return 0;
+    int exists = h5r_exists(pg, "per_job");
+    if (exists <= 0)
+        return exists;
     hid_t g = H5Gopen2(pg, "per_job", H5P_DEFAULT);
     H5G_info_t info;
     char key[NAME_MAX_LEN];
@@ -212,8 +215,9 @@ static int read_policy(hid_t pg, struct rs_file *f, off_t file_size, int s, int 
 {
     if (read_table(pg, "summary", f, &f->summary[rs_cell(f, s, p, 0)]) < 0)
         return -1;
-    if (H5Aexists(pg, "auto") > 0 &&
-        !(f->resolved[s * f->npol + p] = h5r_attr_string(pg, ".", "auto")))
+    int has_auto = h5r_attr_exists(pg, "auto");
+    if (has_auto < 0 ||
+        (has_auto && !(f->resolved[s * f->npol + p] = h5r_attr_string(pg, ".", "auto"))))
         return -1;
     if (p == 0)
         for (int m = 0; m < f->nmetrics; m++)
@@ -280,8 +284,13 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
         return fail_read(err, errlen, path, strerror(errno));
     if (!S_ISREG(st.st_mode))
         return fail_read(err, errlen, path, "not a regular file");
-    if (H5Fis_hdf5(path) <= 0)
+    int superblock = h5r_checksummed(path);
+    if (superblock < 0 || H5Fis_hdf5(path) <= 0)
         return fail_read(err, errlen, path, "not an HDF5 file");
+    if (superblock < 2)
+        return fail_read(err, errlen, path, "an HDF5 file without checksums: not a specmc "
+                         "results file of format 3 or later (one of an older specmc: re-run "
+                         "the config that made it)");
     hid_t h = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     if (h < 0)
         return fail_read(err, errlen, path, "cannot open as HDF5 (damaged, or unreadable)");

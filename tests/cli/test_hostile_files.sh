@@ -1,8 +1,8 @@
 # report on damaged and hostile results files (issue 12): every one is refused with a message
 # and an exit status of 1 or 2 — never a crash, a hang or a silently different table. Hostile
-# attributes and datasets come from hostile/make_hostile.py; byte flips hit a real file at 300
-# places, where the checksums of the 1.10 format and the Fletcher-32 chunks must catch every
-# flip that would change what report prints.
+# attributes and datasets come from hostile/make_hostile.py, the fuzzer's findings from
+# hostile/found/; byte flips hit a real file at 300 places, where the checksums of the 1.10
+# format and the Fletcher-32 chunks must catch every flip that would change what report prints.
 . "$(dirname "$0")/lib.sh"
 
 ini=$(write_ini small)
@@ -24,6 +24,14 @@ refused() {
 mkdir -p "$WORK/hostile"
 for name in $(/usr/bin/python3 "$TESTS_DIR/hostile/make_hostile.py" "$WORK/good.h5" "$WORK/hostile"); do
     refused "hostile $name" "$WORK/hostile/$name.h5"
+done
+
+# What the fuzzer found (docs/fuzzing.md): files that crashed, leaked, hung or exhausted memory
+# in report or inside libhdf5, kept gzip'ed. Each must be refused now.
+for gz in "$TESTS_DIR"/hostile/found/*.h5.gz; do
+    name=$(basename "$gz" .gz)
+    gunzip -c "$gz" >"$WORK/$name"
+    refused "fuzz finding $name" "$WORK/$name"
 done
 
 # Byte flips: each must be refused or leave report's output exactly as it was (a flip in
