@@ -26,9 +26,7 @@ SANITIZE ?=
 PYTHON   ?= /usr/bin/python3
 COVERAGE_REPS ?= 1000
 FUZZ_SECONDS  ?= 30
-# report is built but not run by default: rs_read still trusts the file's sizes, and the fuzzer
-# finds that in seconds (docs/fuzzing.md); add it back when engine/results.c checks them.
-FUZZ_TARGETS  ?= config trace_csv trace_google
+FUZZ_TARGETS  ?= config trace_csv trace_google report
 
 ifeq ($(V),1)
   Q :=
