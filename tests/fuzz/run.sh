@@ -6,7 +6,9 @@
 # A crash, sanitizer report, leak, timeout (FUZZ_TIMEOUT seconds for one input, default 10) or
 # out-of-memory fails the harness: its report is printed with the path of the input that
 # caused it (kept in DIR/findings) and the command that reproduces it; the script then exits
-# 1 once every harness has run. Logs: DIR/logs/NAME.log.
+# 1 once every harness has run. Logs: DIR/logs/NAME.log. Each harness writes its inputs under
+# a scratch directory (TMPDIR for it; /dev/shm unless TMPDIR is set) removed when it exits, so
+# that one killed by a sanitizer leaves nothing behind.
 # usage: tests/fuzz/run.sh DIR SECONDS NAME...   (`make fuzz` passes FUZZ_SECONDS, FUZZ_TARGETS)
 set -u
 DIR=$1
@@ -14,6 +16,11 @@ SECS=$2
 shift 2
 TIMEOUT=${FUZZ_TIMEOUT:-10}
 mkdir -p "$DIR/findings" "$DIR/logs"
+tmp=${TMPDIR:-/dev/shm}
+[ -d "$tmp" ] && [ -w "$tmp" ] || tmp=/tmp
+scratch=$(mktemp -d "$tmp/specmc-fuzz-run.XXXXXX") || exit 1
+trap 'rm -rf "$scratch"' EXIT
+trap 'exit 130' INT TERM
 passed=0
 failed=0
 row() { printf '  %-13s %7s %10s %7s %6s %7s %-14s %s\n' "$@"; }
@@ -25,8 +32,10 @@ for name in "$@"; do
         -artifact_prefix="$DIR/findings/$name-"
     [ -f "$DIR/$name.dict" ] && set -- "$@" -dict="$DIR/$name.dict"
     start=$(date +%s)
-    "$DIR/fuzz_$name" "$@" "$DIR/corpus/$name" "$DIR/seeds/$name" </dev/null >"$log" 2>&1
+    TMPDIR=$scratch "$DIR/fuzz_$name" "$@" "$DIR/corpus/$name" "$DIR/seeds/$name" \
+        </dev/null >"$log" 2>&1
     rc=$?
+    rm -rf "${scratch:?}"/*
     took=$(($(date +%s) - start))
     stat() { sed -n "s/^stat::$1: *//p" "$log" | tail -n 1; }
     last=$(grep -E '^#[0-9]+.*cov: ' "$log" | tail -n 1)
