@@ -46,8 +46,8 @@ for name in "$@"; do
         result=ok
         passed=$((passed + 1))
     else
-        result=$(grep -Eo 'ERROR: libFuzzer: [a-z-]+|ERROR: [A-Za-z]+Sanitizer: [a-z-]+|runtime error|fuzz_[a-z]+: [^:]*' \
-            "$log" | head -n 1)
+        what='ERROR: libFuzzer: [a-z-]+|ERROR: [A-Za-z]+Sanitizer: [a-z-]+|runtime error'
+        result=$(grep -Eo "$what|fuzz_[a-z]+: [^:]*" "$log" | head -n 1)
         result="FAILED (${result:-exit $rc})"
         failed=$((failed + 1))
     fi
@@ -55,7 +55,8 @@ for name in "$@"; do
         "$(field cov)" "$(field ft)" "${corp:+${corp%%/*} (${corp#*/})}" "$result"
     if [ "$rc" -ne 0 ]; then
         echo "  --- $log, from the first report on:"
-        report=$(sed -n '/ERROR: \|runtime error\|fuzz_[a-z]*: \|==[0-9]*==/,$p' "$log" | head -n 60)
+        report=$(sed -n '/ERROR: \|runtime error\|fuzz_[a-z]*: \|==[0-9]*==/,$p' "$log" |
+            head -n 60)
         printf '%s\n' "${report:-$(tail -n 20 "$log")}" | sed 's/^/  | /'
         if [ -n "$artifact" ]; then
             echo "  reproducer: $artifact"

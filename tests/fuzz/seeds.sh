@@ -19,10 +19,12 @@ rm -rf "$S"
 mkdir -p "$S/config" "$S/trace_csv" "$S/trace_google" "$S/report"
 
 cp experiments/*.ini tests/cli/configs/*.ini tests/regress/cases/*.ini bench/*.ini "$S/config/"
-sed -e 's/^tasks = 5/trace = trace.csv/' -e 's/^jobs = 60/; all jobs/' -e 's/^warmup = 5/warmup = 0/' \
-    tests/cli/configs/small.ini >"$S/config/trace-csv.ini"
-sed -e 's/^tasks = 5/trace = google.csv\ntrace_format = google/' -e 's/^jobs = 60/; all jobs/' \
-    -e 's/^warmup = 5/warmup = 0/' tests/cli/configs/small.ini >"$S/config/trace-google.ini"
+replay() { # replay NAME LINES: small.ini taking all its jobs from a trace
+    sed -e "s/^tasks = 5/$2/" -e 's/^jobs = 60/; all jobs/' -e 's/^warmup = 5/warmup = 0/' \
+        tests/cli/configs/small.ini >"$S/config/$1.ini"
+}
+replay trace-csv 'trace = trace.csv'
+replay trace-google 'trace = google.csv\ntrace_format = google'
 
 for n in 6 12; do
     head -n "$n" data/trace-sample.csv >"$S/trace_csv/head-$n.csv"
@@ -35,8 +37,8 @@ cp data/google-task-events-sample.csv "$S/trace_google/"
 
 # One scenario and policy, the least a results file holds; and two scenarios, a policy with an
 # `auto` parameter chosen per job, histograms and the job flowtimes (report --cdf, --warmup).
-printf '[experiment]\nreplicas = 2\n[cluster]\nslots = 4\n[workload]\nrate = 1\njobs = 20\ntasks = 2\n' \
-    >"$S/minimal.ini"
+printf '[experiment]\nreplicas = 2\n[cluster]\nslots = 4\n' >"$S/minimal.ini"
+printf '[workload]\nrate = 1\njobs = 20\ntasks = 2\n' >>"$S/minimal.ini"
 "$SPECMC" run "$S/minimal.ini" --threads 1 --quiet --out "$S/report/minimal.h5"
 "$SPECMC" run tests/cli/configs/small.ini --replicas 2 --threads 1 --quiet \
     --set policy.list=fifo,clone --set policy.clone.r=auto --set workload.jobs=20 \
@@ -50,7 +52,8 @@ rm -f "$S/minimal.ini"
         /^\[[a-z.-]+\]$/ { sec = substr($0, 2, length($0) - 2); print "\"[" sec "]\""; next }
         /^  [a-z_]+ +default / { print "\"" $1 " = \""; if (sec != "") print "\"" sec "." $1 "\"" }
         /one of: / { n = split($NF, c, "|"); for (i = 1; i <= n; i++) print "\"" c[i] "\"" }'
-    "$SPECMC" list | awk '/^policies/ { p = 1; next } /^$/ { p = 0 } p && /^  [a-z]/ { print "\"" $1 "\"" }'
+    "$SPECMC" list | awk '/^policies/ { p = 1; next } /^$/ { p = 0 }
+                          p && /^  [a-z]/ { print "\"" $1 "\"" }'
     printf '"%s"\n' "[sweep]" "[zip]" auto " tmin" " mean" trace.csv google.csv ", " "; " "1e300"
 } | sort -u >"$DIR/config.dict"
 
