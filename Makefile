@@ -8,8 +8,8 @@
 #                 docs/coverage.md
 #   make          build bin/specmc only (no installation)
 #   make fuzz     install clang, build the libFuzzer harnesses of tests/fuzz (ASan + UBSan), run
-#                 those of FUZZ_TARGETS for FUZZ_SECONDS each (default 30); a crash fails it and
-#                 names its reproducer (docs/fuzzing.md)
+#                 those of FUZZ_TARGETS for FUZZ_SECONDS each (default 30); a crash, leak or
+#                 timeout fails it and names the input that replays it (docs/fuzzing.md)
 #   make update-refs   regenerate tests/regress reference results (review the diff!)
 #   make clean
 #
