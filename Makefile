@@ -7,6 +7,9 @@
 #                 (tests/coverage: COVERAGE_REPS repetitions per case and n); writes
 #                 docs/coverage.md
 #   make          build bin/specmc only (no installation)
+#   make fuzz     install clang, build the libFuzzer harnesses of tests/fuzz (ASan + UBSan), run
+#                 those of FUZZ_TARGETS for FUZZ_SECONDS each (default 30); a crash, leak or
+#                 timeout fails it and names the input that replays it (docs/fuzzing.md)
 #   make update-refs   regenerate tests/regress reference results (review the diff!)
 #   make clean
 #
@@ -22,6 +25,8 @@ V        ?= 0
 SANITIZE ?=
 PYTHON   ?= /usr/bin/python3
 COVERAGE_REPS ?= 1000
+FUZZ_SECONDS  ?= 30
+FUZZ_TARGETS  ?= config trace_csv trace_google report
 
 ifeq ($(V),1)
   Q :=
@@ -50,8 +55,10 @@ LIB_SRC  := $(filter-out engine/main.c,$(LIB_SRC))
 MAIN_SRC := engine/main.c
 TEST_SRC := $(sort $(wildcard tests/unit/*.c))
 
-# Two build trees: release (bin/specmc) and check (invariants on, optional sanitizers).
+# Build trees: release (bin/specmc), check (invariants on, optional sanitizers) and fuzz
+# (libFuzzer harnesses, below).
 REL_DIR   := build/release
+FUZZ_DIR  := build/fuzz
 ifeq ($(SANITIZE),)
   CHK_DIR := build/check
   SAN_FLAGS :=
@@ -80,7 +87,7 @@ UNIT_BIN  := $(CHK_DIR)/unit-tests
 PCG_REF   := $(CHK_DIR)/pcg-ref
 GITREV_H  := build/gen/gitrev.h
 
-.PHONY: all run test bench coverage deps clean update-refs unit cli regress FORCE
+.PHONY: all run test bench coverage fuzz deps clean update-refs unit cli regress FORCE
 all: $(BIN)
 
 # --- set-up -----------------------------------------------------------------------------
@@ -135,7 +142,35 @@ $(GITREV_H): FORCE
 	@rev=$$(git describe --always --dirty 2>/dev/null || echo unknown); \
 	 printf '#define SPECMC_GIT_REV "%s"\n' "$$rev" > $@.tmp; \
 	 cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
-$(REL_DIR)/engine/provenance.o $(CHK_DIR)/engine/provenance.o: $(GITREV_H)
+$(REL_DIR)/engine/provenance.o $(CHK_DIR)/engine/provenance.o $(FUZZ_DIR)/engine/provenance.o: \
+    $(GITREV_H)
+
+# --- fuzzing tree (make fuzz) -----------------------------------------------------------
+# The library built again with clang for libFuzzer: coverage instrumentation
+# (fuzzer-no-link), AddressSanitizer (LeakSanitizer with it) and UndefinedBehaviorSanitizer,
+# every UBSan finding fatal, invariants on; each harness tests/fuzz/fuzz_NAME.c is linked with
+# libFuzzer's main into build/fuzz/fuzz_NAME. OpenMP stays on (clang's -fopenmp, LLVM's libomp
+# from libomp-dev, as for SANITIZE=thread) so that this tree compiles exactly the sources the
+# others do; the readers start no threads, so libomp is linked but never runs. clang's -Wextra
+# also flags the positional initialisers of the policies' parameter tables (GCC's does not).
+FUZZ_CC     := clang
+FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+               -fno-omit-frame-pointer
+FUZZ_CFLAGS := $(CSTD) $(WARN) -Wno-missing-field-initializers -O1 -g -fopenmp -MMD -MP $(INCS) \
+               $(PKG_CFLAGS) -DSPECMC_CHECK=1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(CFLAGS)
+FUZZ_OBJ    := $(LIB_SRC:%.c=$(FUZZ_DIR)/%.o) $(FUZZ_DIR)/tests/fuzz/fuzz_input.o
+FUZZ_NAMES  := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_NAMES  := $(filter-out input,$(FUZZ_NAMES))
+FUZZ_BINS   := $(FUZZ_NAMES:%=$(FUZZ_DIR)/fuzz_%)
+FUZZ_MAINS  := $(FUZZ_NAMES:%=$(FUZZ_DIR)/tests/fuzz/fuzz_%.o)
+
+$(FUZZ_BINS): $(FUZZ_DIR)/fuzz_%: $(FUZZ_DIR)/tests/fuzz/fuzz_%.o $(FUZZ_OBJ)
+	$(call say,LINK,$@)$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(LDLIBS_ALL)
+
+$(FUZZ_DIR)/%.o: %.c
+	@mkdir -p $(@D)
+	$(call say,CC,$<)$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+$(FUZZ_DIR)/analysis/kernels.o: FUZZ_CFLAGS += $(KERNEL_CFLAGS)
 
 # --- entry points -----------------------------------------------------------------------
 run: deps
@@ -170,11 +205,20 @@ coverage: deps
 	    --out docs/coverage.md
 	$(Q)$(PYTHON) tests/coverage/summary.py docs/coverage.md docs/statistics.md
 
+# Seeds and the INI dictionary come from the tree and from the freshly built bin/specmc; the
+# corpus each run grows stays in build/fuzz/corpus for the next.
+fuzz:
+	$(Q)scripts/install-deps.sh fuzz
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) $(BIN) $(FUZZ_BINS)
+	$(Q)tests/fuzz/seeds.sh $(BIN) $(FUZZ_DIR)
+	$(Q)tests/fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
 clean:
 	rm -rf build bin
 
 FORCE:
 
--include $(REL_OBJ:.o=.d) $(CHK_OBJ:.o=.d) $(TST_OBJ:.o=.d) \
+-include $(REL_OBJ:.o=.d) $(CHK_OBJ:.o=.d) $(TST_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d) \
+         $(FUZZ_MAINS:.o=.d) \
          $(REL_DIR)/engine/main.d $(CHK_DIR)/engine/main.d $(REL_DIR)/bench/kernel_bench.d \
          $(REL_DIR)/bench/sca_bench.d

@@ -28,6 +28,10 @@ struct cfg_time {
 /* The share of a scenario's tasks below which a gate makes a policy nearly inert. */
 #define CFG_INERT_SHARE 0.01
 
+/* The most jobs that share is counted over: plenty to place it against 1 %, and loading a
+ * config then costs the same for workload.jobs = 10^8 as for 10^4. */
+#define CFG_INERT_JOBS 10000
+
 /* "tmin", "mean" ("" for CFG_UNIT_NONE). */
 const char *cfg_unit_name(enum cfg_unit unit);
 
@@ -48,9 +52,9 @@ double cfg_time_default(const struct cl_spec *sp, const struct pol_param *pp);
 
 /* The gate check: a policy acts only on a task that passes the bar g (models/policy.h), which
  * the parameter `key`, of value `value`, moves one for one. When fewer than CFG_INERT_SHARE
- * of the scenario's tasks (replica 0's jobs under `seed`) pass, writes a warning into msg —
- * `what` names the parameter and its value, `relative` says whether it was given relative to
- * the workload — and returns true. */
+ * of the scenario's tasks (those of replica 0's first CFG_INERT_JOBS jobs under `seed`) pass,
+ * writes a warning into msg — `what` names the parameter and its value, `relative` says
+ * whether it was given relative to the workload — and returns true. */
 bool cfg_time_inert(const struct cl_spec *sp, uint64_t seed, struct pol_gate g, double value,
                     const char *what, const char *key, bool relative, char *msg, size_t len);
 

@@ -2,14 +2,18 @@
 # Installs the Debian packages specmc needs to build, test and benchmark, if any are missing.
 # Runs apt-get as root, or through sudo; does nothing (and needs no privileges) when all are
 # present. Called by `make run`, `make test` and `make bench`; `install-deps.sh tsan` adds what
-# `make test SANITIZE=thread` needs (clang and LLVM's OpenMP runtime with Archer).
+# `make test SANITIZE=thread` needs (clang, its sanitizer runtimes and LLVM's OpenMP runtime with
+# Archer), and `install-deps.sh fuzz` what `make fuzz` needs (the same: clang, libFuzzer and
+# the sanitizer runtimes, which libclang-rt-dev holds and clang only recommends, and libomp).
 set -eu
 
 PACKAGES="gcc g++ make pkg-config git
 libhdf5-dev hdf5-tools libinih-dev libgsl-dev
 libcriterion-dev libpcg-cpp-dev
 python3 python3-numpy python3-scipy python3-h5py python3-simpy"
-[ "${1:-}" = tsan ] && PACKAGES="$PACKAGES clang libomp-dev"
+case "${1:-}" in
+    tsan|fuzz) PACKAGES="$PACKAGES clang libclang-rt-dev libomp-dev" ;;
+esac
 
 missing=""
 for p in $PACKAGES; do

@@ -443,6 +443,22 @@ Test(config, inert_time_warnings)
     }
 }
 
+/* The inert check counts its share over a bounded sample of jobs (CFG_INERT_JOBS), so loading
+ * a config takes no longer, and no more memory, with workload.jobs: fuzz_config found a config
+ * of 120 100 jobs taking more than 10 s (docs/fuzzing.md); 10^8 jobs, the key's maximum, took
+ * minutes and gigabytes, for a warning. Jobs alike: the share is the family's, whatever the
+ * sample. */
+Test(config, inert_check_does_not_grow_with_jobs, .timeout = 3)
+{
+    struct cfg c;
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\njobs = 5000000\n[policy]\nlist = hadoop-s\n",
+                      NULL, 0),
+                 0, "%s", err);
+    cr_assert(has_warning(&c, "only 0.22% of this scenario's tasks get that far"), "%s",
+              c.nwarnings ? c.warnings[0] : "no warning");
+    cfg_free(&c);
+}
+
 /* The repository's own configs load without any warning: none of their times leaves a policy
  * inert (each file is read with the test's working directory, the repository root). */
 Test(config, repository_configs_load_without_warnings)
