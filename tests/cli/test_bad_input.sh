@@ -94,6 +94,12 @@ bad "chronos r auto with a reduce phase" "small-[0-9]+\.ini:25: policy\.list: cl
     's/^tasks = 5/tasks = 5\nreduce_fraction = 0.4/' 's/^r = 1/r = auto/'
 bad "chronos r auto with exponential times" "policy\.list: clone r = auto needs workload\.task_time = pareto and workload\.deadline" \
     's/^task_time = pareto/task_time = exponential\nmean = 1/' 's/^r = 1/r = auto/'
+# Algorithm 1 weighs the expected machine time E(T), infinite at r = 0 for Pareto beta <= 1
+# (issue 12: GSL's "integral is divergent" was swallowed and some r picked), for each policy
+for p in clone s-restart s-resume; do
+    bad "chronos r auto with beta <= 1, $p" "small-[0-9]+\.ini:24: policy\.list: $p r = auto needs workload\.beta > 1: .*E\(T\).* infinite.*here beta = 0\.9; give r a number" \
+        's/^beta = 1.5/beta = 0.9/' "s/^list = .*/list = fifo, $p/" "s/^\\[policy.clone\\]/[policy.$p]/" 's/^r = 1/r = auto/' 's/^tau_kill = 0.5//'
+done
 bad "srptms r with infinite variances" "policy\.list: srptms r = 3 weighs the standard deviation of task times, which is infinite" \
     's/^beta = 1.5/beta = 1.5\nbeta_max = 4/' 's/^list = .*/list = fifo, srptms/'
 bad "empty policy list" "policy\.list: (empty|unknown policy '')" 's/^list = .*/list = /'
