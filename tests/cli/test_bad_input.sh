@@ -27,7 +27,7 @@ bad "unknown policy key" "policy\.clone\.rr: unknown key; valid in \[policy\.clo
     's/^r = 1/rr = 1/'
 bad "policy parameter range" "policy\.clone\.r: must be an integer in \[0, " 's/^r = 1/r = -1/'
 bad "beta zero" "workload\.beta: must be a number > 0, got '0'" 's/^beta = 1.5/beta = 0/'
-bad "tmin negative" "workload\.tmin: must be a number > 0, got '-1'" 's/^tmin = 1/tmin = -1/'
+bad "tmin negative" "workload\.tmin: must be a number in \(0, 1e\+149\], got '-1'$" 's/^tmin = 1/tmin = -1/'
 bad "warmup too large" "workload\.warmup: must be smaller than workload\.jobs \(60\)" 's/^warmup = 5/warmup = 60/'
 bad "key twice" "small-[0-9]+\.ini:10: cluster\.slots: given twice \(first at line 9\)" 's/^interval = 0/slots = 4/'
 bad "unknown section" "\[clustre\]: unknown section" 's/^\[cluster\]/[clustre]/'
