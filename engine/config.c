@@ -17,8 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_cdf.h>
 #include <ini.h>
 
+#include "engine/config_limits.h"
 #include "engine/config_time.h"
 #include "engine/text.h"
 #include "models/trace.h"
@@ -52,9 +54,18 @@ struct key_schema {
     const char *choices; /* KT_CHOICE: '|'-separated */
     bool sweepable;
     const char *doc;
+    const char *why_max; /* why max is the limit, added to the error of a value above it */
 };
 
 #define INF 1e300
+/* Why the limits (docs/config.md, "Limits"). */
+#define WHY_TIME "a time beyond 1e149 (2^496) would overflow the summaries, which square times " \
+                 "and sum them over up to 2^31 replicas"
+#define WHY_REACH "the sampler's normal draws end at 8.21 standard deviations (its uniforms at " \
+                  "1 - 2^-53), and beyond 8.2 more than half of the mean, exp(mu + sigma^2/2), " \
+                  "lies above every draw: the draws would not have the mean the config gives"
+#define WHY_NOISE "epsilon = exp(sigma Z) reaches exp(8.21 sigma), and beyond 44 an estimate of " \
+                  "a time up to 1e149 would overflow"
 static const struct key_schema schema[K_COUNT] = {
     [K_NAME] = {"experiment", "name", KT_STRING,
                 .doc = "name recorded in the output file (default: the config's base name)"},
@@ -67,18 +78,21 @@ static const struct key_schema schema[K_COUNT] = {
                       .doc = "confidence level of every interval, in (0, 1)"},
     [K_SLOTS] = {"cluster", "slots", KT_INT, .def = "100", .min = 1, .max = 100000000,
                  .sweepable = true, .doc = "S, identical slots (machines)"},
-    [K_INTERVAL] = {"cluster", "interval", KT_REAL, .def = "0", .min = 0, .max = INF,
-                    .sweepable = true, .doc = "scheduling interval; 0 = decide at every event"},
-    [K_LAUNCH_DELAY] = {"cluster", "launch_delay", KT_REAL, .def = "0", .min = 0, .max = INF,
-                        .sweepable = true,
-                        .doc = "start-up time of every copy before it processes data (JVM)"},
+    [K_INTERVAL] = {"cluster", "interval", KT_REAL, .def = "0", .min = 0, .max = CFG_TIME_MAX,
+                    .sweepable = true, .doc = "scheduling interval; 0 = decide at every event",
+                    .why_max = WHY_TIME},
+    [K_LAUNCH_DELAY] = {"cluster", "launch_delay", KT_REAL, .def = "0", .min = 0,
+                        .max = CFG_TIME_MAX, .sweepable = true,
+                        .doc = "start-up time of every copy before it processes data (JVM)",
+                        .why_max = WHY_TIME},
     [K_ESTIMATOR] = {"cluster", "estimator", KT_CHOICE, .def = "chronos",
                      .choices = "chronos|hadoop", .sweepable = true,
                      .doc = "completion-time estimates: chronos (seed 004 eq. 32) or hadoop "
                             "(elapsed / progress)"},
-    [K_NOISE] = {"cluster", "estimate_noise", KT_REAL, .def = "0", .min = 0, .max = INF,
+    [K_NOISE] = {"cluster", "estimate_noise", KT_REAL, .def = "0", .min = 0, .max = 44,
                  .sweepable = true,
-                 .doc = "sigma: reported progress runs at 1/exp(sigma Z) of the truth, per copy"},
+                 .doc = "sigma: reported progress runs at 1/exp(sigma Z) of the truth, per copy",
+                 .why_max = WHY_NOISE},
     [K_ARRIVAL] = {"workload", "arrival", KT_CHOICE, .def = "poisson", .choices = "poisson|batch",
                    .sweepable = true,
                    .doc = "poisson (open, rate jobs per unit time) or batch (all at t = 0)"},
@@ -95,14 +109,16 @@ static const struct key_schema schema[K_COUNT] = {
     [K_TASKS_MAX] = {"workload", "tasks_max", KT_INT, .def = "100000", .min = 1,
                      .max = 10000000, .sweepable = true,
                      .doc = "cap on drawn task counts (tasks_beta)"},
-    [K_JOB_SPREAD] = {"workload", "job_spread", KT_REAL, .def = "0", .min = 0, .max = 10,
+    [K_JOB_SPREAD] = {"workload", "job_spread", KT_REAL, .def = "0", .min = 0, .max = 8.2,
                       .sweepable = true,
                       .doc = "sigma: each job's task times are scaled by exp(sigma Z - sigma^2/2) "
-                             "(mean 1); 0: all jobs alike"},
-    [K_SIGMA_MAX] = {"workload", "sigma_max", KT_REAL, .min = 0, .max = 10, .min_open = true,
+                             "(mean 1); 0: all jobs alike",
+                      .why_max = WHY_REACH},
+    [K_SIGMA_MAX] = {"workload", "sigma_max", KT_REAL, .min = 0, .max = 8.2, .min_open = true,
                      .sweepable = true,
                      .doc = "lognormal: each job's sigma uniform in [sigma, sigma_max], its mean "
-                            "kept (jobs of different CVs); unset: every job has sigma"},
+                            "kept (jobs of different CVs); unset: every job has sigma",
+                     .why_max = WHY_REACH},
     [K_BETA_MAX] = {"workload", "beta_max", KT_REAL, .min = 1, .max = INF, .min_open = true,
                     .sweepable = true,
                     .doc = "pareto: each job's tail index uniform in [beta, beta_max], its mean "
@@ -130,19 +146,22 @@ static const struct key_schema schema[K_COUNT] = {
     [K_TASK_TIME] = {"workload", "task_time", KT_CHOICE, .def = "pareto",
                      .choices = "pareto|exponential|deterministic|lognormal|uniform",
                      .sweepable = true, .doc = "distribution of every copy's duration"},
-    [K_TMIN] = {"workload", "tmin", KT_REAL, .def = "1", .min = 0, .max = INF, .min_open = true,
-                .sweepable = true, .doc = "Pareto minimum t_min"},
+    [K_TMIN] = {"workload", "tmin", KT_REAL, .def = "1", .min = 0, .max = CFG_TIME_MAX,
+                .min_open = true, .sweepable = true, .doc = "Pareto minimum t_min",
+                .why_max = WHY_TIME},
     [K_BETA] = {"workload", "beta", KT_REAL, .def = "1.5", .min = 0, .max = INF, .min_open = true,
                 .sweepable = true, .doc = "Pareto tail index beta (mean infinite for beta <= 1)"},
-    [K_MEAN] = {"workload", "mean", KT_REAL, .min = 0, .max = INF, .min_open = true,
+    [K_MEAN] = {"workload", "mean", KT_REAL, .min = 0, .max = CFG_TIME_MAX, .min_open = true,
                 .sweepable = true,
-                .doc = "mean of exponential or lognormal; the value of deterministic"},
-    [K_SIGMA] = {"workload", "sigma", KT_REAL, .min = 0, .max = INF, .min_open = true,
-                 .sweepable = true, .doc = "lognormal: standard deviation of log T"},
-    [K_LOW] = {"workload", "low", KT_REAL, .min = 0, .max = INF, .sweepable = true,
-               .doc = "uniform: lower end"},
-    [K_HIGH] = {"workload", "high", KT_REAL, .min = 0, .max = INF, .min_open = true,
-                .sweepable = true, .doc = "uniform: upper end"},
+                .doc = "mean of exponential or lognormal; the value of deterministic",
+                .why_max = WHY_TIME},
+    [K_SIGMA] = {"workload", "sigma", KT_REAL, .min = 0, .max = 8.2, .min_open = true,
+                 .sweepable = true, .doc = "lognormal: standard deviation of log T",
+                 .why_max = WHY_REACH},
+    [K_LOW] = {"workload", "low", KT_REAL, .min = 0, .max = CFG_TIME_MAX, .sweepable = true,
+               .doc = "uniform: lower end", .why_max = WHY_TIME},
+    [K_HIGH] = {"workload", "high", KT_REAL, .min = 0, .max = CFG_TIME_MAX, .min_open = true,
+                .sweepable = true, .doc = "uniform: upper end", .why_max = WHY_TIME},
     [K_DEADLINE] = {"workload", "deadline", KT_REAL, .min = 0, .max = INF, .min_open = true,
                     .sweepable = true,
                     .doc = "deadline relative to each job's arrival; unset = no deadlines"},
@@ -174,6 +193,9 @@ static const struct key_schema schema[K_COUNT] = {
                   .doc = "equal-width bins of every histogram, plus one for values above it"},
 };
 #undef INF
+#undef WHY_TIME
+#undef WHY_REACH
+#undef WHY_NOISE
 
 /* ---------------------------------------------------------------- raw entries */
 
@@ -398,9 +420,11 @@ static void describe_range(char *buf, size_t len, bool integer, double min, doub
                  max_open ? ")" : "]");
 }
 
-/* Check a number against a range; on failure writes "must be ..., got 'v'" into msg. */
+/* Check a number against a range; on failure writes "must be ..., got 'v'" into msg, and
+ * ": why_max" after it when the value lies above the range and why_max is given. */
 static bool check_number(const char *value, bool integer, double min, double max, bool min_open,
-                         bool max_open, double *out, char *msg, size_t msglen)
+                         bool max_open, const char *why_max, double *out, char *msg,
+                         size_t msglen)
 {
     char range[96];
     describe_range(range, sizeof range, integer, min, max, min_open, max_open);
@@ -413,14 +437,24 @@ static bool check_number(const char *value, bool integer, double min, double max
     } else {
         ok = parse_real(value, &v);
     }
+    bool above = ok && (max_open ? v >= max : v > max);
     if (ok)
-        ok = (min_open ? v > min : v >= min) && (max_open ? v < max : v <= max);
+        ok = (min_open ? v > min : v >= min) && !above;
     if (!ok) {
-        snprintf(msg, msglen, "must be %s, got '%s'", range, value);
+        snprintf(msg, msglen, "must be %s, got '%s'%s%s", range, value,
+                 above && why_max ? ": " : "", above && why_max ? why_max : "");
         return false;
     }
     *out = v;
     return true;
+}
+
+/* A schema key's value against its type and range. */
+static bool check_key(const struct key_schema *ks, const char *value, double *out, char *msg,
+                      size_t len)
+{
+    return check_number(value, ks->type == KT_INT, ks->min, ks->max, ks->min_open, ks->max_open,
+                        ks->why_max, out, msg, len);
 }
 
 /* ---------------------------------------------------------------- scenario values */
@@ -475,9 +509,8 @@ static bool num(struct conv *cv, enum key_id k, double *out, const char *needed_
              needed_by, ks->section, ks->doc);
         return false;
     }
-    char msg[256], w[512];
-    if (!check_number(value, ks->type == KT_INT, ks->min, ks->max, ks->min_open, ks->max_open, out, msg,
-                      sizeof msg)) {
+    char msg[512], w[512];
+    if (!check_key(ks, value, out, msg, sizeof msg)) {
         fail(cv->p, "%s: %s.%s: %s", e ? where(e, w, sizeof w) : "default", ks->section,
              ks->key, msg);
         return false;
@@ -741,6 +774,145 @@ static bool build_shapes(struct conv *cv, struct cl_spec *sp)
     return true;
 }
 
+/* ---------------------------------------------------------------- numeric limits */
+
+/* The key that sets the family's scale (the task times scale with it), and its value. */
+static enum key_id scale_key(enum dist_kind kind)
+{
+    return kind == DIST_PARETO ? K_TMIN : kind == DIST_UNIFORM ? K_HIGH : K_MEAN;
+}
+
+static double scale_value(const struct dist *d)
+{
+    return d->kind == DIST_UNIFORM ? d->b : d->kind == DIST_PARETO ? d->a : dist_mean(d);
+}
+
+/* A limit a scenario breaks, reported against key k: "must be REL BOUND here, got 'V': why". */
+static void fail_limit(struct conv *cv, enum key_id k, const char *rel, double bound,
+                       const char *why)
+{
+    char w[512];
+    const struct entry *e = cv->v->set[k];
+    fail(cv->p, "%s: %s.%s: must be %s %.3g here, got '%s': %s", origin(cv, k, w, sizeof w),
+         schema[k].section, schema[k].key, rel, bound, e ? e->value : schema[k].def, why);
+}
+
+/* Every draw below CFG_TIME_MAX: the family's longest (tmin 2^(53/beta) for Pareto: its
+ * uniforms reach 1 - 2^-53), times the largest job scale and the reduce scale. Reported
+ * against the factor that can take the blame: the trace, the reduce scale, Pareto's beta,
+ * or the family's scale. */
+static bool check_longest(struct conv *cv, const struct cl_spec *sp, const struct cfg_extent *x)
+{
+    if (x->largest <= CFG_TIME_MAX)
+        return true;
+    const struct dist *d = &sp->task_time;
+    char why[512];
+    snprintf(why, sizeof why, "the longest task time the sampler can draw would be %.3g, and "
+             "%s", x->largest, schema[K_TMIN].why_max);
+    if (sp->trace) {
+        char w[512];
+        fail(cv->p, "%s: workload.trace: its jobs' mean task times are too long for the family: "
+             "%s", origin(cv, K_TRACE, w, sizeof w), why);
+        return false;
+    }
+    double reduce = sp->reduce_fraction > 0 ? fmax(1.0, sp->reduce_scale) : 1.0;
+    if (reduce > 1 && x->largest / reduce <= CFG_TIME_MAX) { /* the reduce scale alone */
+        fail_limit(cv, K_REDUCE_SCALE, "<=", sp->reduce_scale * (CFG_TIME_MAX / x->largest),
+                   why);
+        return false;
+    }
+    double room = log2(CFG_TIME_MAX / (d->a * x->scale_max)); /* Pareto: 53 / beta may take it */
+    if (d->kind == DIST_PARETO && room > 0) {
+        fail_limit(cv, K_BETA, ">=", 53.0 / room, why);
+        return false;
+    }
+    enum key_id k = scale_key(d->kind);
+    fail_limit(cv, k, "<=", scale_value(d) * (CFG_TIME_MAX / x->largest), why);
+    return false;
+}
+
+/* A lognormal's mean within the sampler's reach: its normal draws end at DIST_Z_MAX, which
+ * leaves E[T; Z <= z] = mean Phi(z - sigma) of the mean, and as much of a job scale's. The
+ * schema keeps each sigma at most 8.2 (share > 1/2 alone); here their product. A Pareto law
+ * whose mean lies mostly beyond the longest draw (beta < 53/52) runs, as beta <= 1 does,
+ * with a warning. */
+static bool check_reach(struct conv *cv, struct cfg *c, const struct cl_spec *sp,
+                        const struct cfg_extent *x)
+{
+    const struct dist *d = &sp->task_time;
+    double fam = dist_partial_mean(d, DIST_U_MAX) / dist_mean(d);
+    if (d->kind == DIST_PARETO && d->b > 1 && fam < 0.5)
+        warn(c, "workload.beta = %g: the Pareto mean, %g, lies mostly above the longest draw, "
+                "tmin 2^(53/beta) = %.3g (the sampler's uniforms end at 1 - 2^-53), and the "
+                "draws average %.3g: means of flowtime and machine time approach that, slowly, "
+                "as they would not converge at all for beta <= 1; read quantiles and PoCD",
+             d->b, dist_mean(d), dist_quantile(d, DIST_U_MAX), dist_partial_mean(d, DIST_U_MAX));
+    if (d->kind != DIST_LOGNORMAL || sp->trace || x->mean_share >= 0.5)
+        return true;
+    double sigma = sp->shape_max > 0 ? sp->shape_max : d->b;
+    double own = gsl_cdf_ugaussian_P(DIST_Z_MAX - sigma); /* the tasks' own share */
+    char why[512];
+    snprintf(why, sizeof why, "the sampler's normal draws end at %.3g standard deviations, which "
+             "leaves %.2g%% of the mean task time above every draw: the draws would not have the "
+             "mean the config gives", DIST_Z_MAX, 100 * (1 - x->mean_share));
+    if (sp->job_spread > 0 && own > 0.5)
+        fail_limit(cv, K_JOB_SPREAD, "<=",
+                   DIST_Z_MAX - gsl_cdf_ugaussian_Pinv(0.5 / own), why);
+    else
+        fail_limit(cv, sp->shape_max > 0 ? K_SIGMA_MAX : K_SIGMA, "<=", DIST_Z_MAX, why);
+    return false;
+}
+
+/* The clock's resolution where the last tasks run (cfg_clock_bits). Where the jobs' arrivals
+ * set the span, the loss is certain and below one bit an error, reported against the rate
+ * (or the trace); where the tasks' own work sets it, the span is an estimate (a heavy tail's
+ * largest tasks may run long after the others) and the loss a warning. */
+static bool check_precision(struct conv *cv, struct cfg *c, const struct cl_spec *sp,
+                            const struct cfg_extent *x)
+{
+    double bits = cfg_clock_bits(x->task, x->span);
+    if (bits >= CFG_BITS_WARN)
+        return true;
+    bool arrivals = x->arrivals >= x->work / sp->slots;
+    char what[512], w[512];
+    snprintf(what, sizeof what, "the clock keeps %.1f bits of the median task time, %.3g, where "
+             "the last tasks run, about %.3g %s (one step of the clock is at most 2^-52 of the "
+             "time it reads)", fmax(bits, 0.0), x->task, x->span,
+             arrivals ? "time units after the start, when the last job arrives"
+                      : "time units after the start, the tasks' typical total time per slot");
+    if (!arrivals || bits >= 1) {
+        if (!arrivals)
+            warn(c, "%s: %s: durations are resolved to about %.2g of a median task; more slots, "
+                    "fewer jobs or a lighter tail keep more", origin(cv, K_TASK_TIME, w, sizeof w),
+                 what, exp2(-bits));
+        else if (sp->trace)
+            warn(c, "%s: workload.trace: %s: durations are resolved to about %.2g of a median "
+                    "task", origin(cv, K_TRACE, w, sizeof w), what, exp2(-bits));
+        else
+            warn(c, "%s: workload.rate = %g: %s: durations are resolved to about %.2g of a median "
+                    "task; rate >= %.3g keeps %d bits", origin(cv, K_RATE, w, sizeof w), sp->rate,
+                 what, exp2(-bits), sp->jobs / (x->task * exp2(52 - CFG_BITS_WARN)),
+                 CFG_BITS_WARN);
+        return true;
+    }
+    char why[1024];
+    enum key_id k = scale_key(sp->task_time.kind);
+    double longer = scale_value(&sp->task_time) * exp2(1 - bits);
+    snprintf(why, sizeof why, "%s: a task's end would round onto its start", what);
+    if (longer <= CFG_TIME_MAX) {
+        size_t n = strlen(why);
+        snprintf(why + n, sizeof why - n, " (or the task times %.3g times as long: workload.%s "
+                 ">= %.3g)", exp2(1 - bits), schema[k].key, longer);
+    }
+    if (sp->trace) {
+        fail(cv->p, "%s: workload.trace: its arrivals span too long for its task times: %s",
+             origin(cv, K_TRACE, w, sizeof w), why);
+        return false;
+    }
+    fail_limit(cv, K_RATE, ">=", sp->jobs / (x->task * 0x1p51), why);
+    return false;
+}
+
 static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
 {
     int arrival, estimator;
@@ -795,7 +967,10 @@ static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
         sp->job_spread == 0 && !sp->trace)
         warn(c, "workload.deadline = %g is below tmin = %g: no job can meet it", sp->deadline,
              sp->task_time.a);
-    return true;
+    struct cfg_extent x;
+    cfg_extent(sp, &x);
+    return check_longest(cv, sp, &x) && check_reach(cv, c, sp, &x) &&
+           check_precision(cv, c, sp, &x);
 }
 
 /* A policy parameter's value: a number in its range, "auto" (NAN) where it allows it, or for
@@ -816,7 +991,7 @@ static bool param_value(const struct pol_param *pp, const char *value, double *o
         *unit = t.unit;
         return true;
     }
-    if (check_number(value, pp->integer, pp->min, pp->max, false, false, out, msg, len))
+    if (check_number(value, pp->integer, pp->min, pp->max, false, false, NULL, out, msg, len))
         return true;
     if (pp->kind != POL_NUMBER) {
         char range[96];
@@ -1128,11 +1303,10 @@ static bool read_experiment(struct parse *p, struct cfg *c, struct view *base)
 static bool valid_alone(struct parse *p, int k, const struct entry *e)
 {
     const struct key_schema *ks = &schema[k];
-    char msg[256], w[512];
+    char msg[512], w[512];
     double v;
     if (ks->type == KT_INT || ks->type == KT_REAL) {
-        if (!check_number(e->value, ks->type == KT_INT, ks->min, ks->max, ks->min_open, ks->max_open, &v, msg,
-                          sizeof msg)) {
+        if (!check_key(ks, e->value, &v, msg, sizeof msg)) {
             fail(p, "%s: %s.%s: %s", where(e, w, sizeof w), ks->section, ks->key, msg);
             return false;
         }

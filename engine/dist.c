@@ -162,6 +162,35 @@ double dist_median(const struct dist *d)
     return NAN;
 }
 
+/* Partial means ∫_0^q Q(u) du, from the quantiles above:
+ *   Pareto:      tmin (1 - (1-q)^(1-k)) / (1-k), k = 1/beta; tmin (-ln(1-q)) at k = 1.
+ *   exponential: m (q + (1-q) ln(1-q)).   deterministic: a q.
+ *   lognormal:   exp(mu + sigma^2/2) Phi(Phi^-1(q) - sigma)  (the mean of exp(mu + sigma Z)
+ *                over Z <= Phi^-1(q)).
+ *   uniform:     low q + (high - low) q^2 / 2. */
+double dist_partial_mean(const struct dist *d, double q)
+{
+    double l = log1p(-q); /* ln(1 - q), exact enough as q -> 1 */
+    switch (d->kind) {
+    case DIST_PARETO: {
+        double e = 1.0 - 1.0 / d->b;
+        return fabs(e) < 1e-12 ? -d->a * l : -d->a * expm1(e * l) / e;
+    }
+    case DIST_EXPONENTIAL:
+        return d->a * (q + (1.0 - q) * l);
+    case DIST_DETERMINISTIC:
+        return d->a * q;
+    case DIST_LOGNORMAL:
+        return exp(d->a + 0.5 * d->b * d->b) *
+               gsl_cdf_ugaussian_P(gsl_cdf_ugaussian_Pinv(q) - d->b);
+    case DIST_UNIFORM:
+        return d->a * q + 0.5 * (d->b - d->a) * q * q;
+    case DIST_KIND_COUNT:
+        break;
+    }
+    return NAN;
+}
+
 bool dist_has_shape(enum dist_kind kind)
 {
     return kind == DIST_LOGNORMAL || kind == DIST_PARETO;

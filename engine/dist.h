@@ -59,6 +59,18 @@ double dist_shape_for_cv(enum dist_kind kind, double cv);
  * skewness is at most 2, the limit of every Pareto's; INFINITY for the other families. */
 double dist_skew_index(enum dist_kind kind, double s);
 
+/* The sampler's reach (engine/rng.h): its uniforms run from 2^-53 to 1 - 2^-53, so no draw
+ * of a family lies beyond dist_quantile(d, DIST_U_MAX), and no standard normal beyond
+ * DIST_Z_MAX = Phi^-1(1 - 2^-53) (lognormal task times, job scales, estimation noise). */
+#define DIST_U_MAX (1.0 - 0x1p-53)
+#define DIST_Z_MAX 8.2095361516013856
+
+/* The partial mean ∫_0^q Q(u) du, q in [0, 1): E[T; T <= Q(q)], the mean of the draws below
+ * the q-quantile counted over all draws. Finite for every family. At q = DIST_U_MAX it is the
+ * mean of what the sampler draws (Pareto with beta <= 1 included); at q = 1 - 1/(n + 1) it
+ * is the mean over which a sum of n draws typically runs (the typical largest of n). */
+double dist_partial_mean(const struct dist *d, double q);
+
 /* Draw one sample: exactly two outputs of r (one uniform). */
 static inline double dist_sample(const struct dist *d, rng_t *r)
 {

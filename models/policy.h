@@ -210,7 +210,8 @@ struct pol_gate pol_detect_gate(const struct cl_spec *spec, const double *param)
  *   and the policy's τ_est (0 for Clone), τ_kill and formulas (`strategy` an enum
  *   ch_strategy). 0 where no r reaches R_min or the job is outside the closed forms' domain
  *   (docs/policies.md). A pure function of its arguments; `memo` (may be NULL) remembers it.
- * pol_check_auto: r = auto needs Pareto task times, deadlines and one-phase jobs. */
+ * pol_check_auto: r = auto needs Pareto task times with beta > 1, deadlines and one-phase
+ *   jobs. */
 void pol_chronos_r_init(struct pol_chronos_r *c, double r, double corrected);
 void pol_chronos_r_arrival(struct cluster *cl, const struct pol_chronos_r *c, int job,
                            int strategy, double tau_est, double tau_kill);

@@ -12,6 +12,8 @@
  *  - Where no r in [0, POL_CHOICE_MAX] gives R(r) > R_min, eq. 25's utility is −∞ for every
  *    r and Algorithm 1 has nothing to maximise: r = 0 (no attempt is worth its cost), where
  *    ch_alg1 would return its upper bound.
+ *  - Pareto beta <= 1 is a config error (pol_check_auto): E(T) is infinite at r = 0, and the
+ *    paper defines no optimum there.
  * The result depends on nothing but these inputs, so a memo keyed by them (memo.c) makes
  * jobs of the same shape cost one evaluation per replica workspace. */
 #include <math.h>
@@ -89,6 +91,19 @@ bool pol_check_auto(const struct cl_spec *spec, double r, char *msg, size_t len)
     if (spec->task_time.kind != DIST_PARETO || !isfinite(spec->deadline)) {
         snprintf(msg, len, "r = auto needs workload.task_time = pareto and workload.deadline "
                            "(Algorithm 1 optimises seed 004's Pareto closed forms)");
+        return false;
+    }
+    /* Eq. 25 weighs the expected machine time E(T) of Theorems 2, 4 and 6, each built on Lemma 1's
+       E[min of n attempts] = tmin n beta / (n beta - 1), whose integral converges only for
+       n beta > 1: at r = 0 (n = 1) and beta <= 1, E(T) is infinite, and eq. 13 turns negative
+       below it. Seed 004 never leaves beta > 1 (its deadlines are multiples of the mean), so
+       U(r) is not defined there. Jobs' own shapes lie above the family's beta (beta_max) or
+       above 2 (a trace's fitted SDs), so the family's beta decides. */
+    if (!(spec->task_time.b > 1)) {
+        snprintf(msg, len, "r = auto needs workload.beta > 1: Algorithm 1 maximises lg(R - R_min) "
+                           "- theta C E(T) (seed 004 eq. 25), and the expected machine time E(T) "
+                           "is infinite at r = 0 when beta <= 1 (Lemma 1 needs (r + 1) beta > 1), "
+                           "here beta = %g; give r a number", spec->task_time.b);
         return false;
     }
     if (wl_two_phases(spec)) {

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "engine/config.h"
+#include "engine/config_limits.h"
 
 static char path[64];
 static char err[1024];
@@ -479,4 +480,27 @@ Test(config, repository_configs_load_without_warnings)
         globfree(&g);
     }
     cr_assert_gt(files, 20);
+}
+
+/* A scenario's extent from its parameters (engine/config_limits.h), and the clock's bits. */
+Test(config, extent_and_clock_bits)
+{
+    cr_assert_float_eq(cfg_clock_bits(1.0, 0x1p52), 0.0, 1e-12);
+    cr_assert_float_eq(cfg_clock_bits(1.0, 0x1p32), 20.0, 1e-12);
+    cr_assert_float_eq(cfg_clock_bits(0x1p-1070, 0.0), 4.0, 1e-12); /* subnormal steps */
+    struct cfg c;
+    cr_assert_eq(load(&c, "[workload]\nrate = 2\njobs = 400\ntasks = 10\n[cluster]\nslots = 100\n",
+                      NULL, 0),
+                 0, "%s", err);
+    struct cfg_extent x;
+    cfg_extent(&c.scen[0].spec, &x);
+    cr_assert_float_eq(x.arrivals, 200.0, 1e-12);
+    cr_assert_float_eq(x.tasks, 4000.0, 1e-12);
+    cr_assert_float_eq(x.task, pow(2.0, 1 / 1.5), 1e-12); /* Pareto(1, 1.5)'s median */
+    /* Pareto(1, 1.5): the partial mean to the typical largest of 4000 draws, 3 (1 - 4001^(-1/3)) */
+    cr_assert_float_eq(x.work, 4000 * 3 * (1 - pow(4001.0, -1 / 3.0)), 1e-9 * x.work);
+    cr_assert_float_eq(x.span, 200.0, 1e-12); /* load 0.6: arrivals set the span */
+    cr_assert(x.busy <= x.span && x.busy >= x.work / 100);
+    cr_assert_float_eq(x.largest, pow(2.0, 53 / 1.5), 1e-6 * x.largest);
+    cfg_free(&c);
 }

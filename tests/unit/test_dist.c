@@ -10,6 +10,9 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_integration.h>
+
 #include "engine/dist.h"
 #include "engine/rng.h"
 
@@ -292,4 +295,48 @@ Test(dist, reshaped_families_sample_right)
         cr_assert(ks < KS_CRIT, "reshaped %d: sqrt(n) D_n = %.3f", k, ks);
         free(x);
     }
+}
+
+/* The sampler's reach: DIST_Z_MAX is the normal quantile of the largest uniform, which is
+ * rng_uniform's largest value. */
+Test(dist, sampler_reach)
+{
+    cr_assert_float_eq(gsl_cdf_ugaussian_Pinv(DIST_U_MAX), DIST_Z_MAX, 1e-12);
+    rng_t r = {.state = 0, .inc = 1}; /* any stream: the bound holds for every output */
+    for (int i = 0; i < 1000; i++)
+        cr_assert(rng_uniform(&r) <= DIST_U_MAX);
+}
+
+static double quantile_of(double u, void *ctx)
+{
+    return dist_quantile(ctx, u);
+}
+
+/* Partial means against GSL's quadrature of the quantile function, and their limits: the
+ * whole mean as q -> 1 for finite means; what the sampler reaches, mean Phi(z - sigma) for
+ * lognormal and tmin beta/(beta - 1) (1 - 2^(-53(beta - 1)/beta)) for Pareto. */
+Test(dist, partial_means)
+{
+    struct dist ds[] = {{DIST_PARETO, 1.0, 1.5},      {DIST_PARETO, 2.0, 0.7},
+                        {DIST_PARETO, 1.0, 1.0},      {DIST_EXPONENTIAL, 2.0, 0},
+                        {DIST_DETERMINISTIC, 3.0, 0}, {DIST_LOGNORMAL, 0.2, 0.8},
+                        {DIST_UNIFORM, 1.0, 4.0}};
+    gsl_integration_workspace *w = gsl_integration_workspace_alloc(1000);
+    for (size_t k = 0; k < sizeof ds / sizeof *ds; k++)
+        for (double q = 0.1; q < 1; q += 0.4) {
+            gsl_function f = {quantile_of, &ds[k]};
+            double want, err;
+            gsl_integration_qags(&f, 0, q, 0, 1e-12, 1000, w, &want, &err);
+            double got = dist_partial_mean(&ds[k], q);
+            cr_expect(fabs(got - want) <= 1e-9 * want, "%s(%g, %g) at q = %g: %.15g vs %.15g",
+                      dist_kind_name(ds[k].kind), ds[k].a, ds[k].b, q, got, want);
+        }
+    gsl_integration_workspace_free(w);
+    struct dist exp2m = {DIST_EXPONENTIAL, 2.0, 0}, ln = {DIST_LOGNORMAL, log(3.0) - 32, 8};
+    cr_expect_float_eq(dist_partial_mean(&exp2m, DIST_U_MAX), 2.0, 1e-13);
+    cr_expect_float_eq(dist_partial_mean(&ln, DIST_U_MAX) / 3.0,
+                       gsl_cdf_ugaussian_P(DIST_Z_MAX - 8), 1e-12);
+    struct dist pa = {DIST_PARETO, 1.0, 1.01};
+    cr_expect_float_eq(dist_partial_mean(&pa, DIST_U_MAX),
+                       101.0 * (1 - pow(2.0, -53 * 0.01 / 1.01)), 1e-9);
 }

@@ -1,0 +1,60 @@
+# The numeric limits of a run (issue 12, docs/config.md "Limits"): a config whose simulated
+# quantities would overflow, lose all precision or never finish is an error before the run,
+# naming file, line and key, with the valid range and why; one that merely loses precision
+# or runs long gets a warning. No failing run touches an existing output file.
+. "$(dirname "$0")/lib.sh"
+
+good=$(write_ini small)
+"$SPECMC" run "$good" --out "$WORK/keep.h5" --quiet --replicas 2 || fail "setup run"
+sum_before=$(md5sum <"$WORK/keep.h5")
+
+limit() { # limit NAME PATTERN SED-EXPR...: an error against the existing output
+    name=$1; pattern=$2; shift 2
+    ini=$(write_ini small "$@")
+    expect_error "$name" "$pattern" "$SPECMC" run "$ini" --out "$WORK/keep.h5" --quiet
+}
+warns() { # warns NAME PATTERN SED-EXPR...: runs, with a warning
+    name=$1; pattern=$2; shift 2
+    ini=$(write_ini small "$@")
+    expect_ok "$name runs" "$SPECMC" run "$ini" --out "$WORK/w.h5" --quiet --replicas 2
+    expect_grep "$name warns" "$pattern" "$WORK/err"
+}
+
+# --- the clock: jobs arriving over 6e301 time units leave no bit of a task's duration (the run
+# used to exit 0 with every flowtime 0)
+limit "rate 1e-300" "small-[0-9]+\.ini:31: workload\.rate: must be >= 1\.68e-14 here, got '1e-300': the clock keeps 0\.0 bits of the median task time, 1\.59, .* when the last job arrives .*: a task's end would round onto its start" \
+    's/^workload.rate = 1.0, 2.0/workload.rate = 1.0, 1e-300/'
+limit "task times too short for the arrivals" "small-[0-9]+\.ini:14: workload\.rate: must be >= .* \(or the task times .* as long: workload\.tmin >= 1\.68e-14\)" \
+    's/^tmin = 1/tmin = 1e-300/' 's/^workload.rate = 1.0, 2.0/workload.jobs = 60/'
+warns "rate 1e-10" "workload\.rate = 1e-10: the clock keeps 1[0-9]\.[0-9] bits of the median task time, 1\.59, .*rate >= 8\.8e-09 keeps 20 bits" \
+    's/^workload.rate = 1.0, 2.0/workload.rate = 1e-10/' 's/^list = .*/list = fifo, clone/'
+
+# --- the sampler's reach: lognormal sigma = 30 put the mean at e^450 times the median, beyond
+# any draw (every flowtime was 0)
+limit "lognormal sigma 30" "small-[0-9]+\.ini:20: workload\.sigma: must be a number in \(0, 8\.2\], got '30': the sampler's normal draws end at 8\.21 standard deviations" \
+    's/^task_time = pareto/task_time = lognormal\nmean = 3/' 's/^beta = 1.5/sigma = 30/'
+limit "lognormal sigma and job spread together" "small-[0-9]+\.ini:21: workload\.job_spread: must be <= 5\.78 here, got '8': .*leaves [0-9.]+% of the mean task time above every draw" \
+    's/^task_time = pareto/task_time = lognormal\nmean = 3/' 's/^beta = 1.5/sigma = 8.2\njob_spread = 8/' \
+    's/^workload.rate = 1.0, 2.0/workload.rate = 1e6/'
+limit "job spread 10" "workload\.job_spread: must be a number in \[0, 8\.2\], got '10': the sampler's normal draws" \
+    's/^beta = 1.5/beta = 1.5\njob_spread = 10/'
+limit "estimation noise" "small-[0-9]+\.ini:10: cluster\.estimate_noise: must be a number in \[0, 44\], got '100': epsilon = exp\(sigma Z\) reaches exp\(8\.21 sigma\)" \
+    's/^interval = 0/estimate_noise = 100/'
+warns "Pareto beta 1.01" "workload\.beta = 1\.01: the Pareto mean, 101, lies mostly above the longest draw, tmin 2\^\(53/beta\) = 6\.26e\+15 .* the draws average 30\.8" \
+    's/^beta = 1.5/beta = 1.01/'
+
+# --- the longest time: beyond 1e149 the summaries' squares overflow (beta = 0.01 drew inf task
+# times, one in 1200, and the run failed at its end with a policy "stall")
+limit "Pareto beta 0.01" "small-[0-9]+\.ini:19: workload\.beta: must be >= 0\.107 here, got '0\.01': the longest task time the sampler can draw would be inf, and a time beyond 1e149" \
+    's/^beta = 1.5/beta = 0.01/'
+limit "tmin beyond 1e149" "workload\.tmin: must be a number in \(0, 1e\+149\], got '1e200': a time beyond 1e149 \(2\^496\) would overflow the summaries" \
+    's/^tmin = 1/tmin = 1e200/'
+limit "reduce scale" "workload\.reduce_scale: must be <= 2\.31e\+138 here, got '1e200': the longest task time" \
+    's/^tasks = 5/tasks = 5\nreduce_fraction = 0.5\nreduce_scale = 1e200/'
+
+CURRENT="existing output untouched"
+if [ "$(md5sum <"$WORK/keep.h5")" = "$sum_before" ]; then pass; else fail "keep.h5 changed"; fi
+CURRENT="no temporary files left"
+if ls "$WORK" | grep -q '\.tmp\.'; then fail "$(ls "$WORK" | grep '\.tmp\.')"; else pass; fi
+
+finish
