@@ -288,8 +288,8 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
     if (superblock < 0 || H5Fis_hdf5(path) <= 0)
         return fail_read(err, errlen, path, "not an HDF5 file");
     if (superblock < 2)
-        return fail_read(err, errlen, path, "an HDF5 file without checksums: not a specmc "
-                         "results file of format 3 or later (one of an older specmc: re-run "
+        return fail_read(err, errlen, path, "not a specmc results file of format 3 or later "
+                         "(an HDF5 file without checksums; if an older specmc wrote it, re-run "
                          "the config that made it)");
     hid_t h = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     if (h < 0)
