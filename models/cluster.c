@@ -191,6 +191,47 @@ static void tree_update(struct cluster *cl, int s)
     }
 }
 
+/* Within a binade [2^(e-1), 2^e) the doubles are the multiples of one step u, and x + p
+ * rounds to x plus round(p / u) steps for every such x, ties aside; a tie rounds to an even
+ * multiple, from which every later sum adds the same count again. So once a sum has been
+ * rounded inside the binade (b, from a in it), each later one adds the same d = c - b while
+ * the sums stay in it (a margin of a step below its top), and k of them add k d exactly.
+ * Near the top, and across it, one sum at a time. */
+static int binade(double x)
+{
+    int e;
+    frexp(x, &e);
+    return e;
+}
+
+double cl_beat_after(double t, double p, double until)
+{
+    double a = t + p;
+    while (a < until) {
+        double b = a + p, c = b + p;
+        int e = binade(b);
+        if (!(b < until) || !(c < until) || binade(a) != e || binade(c) != e) {
+            a = b; /* one sum at a time */
+            continue;
+        }
+        double d = c - b;
+        if (!(d > 0))
+            return c; /* p is lost in the rounding: the beats stop advancing */
+        double top = ldexp(1.0, e), u = fmax(ldexp(1.0, e - 53), 0x1p-1074);
+        double room = floor((top - u - p - c) / d); /* sums that stay inside the binade */
+        double k = fmin(room, ceil((until - c) / d));
+        if (!(k >= 1)) {
+            a = c;
+            continue;
+        }
+        double y = c + k * d; /* exact: a multiple of u inside the binade */
+        while (k > 1 && y - d >= until)
+            k--, y -= d;
+        a = y;
+    }
+    return a;
+}
+
 /* Policy timers: a 4-ary heap (half the depth of a binary one). */
 #define HEAP_ARITY 4
 

@@ -198,6 +198,20 @@ static inline double cl_next_end(const struct cluster *cl)
 /* Ask for on_timer(tag, arg) at time t (>= now). */
 void cl_set_timer(struct cluster *cl, double t, int tag, int32_t arg);
 
+/* A heartbeat re-armed at now + p each time it fires runs through t + p, (t + p) + p, ...,
+ * each sum rounded. The first of them >= until, as those additions give it, in a few steps per
+ * binade instead of (until - t) / p (p > 0 and more than half a step of the clock there, or
+ * the sums would stop advancing). For skipping the beats of an idle cluster. */
+double cl_beat_after(double t, double p, double until);
+
+/* Whether the cluster is idle: every job that has arrived is done (no copy runs, no task
+ * waits). Nothing happens until the next arrival or timer; a tick or heartbeat in between
+ * finds nothing to do. */
+static inline bool cl_idle(const struct cluster *cl)
+{
+    return cl->ndone == cl->narrived;
+}
+
 /* The event loop's side of the timers: when the next is due, and take it. */
 static inline double cl_next_timer(const struct cluster *cl)
 {

@@ -114,6 +114,12 @@ int pol_per_job_param(const struct policy *p);
 
 /* Shared building blocks (models/policies/registry.c). */
 
+/* When a heartbeat that fires now should fire next, `period` after it: now + period, or,
+ * while the cluster is idle, the first of the beats now + period, + period, ... (each sum
+ * rounded, cl_beat_after) at or after the next arrival — the beats in between would find
+ * nothing to do, and skipping them leaves every result as it was, bit for bit. */
+double pol_next_beat(const struct cluster *cl, double period);
+
 /* Launch never-started tasks in FIFO order (job arrival, then task index) with `copies`
  * copies each, while slots are free. Returns tasks started. */
 int pol_start_fifo(struct cluster *cl, int copies);

@@ -6,7 +6,9 @@
  * order they were set), arrivals (job order), the tick. The policy is then asked to fill
  * free slots — at every instant when the scheduling interval is 0, only at ticks (t = kΔ,
  * k = 0, 1, ...) otherwise. Events created for the current instant (a timer set for now)
- * run in the next pass of the loop at the same time. */
+ * run in the next pass of the loop at the same time. While the cluster is idle (every job
+ * that has arrived is done) the ticks before the next arrival or timer are skipped: they would
+ * find nothing to decide, and the results are those of running them, bit for bit. */
 #include "models/replica.h"
 
 #include <math.h>
@@ -73,6 +75,21 @@ static int prepare(struct rep_workspace *ws, const struct cl_spec *spec, size_t 
     return REP_OK;
 }
 
+/* The first tick k dt >= t, k >= *ticks (tick k at (double)k * dt, as the loop computes it),
+ * and k into *ticks. */
+static double tick_at_or_after(double t, double dt, int64_t *ticks)
+{
+    if (!(t < INFINITY))
+        return (double)*ticks * dt;
+    double k = fmax((double)*ticks, ceil(t / dt)); /* below 2^53: config.c checks the ticks */
+    while (k > (double)*ticks && (k - 1) * dt >= t)
+        k--;
+    while (k * dt < t)
+        k++;
+    *ticks = (int64_t)k;
+    return k * dt;
+}
+
 static int run_events(struct cluster *cl, const struct policy *pol, void *st)
 {
     const double dt = cl->spec->interval;
@@ -83,6 +100,8 @@ static int run_events(struct cluster *cl, const struct policy *pol, void *st)
 
     while (cl->ndone < cl->njobs) {
         double t_arr = next_job < cl->njobs ? cl->job[next_job].arrival : INFINITY;
+        if (next_tick < t_arr && cl_idle(cl)) /* no tick can do anything before the next event */
+            next_tick = tick_at_or_after(fmin(t_arr, cl_next_timer(cl)), dt, &ticks);
         double t = fmin(fmin(cl_next_end(cl), cl_next_timer(cl)), fmin(t_arr, next_tick));
         if (t == INFINITY)
             return REP_STALL;

@@ -140,7 +140,7 @@ static void hadoop_s_timer(struct cluster *cl, void *st, int tag, int32_t arg)
             cl_launch_copy(cl, t, 0.0);
     }
     if (cl->ndone < cl->njobs)
-        cl_set_timer(cl, cl->now + h->period, HS_TIMER_HEARTBEAT, 0);
+        cl_set_timer(cl, pol_next_beat(cl, h->period), HS_TIMER_HEARTBEAT, 0);
 }
 
 static const struct pol_param hadoop_s_params[] = {

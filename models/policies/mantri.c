@@ -342,7 +342,7 @@ static void mantri_timer(struct cluster *cl, void *st, int tag, int32_t arg)
         }
     }
     if (cl->ndone < cl->njobs)
-        cl_set_timer(cl, cl->now + m->report, MANTRI_TIMER_CHECK, 0);
+        cl_set_timer(cl, pol_next_beat(cl, m->report), MANTRI_TIMER_CHECK, 0);
 }
 
 static const struct pol_param mantri_params[] = {

@@ -43,6 +43,13 @@ int pol_per_job_param(const struct policy *p)
     return -1;
 }
 
+double pol_next_beat(const struct cluster *cl, double period)
+{
+    if (cl_idle(cl) && cl->narrived < cl->njobs) /* an arrival now is still to be processed */
+        return cl_beat_after(cl->now, period, cl->job[cl->narrived].arrival);
+    return cl->now + period;
+}
+
 int pol_start_fifo(struct cluster *cl, int copies)
 {
     int started = 0;

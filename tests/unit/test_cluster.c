@@ -310,3 +310,47 @@ Test(cluster, estimation_noise)
     cl_free(&cl);
     cl_free(&y);
 }
+
+/* cl_beat_after skips heartbeats exactly: the same double as adding p one sum at a time, for
+ * periods that round with and without ties, across binades, and in the subnormals. */
+/* log2 of the step of the doubles near x. */
+static int binade_step(double x)
+{
+    int e;
+    frexp(x, &e);
+    return e - 53;
+}
+
+static double beats_one_by_one(double t, double p, double until)
+{
+    double a = t + p;
+    while (a < until)
+        a += p;
+    return a;
+}
+
+Test(cluster, beat_after_matches_repeated_sums)
+{
+    rng_t r;
+    rng_stream(&r, 5, 0, RNG_CHECK);
+    static const double cases[][3] = {
+        {0, 1, 1e6},        {0, 0.1, 12345.678},   {3, 0.3, 1e5},      {1e6, 1e-3, 1e6 + 5e3},
+        {0, 0.7, 1e7},      {1024, 0x1.8p-43, 1024.01}, /* p / u = 1.5 at 1024: ties */
+        {0x1p-1060, 0x1.8p-1074, 0x1p-1059}, /* subnormal steps */
+        {0, 1e-300, 1e-295}, {5, 3, 5},          {5, 3, 8},          {5, 3, 8.5},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        double want = beats_one_by_one(cases[k][0], cases[k][1], cases[k][2]);
+        double got = cl_beat_after(cases[k][0], cases[k][1], cases[k][2]);
+        cr_assert(got == want, "case %zu: %.17g vs %.17g", k, got, want);
+    }
+    for (int i = 0; i < 2000; i++) {
+        double t = ldexp(rng_uniform(&r), (int)(rng_uniform(&r) * 30) - 5);
+        double p = ldexp(rng_uniform(&r), (int)(rng_uniform(&r) * 12) - 10);
+        if (i % 3 == 0) /* a period of a half-integer count of steps at t: ties */
+            p = ldexp(floor(rng_uniform(&r) * 100) + 1.5, binade_step(t));
+        double until = t + p * floor(rng_uniform(&r) * 20000);
+        double want = beats_one_by_one(t, p, until), got = cl_beat_after(t, p, until);
+        cr_assert(got == want, "t %a p %a until %a: %a vs %a", t, p, until, got, want);
+    }
+}
