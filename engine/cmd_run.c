@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <math.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,6 +158,71 @@ static void warn_unreliable(const struct run_result *res)
                 count, count == 1 ? " is" : "s are", first_metric, note);
 }
 
+/* "40 s", "12 min", "3.5 h", "2.1 days". */
+static void fmt_duration(double s, char *buf, size_t len)
+{
+    if (s < 120)
+        snprintf(buf, len, "%.0f s", s);
+    else if (s < 7200)
+        snprintf(buf, len, "%.0f min", s / 60);
+    else if (s < 172800)
+        snprintf(buf, len, "%.1f h", s / 3600);
+    else
+        snprintf(buf, len, "%.3g days", s / 86400);
+}
+
+/* The run's work, estimated before it starts (runner.h, run_cost): an error naming the key to
+ * change when it passes RUN_EVENTS_MAX, a one-line estimate when it will take a while. */
+static bool check_work(const struct cfg *c, int threads, bool replicas_given)
+{
+    struct run_cost k;
+    run_cost(c, threads, &k);
+    double events = k.task_events + k.ticks + k.beats;
+    char took[64], parts[512], key[128];
+    fmt_duration(k.seconds, took, sizeof took);
+    const struct policy *bp = k.beat_pol >= 0 ? c->policies[k.beat_pol] : NULL;
+    if (bp)
+        snprintf(key, sizeof key, "policy.%s.%s", bp->name, bp->heartbeat);
+    int n = snprintf(parts, sizeof parts, "%.2g task events", k.task_events);
+    if (k.ticks > 0)
+        n += snprintf(parts + n, sizeof parts - (size_t)n, ", %.2g ticks of cluster.interval",
+                      k.ticks);
+    if (bp)
+        snprintf(parts + n, sizeof parts - (size_t)n, ", %.2g heartbeats of %s", k.beats, key);
+    if (events <= RUN_EVENTS_MAX) {
+        if (k.seconds > RUN_SECONDS_WARN)
+            cli_warning("%s: about %.2g events (%s): roughly %s on %d thread%s", c->name, events,
+                        parts, took, threads, threads == 1 ? "" : "s");
+        return true;
+    }
+    /* what the largest part's key would have to be for the run to stay within the bound */
+    char why[1024];
+    snprintf(why, sizeof why, "the run would simulate about %.2g events (%s), more than %.0e, "
+             "which no run gets through (roughly %s on %d thread%s)", events, parts,
+             RUN_EVENTS_MAX, took, threads, threads == 1 ? "" : "s");
+    if (k.ticks >= k.beats && k.ticks >= k.task_events && events - k.ticks < RUN_EVENTS_MAX) {
+        double dt = c->scen[k.tick_scen].spec.interval;
+        cli_error("%s: cluster.interval: must be >= %.3g here, got '%g': %s",
+                  cfg_where(c, "cluster", "interval"),
+                  dt * k.ticks / (RUN_EVENTS_MAX - (events - k.ticks)), dt, why);
+    } else if (bp && k.beats >= k.task_events && events - k.beats < RUN_EVENTS_MAX) {
+        int i = 0;
+        while (strcmp(bp->params[i].key, bp->heartbeat))
+            i++;
+        double period = cfg_params(c, k.beat_scen, k.beat_pol)[i];
+        char section[64];
+        snprintf(section, sizeof section, "policy.%s", bp->name);
+        cli_error("%s: %s: must be >= %.3g here, got '%g': %s",
+                  cfg_where(c, section, bp->heartbeat), key,
+                  period * k.beats / (RUN_EVENTS_MAX - (events - k.beats)), period, why);
+    } else {
+        cli_error("%s: experiment.replicas: must be <= %.0f here, got '%d': %s",
+                  replicas_given ? "--replicas" : cfg_where(c, "experiment", "replicas"),
+                  floor(c->replicas * RUN_EVENTS_MAX / events), c->replicas, why);
+    }
+    return false;
+}
+
 /* Default output: the config's base name with .h5, in the current directory. */
 static char *default_out(const char *config)
 {
@@ -199,6 +265,10 @@ int cmd_run(int argc, char **argv)
     char *out = a.out ? strdup(a.out) : default_out(a.config);
     struct outfile o = {0};
     rc = 1;
+    if (!check_work(&c, a.threads, a.replicas > 0)) { /* before the output's temporary file */
+        rc = 2;
+        goto done;
+    }
     if (!out || outfile_not_input(out, a.config, err, sizeof err) ||
         outfile_begin(&o, out, rs_size_estimate(&c), err, sizeof err)) {
         cli_error("%s", out ? err : "out of memory");

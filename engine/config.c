@@ -1123,6 +1123,39 @@ static bool check_policies(struct conv *cv, const struct cfg *c, const struct cl
     return true;
 }
 
+/* Periodic mechanisms the clock can still step through: a tick at k interval, a heartbeat
+ * re-armed at now + period, each must lie more than a step of the clock (at most t 2^-52)
+ * after the last over the whole span, or the ticks coincide (k past 2^53 no longer advances)
+ * and the heartbeat fires forever at one instant. */
+static bool check_periods(struct conv *cv, const struct cfg *c, const struct cl_spec *sp,
+                          const double *params)
+{
+    struct cfg_extent x;
+    cfg_extent(sp, &x);
+    double least = x.span * 0x1p-51; /* one bit of a period at the span */
+    char why[512], w[512];
+    snprintf(why, sizeof why, "the run reaches about %.3g time units, where one step of the clock "
+             "is up to 2^-52 of that: a shorter period is lost in the rounding, and its ticks "
+             "or beats would fire forever at one instant", x.span);
+    if (sp->interval > 0 && cfg_clock_bits(sp->interval, x.span) < 1) {
+        fail_limit(cv, K_INTERVAL, ">=", least, why);
+        return false;
+    }
+    for (int p = 0; p < c->npolicies; p++) {
+        const struct policy *pol = c->policies[p];
+        int i = pol->heartbeat ? param_lookup(pol, pol->heartbeat) : -1;
+        double period = i >= 0 ? params[p * POL_MAX_PARAMS + i] : 0;
+        if (i < 0 || cfg_clock_bits(period, x.span) >= 1)
+            continue;
+        const struct entry *e = cv->v->pol[p * POL_MAX_PARAMS + i];
+        fail(cv->p, "%s: policy.%s.%s: must be >= %.3g here, got '%s': %s",
+             e ? where(e, w, sizeof w) : "default", pol->name, pol->heartbeat, least,
+             e ? e->value : "the default", why);
+        return false;
+    }
+    return true;
+}
+
 /* ---------------------------------------------------------------- loading */
 
 static char *read_file(const char *path, char *err, size_t errlen)
@@ -1591,7 +1624,8 @@ static bool build_scenario(struct parse *p, struct cfg *c, const struct view *ba
     struct conv cv = {.p = p, .v = &v};
     ok = ok && build_spec(&cv, c, &sc->spec) &&
          build_params(&cv, c, &sc->spec, sc->params, sc->time_notes) &&
-         check_policies(&cv, c, &sc->spec, sc->params, sc->auto_params);
+         check_policies(&cv, c, &sc->spec, sc->params, sc->auto_params) &&
+         check_periods(&cv, c, &sc->spec, sc->params);
     if (ok)
         warn_inert(&cv, c, &sc->spec, sc->params);
     for (int k = 0; k < K_COUNT; k++)
@@ -1600,6 +1634,37 @@ static bool build_scenario(struct parse *p, struct cfg *c, const struct view *ba
     free(tmp);
     free(idx);
     return ok;
+}
+
+/* Where every entry was set, kept for cfg_where. */
+static bool keep_origins(struct cfg *c, const struct entries *es)
+{
+    c->origins = calloc((size_t)es->n + 1, sizeof *c->origins);
+    if (!c->origins)
+        return false;
+    for (int i = 0; i < es->n; i++) {
+        char w[512];
+        struct cfg_origin *o = &c->origins[c->norigins++];
+        o->section = strdup(es->e[i].section);
+        o->key = strdup(es->e[i].key);
+        o->where = strdup(where(&es->e[i], w, sizeof w));
+        if (!o->section || !o->key || !o->where)
+            return false;
+    }
+    return true;
+}
+
+const char *cfg_where(const struct cfg *c, const char *section, const char *key)
+{
+    char swept[256];
+    snprintf(swept, sizeof swept, "%s.%s", section, key);
+    for (int i = 0; i < c->norigins; i++)
+        if (sweep_section(c->origins[i].section) && !strcmp(c->origins[i].key, swept))
+            return c->origins[i].where;
+    for (int i = 0; i < c->norigins; i++)
+        if (!strcmp(c->origins[i].section, section) && !strcmp(c->origins[i].key, key))
+            return c->origins[i].where;
+    return "default";
 }
 
 int cfg_load(struct cfg *c, const char *path, const char *const *sets, int nsets, char *err,
@@ -1686,6 +1751,10 @@ int cfg_load(struct cfg *c, const char *path, const char *const *sets, int nsets
                  where(e, w, sizeof w), schema[k].section, schema[k].key);
         }
     }
+    if (!keep_origins(c, &p.ent)) {
+        fail(&p, "out of memory");
+        goto fail;
+    }
     free(base.pol);
     free_axes(axes, naxes);
     free_entries(&p.ent);
@@ -1718,6 +1787,9 @@ void cfg_free(struct cfg *c)
     for (int i = 0; i < c->nwarnings; i++)
         free(c->warnings[i]);
     free(c->warnings);
+    for (int i = 0; i < c->norigins; i++)
+        free(c->origins[i].section), free(c->origins[i].key), free(c->origins[i].where);
+    free(c->origins);
     free(c->policies);
     if (c->trace)
         tr_free(c->trace);

@@ -52,6 +52,13 @@ struct cfg {
     struct tr_trace *trace; /* workload.trace, read once; the scenarios' specs point to it */
     int nwarnings;
     char **warnings;      /* things that run but deserve a look (e.g. Pareto beta <= 1) */
+    int norigins;
+    struct cfg_origin *origins; /* where each key was set, for messages after the load */
+};
+
+/* A key as set in the file or by --set: [section] key, "x.ini:7" or "--set". */
+struct cfg_origin {
+    char *section, *key, *where;
 };
 
 /* Load and validate. `sets` are "section.key=value" strings from --set. On error returns -1
@@ -59,6 +66,10 @@ struct cfg {
 int cfg_load(struct cfg *c, const char *path, const char *const *sets, int nsets, char *err,
              size_t errlen);
 void cfg_free(struct cfg *c);
+
+/* Where section.key was set, for a message ("x.ini:7", "--set", or "default"): a [sweep] or
+ * [zip] line when the key is swept. */
+const char *cfg_where(const struct cfg *c, const char *section, const char *key);
 
 /* Parameters of policy p in scenario s. */
 static inline const double *cfg_params(const struct cfg *c, int s, int p)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/config_limits.h"
 #include "engine/progress.h"
 #include "models/replica.h"
 
@@ -121,6 +122,40 @@ int run_summarise(const struct cfg *c, struct run_result *res, int threads)
         free(scratch);
     }
     return failed ? -1 : 0;
+}
+
+void run_cost(const struct cfg *c, int threads, struct run_cost *out)
+{
+    *out = (struct run_cost){.tick_scen = -1, .beat_scen = -1, .beat_pol = -1};
+    double most_ticks = 0, most_beats = 0, longest = 0, total = 0, reps = c->replicas;
+    for (int s = 0; s < c->nscenarios; s++) {
+        const struct cl_spec *sp = &c->scen[s].spec;
+        struct cfg_extent x;
+        cfg_extent(sp, &x);
+        double ticks = sp->interval > 0 ? x.busy / sp->interval : 0.0;
+        for (int p = 0; p < c->npolicies; p++) {
+            const struct policy *pol = c->policies[p];
+            const double *param = cfg_params(c, s, p);
+            double attempts = pol->attempts ? pol->attempts(param) : 1;
+            double beats = 0.0;
+            for (int i = 0; pol->heartbeat && pol->params[i].key; i++)
+                if (!strcmp(pol->params[i].key, pol->heartbeat))
+                    beats = x.busy / param[i];
+            double per = 1.0 / (pol->events_per_second > 0 ? pol->events_per_second : 1e7);
+            double secs =
+                2.0 * x.tasks * attempts * per + (ticks + beats) * fmax(per, RUN_TICK_SECONDS);
+            out->task_events += reps * 2.0 * x.tasks * attempts;
+            out->ticks += reps * ticks;
+            out->beats += reps * beats;
+            total += reps * secs;
+            longest = fmax(longest, secs);
+            if (ticks > most_ticks)
+                most_ticks = ticks, out->tick_scen = s;
+            if (beats > most_beats)
+                most_beats = beats, out->beat_scen = s, out->beat_pol = p;
+        }
+    }
+    out->seconds = fmax(total / (threads > 0 ? threads : 1), longest);
 }
 
 int run_experiment(const struct cfg *c, const struct run_options *opt, struct run_result *res,

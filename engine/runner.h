@@ -95,6 +95,32 @@ static inline double *run_by_job(const struct run_result *r, int s, int p)
     return r->by_job + r->flow_at[s * r->npol + p] / (size_t)r->nrep;
 }
 
+/* What a run will cost, estimated from the config alone before anything is allocated
+ * (docs/performance.md, "Before a run"). Per replica of each (scenario, policy): 2 task events
+ * per attempt of each task (starts and ends), a tick every cluster.interval and a heartbeat
+ * every policy period while the cluster is busy (the idle ones are skipped), from the
+ * scenario's extent (engine/config_limits.h); the time at each policy's events_per_second. */
+struct run_cost {
+    double task_events;  /* copy starts and ends, over every replica */
+    double ticks;        /* scheduling ticks */
+    double beats;        /* policy heartbeats */
+    double seconds;      /* rough wall time on `threads`; at least the longest replica's */
+    int tick_scen;       /* the scenario with the most ticks; -1: none */
+    int beat_scen, beat_pol; /* the (scenario, policy) with the most heartbeats; -1: none */
+};
+void run_cost(const struct cfg *c, int threads, struct run_cost *out);
+
+/* No run simulates more events: 1e12 is 11 thread-hours at the fastest policy's rate (fifo,
+ * 2.5e7 per second) and about ten times the papers' scale (docs/performance.md); the configs
+ * that pass it ask for ticks or heartbeats by the billion per replica. */
+#define RUN_EVENTS_MAX 1e12
+/* A tick or heartbeat costs at least this (the loop's pass through an instant: fifo's ticks
+ * ran at 9.3e6 per second per thread on the development machine), and a policy's decision
+ * at it as much as a task event of that policy. */
+#define RUN_TICK_SECONDS 1e-7
+/* A run estimated to take longer is announced with its estimate. */
+#define RUN_SECONDS_WARN 60.0
+
 /* Run everything; 0 on success, -1 with a message in err. */
 int run_experiment(const struct cfg *c, const struct run_options *opt, struct run_result *res,
                    char *err, size_t errlen);

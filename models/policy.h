@@ -94,6 +94,13 @@ struct policy {
     void (*on_timer)(struct cluster *cl, void *st, int tag, int32_t arg);
     void (*on_copy_done)(struct cluster *cl, void *st, int task);
     void (*free)(void *st);
+    const char *heartbeat;    /* the time parameter that is the period of the policy's
+                                 heartbeat timer, re-armed while jobs remain (pol_next_beat);
+                                 NULL: none. For the run's work estimate and the check that
+                                 the clock can tell one beat from the next */
+    double events_per_second; /* task events per second per thread it simulated on the default
+                                 experiment on the development machine (docs/performance.md,
+                                 Before a run): the rough time of a run's estimate */
 };
 
 /* The registry (models/policies/registry.c), in the order `specmc list` prints. */

@@ -97,4 +97,5 @@ const struct policy pol_clone = {
     .on_arrival = clone_arrival,
     .on_slot_free = clone_slot_free,
     .on_timer = clone_timer,
+    .events_per_second = 9.6e6,
 };

@@ -168,6 +168,7 @@ const struct policy pol_ese = {
     .init = ese_init,
     .on_slot_free = ese_slot_free,
     .free = ese_free,
+    .events_per_second = 9.7e6,
 };
 
 const struct policy pol_ese_detect = {
@@ -181,4 +182,5 @@ const struct policy pol_ese_detect = {
     .init = ese_init,
     .on_slot_free = ese_detect_slot_free,
     .free = ese_free,
+    .events_per_second = 1.2e7,
 };

@@ -19,4 +19,5 @@ const struct policy pol_fifo = {
     .source = "baseline of seed 004 §VII",
     .params = fifo_params,
     .on_slot_free = fifo_slot_free,
+    .events_per_second = 2.5e7,
 };

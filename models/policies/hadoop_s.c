@@ -179,4 +179,6 @@ const struct policy pol_hadoop_s = {
     .init = hadoop_s_init,
     .on_slot_free = hadoop_s_slot_free,
     .on_timer = hadoop_s_timer,
+    .events_per_second = 1.7e6,
+    .heartbeat = "period",
 };

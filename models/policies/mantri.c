@@ -397,4 +397,6 @@ const struct policy pol_mantri = {
     .on_timer = mantri_timer,
     .on_copy_done = mantri_copy_done,
     .free = mantri_free,
+    .events_per_second = 8.2e6,
+    .heartbeat = "report_interval",
 };

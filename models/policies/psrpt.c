@@ -42,4 +42,5 @@ const struct policy pol_psrpt = {
     .source = "seed 000 §7.1.1 (PSRPT baseline), Algorithm 1 lines 8-12",
     .params = psrpt_params,
     .on_slot_free = psrpt_slot_free,
+    .events_per_second = 2.2e7,
 };

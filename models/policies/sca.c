@@ -160,4 +160,5 @@ const struct policy pol_sca = {
     .init = sca_init,
     .on_slot_free = sca_slot_free,
     .free = sca_free,
+    .events_per_second = 8.1e4,
 };

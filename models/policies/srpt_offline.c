@@ -80,4 +80,5 @@ const struct policy pol_srpt_offline = {
     .init = offline_init,
     .on_slot_free = offline_slot_free,
     .free = offline_free,
+    .events_per_second = 5.8e6,
 };

@@ -218,4 +218,5 @@ const struct policy pol_srptms = {
     .init = srptms_init,
     .on_slot_free = srptms_slot_free,
     .free = srptms_free,
+    .events_per_second = 1.4e7,
 };

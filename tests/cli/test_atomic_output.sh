@@ -8,7 +8,7 @@ ini=$(write_ini small)
 before=$(md5sum <"$WORK/r.h5")
 
 interrupt() { # interrupt NAME OUT: start a long run, SIGINT it mid-way
-    "$SPECMC" run "$ini" --out "$2" --quiet --replicas 200000 --threads 1 &
+    "$SPECMC" run "$ini" --out "$2" --quiet --replicas 200000 --threads 1 2>/dev/null &
     pid=$!
     sleep 0.5
     kill -INT "$pid"

@@ -59,6 +59,26 @@ ini=$(write_ini small 's/^workload.rate = 1.0, 2.0/workload.rate = 1e-6/' 's/^in
     's/^list = .*/list = fifo, mantri, hadoop-s/')
 expect_ok "sparse arrivals with ticks and heartbeats" timeout 60 "$SPECMC" run "$ini" --out "$WORK/sparse.h5" --quiet --replicas 10
 
+# --- runs that would never end: a period the clock cannot step through (config), more than
+# 1e12 events in all (estimated before the run, against the key that makes them)
+limit "interval 1e-300" "small-[0-9]+\.ini:10: cluster\.interval: must be >= 2\.66e-14 here, got '1e-300': the run reaches about 60 time units, where one step of the clock is up to 2\^-52 of that: .*fire forever at one instant" \
+    's/^interval = 0/interval = 1e-300/' 's/^workload.rate = 1.0, 2.0/workload.rate = 1.0/'
+limit "hadoop-s period below the clock's step" "small-[0-9]+\.ini:27: policy\.hadoop-s\.period: must be >= 2\.66e-05 here, got '1e-6': the run reaches about 6e\+10 time units" \
+    's/^workload.rate = 1.0, 2.0/workload.rate = 1e-9/' 's/^list = .*/list = hadoop-s/' \
+    's/^\[policy.clone\]/[policy.hadoop-s]\nperiod = 1e-6/' 's/^r = 1//' 's/^tau_kill = 0.5//'
+limit "interval 1e-9" "small-[0-9]+\.ini:10: cluster\.interval: must be >= [0-9.e-]+ here, got '1e-09': the run would simulate about [0-9.e+]+ events \([0-9.e+]+ task events, [0-9.e+]+ ticks of cluster\.interval, .*\), more than 1e\+12, which no run gets through \(roughly .* days on 2 threads\)" \
+    's/^interval = 0/interval = 1e-9/'
+# mantri over a simulated span of 1e15 time units: its heartbeat every time unit while busy
+limit "mantri heartbeats over 1e15 time units" "small-[0-9]+\.ini:27: policy\.mantri\.report_interval: must be >= [0-9.e+]+ here, got '1': the run would simulate about .* heartbeats of policy\.mantri\.report_interval" \
+    's/^tmin = 1/tmin = 1e13/' 's/^deadline = 15/deadline = 1e15/' 's/^list = .*/list = mantri/' \
+    's/^\[policy.clone\]/[policy.mantri]\nreport_interval = 1/' 's/^r = 1//' 's/^tau_kill = 0.5//' \
+    's/^workload.rate = 1.0, 2.0/workload.rate = 1e-12/'
+expect_error "replicas beyond the bound" "--replicas: experiment\.replicas: must be <= [0-9]+ here, got '2000000000': the run would simulate about" \
+    "$SPECMC" run "$good" --replicas 2000000000 --out "$WORK/keep.h5" --quiet --threads 2
+# a long run is announced with its estimate (here it then stops at its unwritable output)
+expect_error "a long run is announced" "specmc: warning: small: about [0-9.e+]+ events \([0-9.e+]+ task events, [0-9.e+]+ ticks of cluster\.interval, .*\): roughly .* on 2 threads" \
+    "$SPECMC" run "$good" --set cluster.interval=1e-4 --replicas 20000 --out "$WORK/nodir/x.h5" --quiet --threads 2
+
 CURRENT="existing output untouched"
 if [ "$(md5sum <"$WORK/keep.h5")" = "$sum_before" ]; then pass; else fail "keep.h5 changed"; fi
 CURRENT="no temporary files left"
