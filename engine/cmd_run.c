@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/commands.h"
 #include "engine/config.h"
@@ -223,6 +224,63 @@ static bool check_work(const struct cfg *c, int threads, bool replicas_given)
     return false;
 }
 
+/* "11.8 GB", "340 MB". */
+static void fmt_bytes(double b, char *buf, size_t len)
+{
+    if (b >= 1e12)
+        snprintf(buf, len, "%.3g TB", b / 1e12);
+    else if (b >= 1e9)
+        snprintf(buf, len, "%.3g GB", b / 1e9);
+    else
+        snprintf(buf, len, "%.3g MB", b / 1e6);
+}
+
+/* The run's peak memory, estimated before anything is allocated (runner.h, run_cost), against
+ * the machine's physical memory: an error above it, naming what drives it and what would fit,
+ * a warning above half of it. */
+static bool check_memory(const struct cfg *c, int threads, bool replicas_given)
+{
+    struct run_cost k;
+    run_cost(c, threads, &k);
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+        return true; /* unknown: nothing to compare with */
+    double phys = (double)pages * (double)page;
+    char need[32], have[32], each[32], res[32], msg[1024];
+    fmt_bytes(k.bytes, need, sizeof need);
+    fmt_bytes(phys, have, sizeof have);
+    fmt_bytes(k.replica_bytes, each, sizeof each);
+    fmt_bytes(k.results_bytes, res, sizeof res);
+    snprintf(msg, sizeof msg, "the run needs about %s of memory (a replica's state, %s, on each "
+             "of %d thread%s, and %s of results kept for every replica) and this machine has %s",
+             need, each, threads, threads == 1 ? "" : "s", res, have);
+    if (k.bytes <= phys) {
+        if (k.bytes > phys / 2)
+            cli_warning("%s: %s: more than half of it", c->name, msg);
+        return true;
+    }
+    if (k.results_bytes > k.replica_bytes * threads) { /* the results drive it */
+        double room = phys - RUN_BASE_BYTES - k.replica_bytes * threads;
+        cli_error("%s: experiment.replicas: must be <= %.0f on this machine, got '%d': %s",
+                  replicas_given ? "--replicas" : cfg_where(c, "experiment", "replicas"),
+                  fmax(0, floor(c->replicas * room / k.results_bytes)), c->replicas, msg);
+        return false;
+    }
+    int fit = (int)floor((phys - RUN_BASE_BYTES - k.results_bytes) / k.replica_bytes);
+    bool slots = k.slot_bytes > k.replica_bytes / 2; /* else the jobs' tasks */
+    char hint[128];
+    if (fit >= 1)
+        snprintf(hint, sizeof hint, "%d thread%s would fit (--threads %d)", fit,
+                 fit == 1 ? "" : "s", fit);
+    else
+        snprintf(hint, sizeof hint, "not even one thread fits: fewer %s", slots ? "slots"
+                 : "jobs or tasks per job");
+    cli_error("%s: %s: %s; %s",
+              slots ? cfg_where(c, "cluster", "slots") : cfg_where(c, "workload", "jobs"),
+              slots ? "cluster.slots" : "workload.jobs", msg, hint);
+    return false;
+}
+
 /* Default output: the config's base name with .h5, in the current directory. */
 static char *default_out(const char *config)
 {
@@ -265,7 +323,8 @@ int cmd_run(int argc, char **argv)
     char *out = a.out ? strdup(a.out) : default_out(a.config);
     struct outfile o = {0};
     rc = 1;
-    if (!check_work(&c, a.threads, a.replicas > 0)) { /* before the output's temporary file */
+    if (!check_work(&c, a.threads, a.replicas > 0) ||
+        !check_memory(&c, a.threads, a.replicas > 0)) { /* before the output's temporary file */
         rc = 2;
         goto done;
     }

@@ -131,8 +131,8 @@ bool cfg_time_inert(const struct cl_spec *sp, uint64_t seed, struct pol_gate g, 
     struct cluster cl; /* only its jobs: wl_jobs fills cl.job from cl.spec */
     memset(&cl, 0, sizeof cl);
     cl.spec = sp;
-    cl.njobs = sp->jobs;
-    cl.job = calloc((size_t)sp->jobs, sizeof *cl.job);
+    cl.njobs = sp->jobs < CFG_INERT_JOBS ? sp->jobs : CFG_INERT_JOBS;
+    cl.job = calloc((size_t)cl.njobs, sizeof *cl.job);
     bool inert = false;
     if (cl.job) {
         wl_jobs(&cl, seed, 0);

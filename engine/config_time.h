@@ -25,8 +25,11 @@ struct cfg_time {
     enum cfg_unit unit;
 };
 
-/* The share of a scenario's tasks below which a gate makes a policy nearly inert. */
+/* The share of a scenario's tasks below which a gate makes a policy nearly inert, counted over
+ * at most the first CFG_INERT_JOBS jobs of replica 0 (14 MiB of jobs: the check runs before
+ * the run's memory is estimated, and a sample that size measures a share to a few 0.1 %). */
 #define CFG_INERT_SHARE 0.01
+#define CFG_INERT_JOBS 65536
 
 /* "tmin", "mean" ("" for CFG_UNIT_NONE). */
 const char *cfg_unit_name(enum cfg_unit unit);
@@ -48,7 +51,7 @@ double cfg_time_default(const struct cl_spec *sp, const struct pol_param *pp);
 
 /* The gate check: a policy acts only on a task that passes the bar g (models/policy.h), which
  * the parameter `key`, of value `value`, moves one for one. When fewer than CFG_INERT_SHARE
- * of the scenario's tasks (replica 0's jobs under `seed`) pass, writes a warning into msg —
+ * of the scenario's tasks (replica 0's first CFG_INERT_JOBS jobs under `seed`) pass, writes a warning into msg —
  * `what` names the parameter and its value, `relative` says whether it was given relative to
  * the workload — and returns true. */
 bool cfg_time_inert(const struct cl_spec *sp, uint64_t seed, struct pol_gate g, double value,

@@ -107,6 +107,12 @@ struct run_cost {
     double seconds;      /* rough wall time on `threads`; at least the longest replica's */
     int tick_scen;       /* the scenario with the most ticks; -1: none */
     int beat_scen, beat_pol; /* the (scenario, policy) with the most heartbeats; -1: none */
+    double bytes;         /* peak memory: the results, and the most of the threads' replica
+                             workspaces, the summaries' scratch and the report's copy */
+    double replica_bytes; /* one thread's workspace (rep_memory, each dimension at its most
+                             over the scenarios) */
+    double results_bytes; /* the arrays kept for every scenario, policy and replica */
+    double slot_bytes;    /* of replica_bytes, what the slots take */
 };
 void run_cost(const struct cfg *c, int threads, struct run_cost *out);
 
@@ -114,6 +120,10 @@ void run_cost(const struct cfg *c, int threads, struct run_cost *out);
  * 2.5e7 per second) and about ten times the papers' scale (docs/performance.md); the configs
  * that pass it ask for ticks or heartbeats by the billion per replica. */
 #define RUN_EVENTS_MAX 1e12
+/* The process before any array: code, libraries, HDF5's caches (the maximum resident size
+ * of a run of one replica of tests/cli/configs/small.ini was 18 MB, its arrays a few kB). */
+#define RUN_BASE_BYTES (16.0 * 1024 * 1024)
+
 /* A tick or heartbeat costs at least this (the loop's pass through an instant: fifo's ticks
  * ran at 9.3e6 per second per thread on the development machine), and a policy's decision
  * at it as much as a task event of that policy. */
