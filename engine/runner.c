@@ -188,10 +188,14 @@ void run_cost(const struct cfg *c, int threads, struct run_cost *out)
             for (int i = 0; pol->heartbeat && pol->params[i].key; i++)
                 if (!strcmp(pol->params[i].key, pol->heartbeat))
                     beats = x.busy / param[i];
-            double per = 1.0 / (pol->events_per_second > 0 ? pol->events_per_second : 1e7);
-            double secs =
-                2.0 * x.tasks * attempts * per + (ticks + beats) * fmax(per, RUN_TICK_SECONDS);
-            out->task_events += reps * 2.0 * x.tasks * attempts;
+            /* the loop's share of a task event, and the policy's decision on top of it: at
+               every instant without an interval (an instant per task event), else at ticks */
+            double events = 2.0 * x.tasks * attempts;
+            double rate = pol->events_per_second > 0 ? pol->events_per_second : 1e7;
+            double decision = fmax(1.0 / rate - 1.0 / RUN_LOOP_EVENTS_PER_S, 0.0);
+            double secs = events / RUN_LOOP_EVENTS_PER_S + (ticks + beats) * RUN_TICK_SECONDS +
+                          ((sp->interval > 0 ? ticks : events) + beats) * decision;
+            out->task_events += reps * events;
             out->ticks += reps * ticks;
             out->beats += reps * beats;
             total += reps * secs;
