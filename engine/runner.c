@@ -124,6 +124,53 @@ int run_summarise(const struct cfg *c, struct run_result *res, int threads)
     return failed ? -1 : 0;
 }
 
+/* The memory part of run_cost: what run_experiment, run_summarise and the report that
+ * follows the run allocate, from the same sizes. */
+static void run_memory(const struct cfg *c, int threads, struct run_cost *out)
+{
+    double nrep = c->replicas, pairs = (double)c->nscenarios * c->npolicies, flow = 0;
+    double cells = pairs * M_COUNT, rows = pairs * nrep, most_jobs = 0, most_tasks = 0;
+    struct cl_spec widest = c->scen[0].spec; /* every dimension at its most */
+    bool per_job = false;
+    for (int s = 0; s < c->nscenarios; s++) {
+        const struct cl_spec *sp = &c->scen[s].spec;
+        struct cfg_extent x;
+        cfg_extent(sp, &x);
+        widest.slots = sp->slots > widest.slots ? sp->slots : widest.slots;
+        widest.jobs = sp->jobs > widest.jobs ? sp->jobs : widest.jobs;
+        most_tasks = fmax(most_tasks, x.tasks);
+        most_jobs = fmax(most_jobs, sp->jobs);
+        flow += c->npolicies * nrep * sp->jobs;
+        for (int p = 0; p < c->npolicies; p++)
+            per_job = per_job || run_per_job_param(c, s, p) >= 0;
+    }
+    bool keep_flow = flow <= (double)RUN_FLOW_MAX;
+    double values = cells * nrep * sizeof(double), by_job = keep_flow ? flow / nrep * 8 : 0;
+    double choices = per_job ? rows * (POL_CHOICE_MAX + 1) * sizeof(int32_t) : 0;
+    double results = values + 2 * cells * sizeof(struct st_summary) + by_job + choices +
+                     (keep_flow ? flow * sizeof(double) : 0);
+    for (int q = 0; q < JQ_COUNT; q++)
+        if (c->hist_max[q] > 0)
+            results += rows * (c->hist_bins + 1) * sizeof(int32_t);
+    double scratch = fmax((double)iv_scratch_size(c->replicas),
+                          keep_flow ? 2 * most_jobs * nrep : 0);
+    double readback = values + 2 * cells * sizeof(struct st_summary) + by_job + choices;
+    struct cl_spec one_slot = widest;
+    one_slot.slots = 1;
+    out->replica_bytes = out->slot_bytes = 0;
+    for (int p = 0; p < c->npolicies; p++) { /* a thread's arrays grow to the most it runs */
+        double b = rep_memory(&widest, most_tasks, c->policies[p]);
+        if (b > out->replica_bytes) {
+            out->replica_bytes = b;
+            out->slot_bytes = b - rep_memory(&one_slot, most_tasks, c->policies[p]);
+        }
+    }
+    out->results_bytes = results;
+    out->bytes = RUN_BASE_BYTES + results +
+                 fmax(threads * out->replica_bytes, fmax(threads * scratch * sizeof(double),
+                                                         readback));
+}
+
 void run_cost(const struct cfg *c, int threads, struct run_cost *out)
 {
     *out = (struct run_cost){.tick_scen = -1, .beat_scen = -1, .beat_pol = -1};
@@ -141,10 +188,14 @@ void run_cost(const struct cfg *c, int threads, struct run_cost *out)
             for (int i = 0; pol->heartbeat && pol->params[i].key; i++)
                 if (!strcmp(pol->params[i].key, pol->heartbeat))
                     beats = x.busy / param[i];
-            double per = 1.0 / (pol->events_per_second > 0 ? pol->events_per_second : 1e7);
-            double secs =
-                2.0 * x.tasks * attempts * per + (ticks + beats) * fmax(per, RUN_TICK_SECONDS);
-            out->task_events += reps * 2.0 * x.tasks * attempts;
+            /* the loop's share of a task event, and the policy's decision on top of it: at
+               every instant without an interval (an instant per task event), else at ticks */
+            double events = 2.0 * x.tasks * attempts;
+            double rate = pol->events_per_second > 0 ? pol->events_per_second : 1e7;
+            double decision = fmax(1.0 / rate - 1.0 / RUN_LOOP_EVENTS_PER_S, 0.0);
+            double secs = events / RUN_LOOP_EVENTS_PER_S + (ticks + beats) * RUN_TICK_SECONDS +
+                          ((sp->interval > 0 ? ticks : events) + beats) * decision;
+            out->task_events += reps * events;
             out->ticks += reps * ticks;
             out->beats += reps * beats;
             total += reps * secs;
@@ -156,6 +207,7 @@ void run_cost(const struct cfg *c, int threads, struct run_cost *out)
         }
     }
     out->seconds = fmax(total / (threads > 0 ? threads : 1), longest);
+    run_memory(c, threads, out);
 }
 
 int run_experiment(const struct cfg *c, const struct run_options *opt, struct run_result *res,

@@ -98,6 +98,10 @@ struct policy {
                                  heartbeat timer, re-armed while jobs remain (pol_next_beat);
                                  NULL: none. For the run's work estimate and the check that
                                  the clock can tell one beat from the next */
+    struct {
+        double task, slot, job;
+    } memory;                 /* the most bytes its state and its timers take per task, per
+                                 slot and per job of a replica (rep_memory) */
     double events_per_second; /* task events per second per thread it simulated on the default
                                  experiment on the development machine (docs/performance.md,
                                  Before a run): the rough time of a run's estimate */

@@ -44,6 +44,25 @@ void rep_workspace_free(struct rep_workspace *ws)
     free(ws);
 }
 
+double rep_memory(const struct cl_spec *spec, double tasks, const struct policy *pol)
+{
+    double leaves = 1;
+    while (leaves < spec->slots)
+        leaves *= 2;
+    struct cluster *cl = NULL; /* for the element sizes only */
+    double per_task = sizeof *cl->task_job + sizeof *cl->task_copies + sizeof *cl->task_running +
+                      sizeof *cl->task_head + sizeof *cl->task_end + sizeof *cl->task_start +
+                      sizeof *cl->task_done + sizeof *cl->task_size + sizeof *cl->task_rng;
+    double per_leaf = sizeof *cl->slot_task + sizeof *cl->slot_copy + sizeof *cl->slot_next +
+                      sizeof *cl->slot_start + sizeof *cl->slot_end + sizeof *cl->slot_offset +
+                      sizeof *cl->slot_work + sizeof *cl->slot_proc + sizeof *cl->slot_noise +
+                      sizeof *cl->free_stack + 2 * (sizeof *cl->end_tree + sizeof *cl->end_key);
+    double per_job = sizeof *cl->job + sizeof(double) /* scratch */;
+    return tasks * (per_task + pol->memory.task) + leaves * per_leaf +
+           spec->slots * pol->memory.slot + spec->jobs * (per_job + pol->memory.job) +
+           (pol->params && pol_per_job_param(pol) >= 0 ? 3.4e6 : 0.0);
+}
+
 struct cluster *rep_cluster(struct rep_workspace *ws)
 {
     return &ws->cl;

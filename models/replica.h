@@ -23,6 +23,13 @@ struct rep_workspace;
 struct rep_workspace *rep_workspace_new(void);
 void rep_workspace_free(struct rep_workspace *ws);
 
+/* The bytes a workspace holds for a scenario whose replicas have `tasks` tasks, under policy
+ * pol: the cluster's arrays (per job, per task, per slot place: S rounded up to a power of
+ * two, the end tree twice that), the scratch, the policy's state and timers (its `memory`)
+ * and the memo (up to 3.4 MB, with Chronos r = auto). For the run's memory estimate
+ * (docs/performance.md, Memory). */
+double rep_memory(const struct cl_spec *spec, double tasks, const struct policy *pol);
+
 /* Totals of the last replica run in a workspace (for benchmarks and tests). */
 struct rep_totals {
     int64_t task_events; /* copy starts + copy ends (completions and kills) */

@@ -98,4 +98,5 @@ const struct policy pol_clone = {
     .on_slot_free = clone_slot_free,
     .on_timer = clone_timer,
     .events_per_second = 9.6e6,
+    .memory = {0, 48, 0},
 };

@@ -169,6 +169,7 @@ const struct policy pol_ese = {
     .on_slot_free = ese_slot_free,
     .free = ese_free,
     .events_per_second = 9.7e6,
+    .memory = {4, 16, 16},
 };
 
 const struct policy pol_ese_detect = {
@@ -183,4 +184,5 @@ const struct policy pol_ese_detect = {
     .on_slot_free = ese_detect_slot_free,
     .free = ese_free,
     .events_per_second = 1.2e7,
+    .memory = {4, 16, 16},
 };

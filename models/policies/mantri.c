@@ -399,4 +399,5 @@ const struct policy pol_mantri = {
     .free = mantri_free,
     .events_per_second = 8.2e6,
     .heartbeat = "report_interval",
+    .memory = {9, 64, 0},
 };

@@ -68,4 +68,5 @@ const struct policy pol_s_restart = {
     .on_slot_free = pol_detect_slot_free,
     .on_timer = s_restart_timer,
     .events_per_second = 1.5e7,
+    .memory = {0, 144, 0},
 };

@@ -110,4 +110,5 @@ const struct policy pol_s_resume = {
     .on_slot_free = pol_detect_slot_free,
     .on_timer = s_resume_timer,
     .events_per_second = 1.6e7,
+    .memory = {0, 144, 0},
 };

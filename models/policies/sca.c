@@ -161,4 +161,5 @@ const struct policy pol_sca = {
     .on_slot_free = sca_slot_free,
     .free = sca_free,
     .events_per_second = 8.1e4,
+    .memory = {0, 0, 64},
 };

@@ -81,4 +81,5 @@ const struct policy pol_srpt_offline = {
     .on_slot_free = offline_slot_free,
     .free = offline_free,
     .events_per_second = 5.8e6,
+    .memory = {0, 0, 16},
 };

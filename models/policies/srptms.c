@@ -219,4 +219,5 @@ const struct policy pol_srptms = {
     .on_slot_free = srptms_slot_free,
     .free = srptms_free,
     .events_per_second = 1.4e7,
+    .memory = {0, 0, 16},
 };

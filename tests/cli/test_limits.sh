@@ -79,6 +79,15 @@ expect_error "replicas beyond the bound" "--replicas: experiment\.replicas: must
 expect_error "a long run is announced" "specmc: warning: small: about [0-9.e+]+ events \([0-9.e+]+ task events, [0-9.e+]+ ticks of cluster\.interval, .*\): roughly .* on 2 threads" \
     "$SPECMC" run "$good" --set cluster.interval=1e-4 --replicas 20000 --out "$WORK/nodir/x.h5" --quiet --threads 2
 
+# --- memory, estimated before anything is allocated (1e8 slots are 11.8 GB of slot arrays per
+# thread; here on 4096 threads), against the machine's physical memory
+expect_error "slots beyond memory" "--set: cluster\.slots: the run needs about [0-9.]+ TB of memory \(a replica's state, [0-9.]+ GB, on each of 4096 threads, and [0-9.]+ [MG]B of results kept for every replica\) and this machine has [0-9.]+ [GT]B; " \
+    "$SPECMC" run "$good" --set cluster.slots=100000000 --threads 4096 --out "$WORK/keep.h5" --quiet
+expect_error "histograms beyond memory" "--replicas: experiment\.replicas: must be <= [0-9]+ on this machine, got '4000000': the run needs about [0-9.]+ TB of memory" \
+    "$SPECMC" run "$good" --replicas 4000000 --set histogram.flowtime=100 --set histogram.machine_time=100 \
+    --set histogram.bins=8000 --set policy.list=fifo --set sweep.workload.rate=1,1.1,1.2,1.3,1.4,1.5,1.6,1.7,1.8,1.9 \
+    --out "$WORK/keep.h5" --quiet --threads 2
+
 CURRENT="existing output untouched"
 if [ "$(md5sum <"$WORK/keep.h5")" = "$sum_before" ]; then pass; else fail "keep.h5 changed"; fi
 CURRENT="no temporary files left"

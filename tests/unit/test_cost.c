@@ -1,0 +1,75 @@
+/* The run's cost estimate before it starts (engine/runner.h, run_cost): events per replica,
+ * ticks and heartbeats while the cluster is busy, and the memory of the threads' workspaces
+ * and of the results. The figures' agreement with real runs is measured in
+ * docs/performance.md; here, that they add up as documented. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/config.h"
+#include "engine/config_limits.h"
+#include "engine/runner.h"
+#include "models/replica.h"
+
+static char err[1024];
+
+static void load(struct cfg *c, const char *text)
+{
+    char path[] = "/tmp/specmc-cost-XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0);
+    cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
+    int rc = cfg_load(c, path, NULL, 0, err, sizeof err);
+    unlink(path);
+    cr_assert_eq(rc, 0, "%s", err);
+}
+
+/* fifo: two task events per task and replica; ticks every interval while busy (here the
+ * whole span: load 0.6); mantri's heartbeats every report_interval likewise. */
+Test(cost, events)
+{
+    struct cfg c;
+    load(&c, "[experiment]\nreplicas = 10\n[workload]\nrate = 2\njobs = 400\ntasks = 10\n"
+             "[cluster]\nslots = 100\ninterval = 0.5\n[policy]\nlist = fifo, mantri\n"
+             "[policy.mantri]\nreport_interval = 0.25\n");
+    struct run_cost k;
+    run_cost(&c, 2, &k);
+    struct cfg_extent x;
+    cfg_extent(&c.scen[0].spec, &x);
+    cr_assert_float_eq(x.busy, 200.0, 1e-9); /* jobs / rate: busy throughout */
+    cr_assert_float_eq(k.task_events, 2 * 10 * 2 * 4000.0, 1e-6);
+    cr_assert_float_eq(k.ticks, 2 * 10 * 200 / 0.5, 1e-6); /* both policies tick */
+    cr_assert_float_eq(k.beats, 10 * 200 / 0.25, 1e-6);
+    cr_assert_eq(k.beat_pol, 1);
+    cr_assert_eq(k.tick_scen, 0);
+    /* time: task events at the loop's 2.5e7 per second, 1e-7 s per tick and beat, and mantri's
+       decision (1/8.2e6 - 1/2.5e7 s: its rate beyond the loop's) at each tick and beat, not at
+       each event, as there is an interval */
+    double decision = 1 / 8.2e6 - 1 / 2.5e7;
+    double want = 10 * (2 * 8000 / 2.5e7 + (400 + 400 + 800) * 1e-7 + (400 + 800) * decision) / 2;
+    cr_assert_float_eq(k.seconds, want, 1e-9 * want);
+    cfg_free(&c);
+}
+
+/* Memory: the threads' workspaces scale with the threads; 2^20 slots take 88 bytes each in
+ * the cluster's arrays; the results hold M_COUNT doubles per (scenario, policy, replica) and
+ * the histograms (bins + 1) counts. */
+Test(cost, memory)
+{
+    struct cfg c;
+    load(&c, "[experiment]\nreplicas = 1000\n[workload]\nrate = 2\njobs = 10\ntasks = 1\n"
+             "[cluster]\nslots = 1048576\n[histogram]\nflowtime = 10\nbins = 99\n");
+    struct run_cost one, four;
+    run_cost(&c, 1, &one);
+    run_cost(&c, 4, &four);
+    cr_assert_float_eq(four.bytes - one.bytes, 3 * one.replica_bytes, 1e-6 * four.bytes);
+    cr_assert_float_eq(one.slot_bytes, 88.0 * 1048575, 1e-9 * one.slot_bytes); /* S - 1 more */
+    cr_assert(one.replica_bytes > 88.0 * 1048576 && one.replica_bytes < 89.0 * 1048576);
+    double values = M_COUNT * 1000 * 8.0, hist = 1000 * 100 * 4.0;
+    cr_assert(one.results_bytes > values + hist && one.results_bytes < 2 * (values + hist),
+              "%g", one.results_bytes);
+    cfg_free(&c);
+}
