@@ -250,7 +250,7 @@ int h5r_attr_exists(hid_t loc, const char *name)
     return here < 0 ? -1 : here > 0;
 }
 
-int h5r_checksummed(const char *path)
+int h5r_superblock_version(const char *path)
 {
     static const unsigned char sig[8] = {0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n'};
     unsigned char head[9];

@@ -57,6 +57,6 @@ int h5r_attr_exists(hid_t loc, const char *name);
 /* The superblock version of an HDF5 file with no user block (its signature at byte 0): 2 and 3
  * carry checksums, 0 and 1 do not (libhdf5 1.10 can crash on damaged ones). -1 when the file
  * does not start with the HDF5 signature. */
-int h5r_checksummed(const char *path);
+int h5r_superblock_version(const char *path);
 
 #endif

@@ -284,7 +284,7 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
         return fail_read(err, errlen, path, strerror(errno));
     if (!S_ISREG(st.st_mode))
         return fail_read(err, errlen, path, "not a regular file");
-    int superblock = h5r_checksummed(path);
+    int superblock = h5r_superblock_version(path);
     if (superblock < 0 || H5Fis_hdf5(path) <= 0)
         return fail_read(err, errlen, path, "not an HDF5 file");
     if (superblock < 2)
