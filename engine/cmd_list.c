@@ -12,10 +12,14 @@
 
 static void list_policies(void)
 {
-    printf("policies ([policy] list = ...):\n");
+    static const char *const role[] = {[POL_WHOLE] = "",
+                                        [POL_SCHEDULER] = "job scheduler: ",
+                                        [POL_SPECULATOR] = "speculator: "};
+    printf("policies ([policy] list = ...; SCHEDULER+SPECULATOR pairs a job scheduler with a "
+           "speculator, e.g. fair+late; a speculator alone runs beside fifo):\n");
     for (size_t i = 0; i < pol_registry_count; i++) {
         const struct policy *p = pol_registry[i];
-        printf("  %-12s %s\n", p->name, p->summary);
+        printf("  %-12s %s%s\n", p->name, role[p->role], p->summary);
         printf("  %-12s source: %s\n", "", p->source);
         for (int j = 0; p->params && p->params[j].key; j++) {
             const struct pol_param *pp = &p->params[j];

@@ -481,6 +481,53 @@ static int param_lookup(const struct policy *pol, const char *key)
     return -1;
 }
 
+/* What [policy] list may name: whole policies, schedulers and speculators alone, and
+ * SCHEDULER+SPECULATOR pairs (models/policy.h). */
+static char *known_policies(char *buf, size_t len)
+{
+    static const char *const role_name[] = {[POL_WHOLE] = "known policies",
+                                            [POL_SCHEDULER] = "job schedulers",
+                                            [POL_SPECULATOR] = "speculators"};
+    size_t n = 0;
+    for (int r = POL_WHOLE; r <= POL_SPECULATOR && n < len; r++) {
+        const char *sep = ": ";
+        n += (size_t)snprintf(buf + n, len - n, "%s%s", r ? "; " : "", role_name[r]);
+        for (size_t k = 0; k < pol_registry_count && n < len; k++)
+            if ((int)pol_registry[k]->role == r) {
+                n += (size_t)snprintf(buf + n, len - n, "%s%s", sep, pol_registry[k]->name);
+                sep = ", ";
+            }
+    }
+    if (n < len)
+        snprintf(buf + n, len - n, "; or a pair SCHEDULER+SPECULATOR, e.g. fair+late");
+    return buf;
+}
+
+/* One item of [policy] list: a registered policy, or a pair built for the config (freed by
+ * cfg_free); NULL with a message. */
+static const struct policy *list_item(const char *item, char *msg, size_t len)
+{
+    const char *plus = strchr(item, '+');
+    if (!plus) {
+        const struct policy *pol = pol_find(item);
+        if (!pol)
+            snprintf(msg, len, "unknown policy '%s'", item);
+        return pol;
+    }
+    char sched[64];
+    snprintf(sched, sizeof sched, "%.*s", (int)(plus - item), item);
+    const struct policy *a = pol_find(sched), *b = pol_find(plus + 1);
+    if (!a || !b) {
+        snprintf(msg, len, "'%s': unknown policy '%s'", item, !a ? sched : plus + 1);
+        return NULL;
+    }
+    char why[200];
+    const struct policy *pair = pol_pair_new(a, b, item, why, sizeof why);
+    if (!pair)
+        snprintf(msg, len, "'%s': %s (a pair is SCHEDULER+SPECULATOR)", item, why);
+    return pair;
+}
+
 static int policy_index(const struct cfg *c, const char *name)
 {
     for (int p = 0; p < c->npolicies; p++)
@@ -1047,13 +1094,13 @@ static bool build_params(struct conv *cv, const struct cfg *c, const struct cl_s
             }
             char msg[256], w[512];
             enum cfg_unit unit;
+            const char *half = pol_param_half(pol, i)->name;
             if (!param_value(pp, e->value, out, &unit, msg, sizeof msg)) {
-                fail(cv->p, "%s: policy.%s.%s: %s", where(e, w, sizeof w), pol->name, pp->key,
-                     msg);
+                fail(cv->p, "%s: policy.%s.%s: %s", where(e, w, sizeof w), half, pp->key, msg);
                 return false;
             }
             if (unit != CFG_UNIT_NONE &&
-                !resolve_time(cv, pol->name, pp, e, sp, unit, out, note, sizeof note))
+                !resolve_time(cv, half, pp, e, sp, unit, out, note, sizeof note))
                 return false;
         }
         if (note[0] && !(notes[p] = strdup(note))) {
@@ -1073,7 +1120,7 @@ static void warn_inert(struct conv *cv, struct cfg *c, const struct cl_spec *sp,
     for (int p = 0; p < c->npolicies; p++) {
         const struct policy *pol = c->policies[p];
         const double *param = params + p * POL_MAX_PARAMS;
-        struct pol_gate gate = pol->gate ? pol->gate(sp, param) : (struct pol_gate){.key = -1};
+        struct pol_gate gate = pol_call_gate(pol, sp, param);
         int g = gate.key;
         if (g < 0)
             continue;
@@ -1089,8 +1136,8 @@ static void warn_inert(struct conv *cv, struct cfg *c, const struct cl_spec *sp,
             snprintf(origin, sizeof origin, "%s: ", where(e, w, sizeof w));
         if (relative || !e)
             snprintf(given, sizeof given, " (%s)", e ? e->value : "the default");
-        snprintf(what, sizeof what, "%spolicy.%s.%s = %g%s", origin, pol->name, key, param[g],
-                 given);
+        snprintf(what, sizeof what, "%spolicy.%s.%s = %g%s", origin, pol_param_half(pol, g)->name,
+                 key, param[g], given);
         if (cfg_time_inert(sp, c->seed, gate, param[g], what, key, relative, msg, sizeof msg))
             warn(c, "%s", msg);
     }
@@ -1108,7 +1155,7 @@ static bool check_policies(struct conv *cv, const struct cfg *c, const struct cl
         const struct policy *pol = c->policies[p];
         double *param = params + p * POL_MAX_PARAMS;
         char msg[256], w[512];
-        if (pol->check && !pol->check(sp, param, msg, sizeof msg)) {
+        if (!pol_call_check(pol, sp, param, msg, sizeof msg)) {
             fail(cv->p, "%s: policy.list: %s %s", origin(cv, K_LIST, w, sizeof w), pol->name,
                  msg);
             return false;
@@ -1117,8 +1164,8 @@ static bool check_policies(struct conv *cv, const struct cfg *c, const struct cl
         for (int i = 0; pol->params[i].key; i++)
             if (isnan(param[i]))
                 auto_params[p] |= UINT32_C(1) << i;
-        if (auto_params[p] && pol->resolve)
-            pol->resolve(sp, param);
+        if (auto_params[p])
+            pol_call_resolve(pol, sp, param);
     }
     return true;
 }
@@ -1149,7 +1196,8 @@ static bool check_periods(struct conv *cv, const struct cfg *c, const struct cl_
             continue;
         const struct entry *e = cv->v->pol[p * POL_MAX_PARAMS + i];
         fail(cv->p, "%s: policy.%s.%s: must be >= %.3g here, got '%s': %s",
-             e ? where(e, w, sizeof w) : "default", pol->name, pol->heartbeat, least,
+             e ? where(e, w, sizeof w) : "default", pol_param_half(pol, i)->name, pol->heartbeat,
+             least,
              e ? e->value : "the default", why);
         return false;
     }
@@ -1307,20 +1355,16 @@ static bool read_experiment(struct parse *p, struct cfg *c, struct view *base)
     else
         fail(p, "out of memory");
     for (int i = 0; ok && i < nitems; i++) {
-        char w[512];
-        const struct policy *pol = pol_find(items[i]);
+        char w[512], msg[256];
+        const char *at = e ? where(e, w, sizeof w) : "default";
+        const struct policy *pol = list_item(items[i], msg, sizeof msg);
         if (!pol) {
-            char known[512] = "";
-            for (size_t k = 0; k < pol_registry_count; k++) {
-                strcat(known, k ? ", " : "");
-                strcat(known, pol_registry[k]->name);
-            }
-            fail(p, "%s: policy.list: unknown policy '%s'; known: %s",
-                 e ? where(e, w, sizeof w) : "default", items[i], known);
+            char known[1024];
+            fail(p, "%s: policy.list: %s; %s", at, msg, known_policies(known, sizeof known));
             ok = false;
         } else if (policy_index(c, pol->name) >= 0) {
-            fail(p, "%s: policy.list: '%s' is listed twice", e ? where(e, w, sizeof w) : "default",
-                 items[i]);
+            fail(p, "%s: policy.list: '%s' is listed twice", at, items[i]);
+            pol_pair_free(pol);
             ok = false;
         } else {
             c->policies[c->npolicies++] = pol;
@@ -1389,8 +1433,11 @@ static bool resolve_entries(struct parse *p, struct cfg *c, struct view *base)
         if (!strncmp(e->section, "policy.", 7)) {
             const struct policy *pol = pol_find(e->section + 7);
             if (!pol) {
-                fail(p, "%s: [%s]: unknown policy '%s' (see specmc list)", where(e, w, sizeof w),
-                     e->section, e->section + 7);
+                fail(p, "%s: [%s]: unknown policy '%s' (see specmc list)%s",
+                     where(e, w, sizeof w), e->section, e->section + 7,
+                     strchr(e->section, '+') ? "; set each half of a pair in its own section, "
+                                               "e.g. [policy.fair] and [policy.late]"
+                                             : "");
                 return false;
             }
             int k = param_lookup(pol, e->key);
@@ -1411,9 +1458,11 @@ static bool resolve_entries(struct parse *p, struct cfg *c, struct view *base)
                 fail(p, "%s: %s.%s: %s", where(e, w, sizeof w), e->section, e->key, msg);
                 return false;
             }
-            int pi = policy_index(c, pol->name);
-            if (pi >= 0)
-                base->pol[pi * POL_MAX_PARAMS + k] = e;
+            for (int pi = 0; pi < c->npolicies; pi++) { /* every list item it is a half of */
+                int first;
+                if (pol_half_of(c->policies[pi], pol->name, &first))
+                    base->pol[pi * POL_MAX_PARAMS + first + k] = e;
+            }
             continue;
         }
         int k = key_lookup(e->section, e->key);
@@ -1441,7 +1490,8 @@ static bool resolve_entries(struct parse *p, struct cfg *c, struct view *base)
 struct sweep_axis {
     const struct entry *e;
     int key;            /* schema key, or -1 for a policy parameter */
-    int pol, param;     /* policy parameter: index in the list and in its table */
+    const struct policy *pol; /* policy parameter: the policy (a half of list items) ... */
+    int param;          /* ... and the index in its own table */
     bool zip;           /* from [zip]: varies together with the other zip keys */
     int nvalues;
     char **values;
@@ -1485,13 +1535,18 @@ static bool read_sweeps(struct parse *p, struct cfg *c, struct sweep_axis **axes
         const char *section = name, *key = dot + 1;
         if (!strncmp(section, "policy.", 7)) {
             const struct policy *pol = pol_find(section + 7);
-            ax->pol = pol ? policy_index(c, pol->name) : -1;
+            bool listed = false;
+            for (int pi = 0; pol && pi < c->npolicies; pi++) {
+                int first;
+                listed = listed || pol_half_of(c->policies[pi], pol->name, &first);
+            }
+            ax->pol = pol;
             ax->param = pol ? param_lookup(pol, key) : -1;
-            if (ax->pol < 0 || ax->param < 0) {
+            if (!listed || ax->param < 0) {
                 fail(p, "%s: %s.%s: %s", where(e, w, sizeof w), e->section, e->key,
                      !pol ? "unknown policy"
-                          : ax->pol < 0 ? "policy is not in [policy] list"
-                                        : "unknown parameter of that policy");
+                          : !listed ? "policy is not in [policy] list"
+                                    : "unknown parameter of that policy");
                 free(name);
                 return false;
             }
@@ -1619,7 +1674,11 @@ static bool build_scenario(struct parse *p, struct cfg *c, const struct view *ba
         if (ax->key >= 0)
             v.set[ax->key] = &tmp[a];
         else
-            v.pol[ax->pol * POL_MAX_PARAMS + ax->param] = &tmp[a];
+            for (int pi = 0; pi < c->npolicies; pi++) {
+                int first;
+                if (pol_half_of(c->policies[pi], ax->pol->name, &first))
+                    v.pol[pi * POL_MAX_PARAMS + first + ax->param] = &tmp[a];
+            }
     }
     struct conv cv = {.p = p, .v = &v};
     ok = ok && build_spec(&cv, c, &sc->spec) &&
@@ -1790,6 +1849,8 @@ void cfg_free(struct cfg *c)
     for (int i = 0; i < c->norigins; i++)
         free(c->origins[i].section), free(c->origins[i].key), free(c->origins[i].where);
     free(c->origins);
+    for (int p = 0; p < c->npolicies && c->policies; p++)
+        pol_pair_free(c->policies[p]);
     free(c->policies);
     if (c->trace)
         tr_free(c->trace);

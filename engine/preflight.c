@@ -35,8 +35,11 @@ bool preflight_work(const struct cfg *c, const struct run_cost *cost, int thread
     char took[64], parts[512], key[128];
     fmt_unit(k.seconds, durations, took, sizeof took);
     const struct policy *bp = k.beat_pol >= 0 ? c->policies[k.beat_pol] : NULL;
+    int beat = 0; /* the heartbeat's index in bp's table; its section is its half's */
+    while (bp && strcmp(bp->params[beat].key, bp->heartbeat))
+        beat++;
     if (bp)
-        snprintf(key, sizeof key, "policy.%s.%s", bp->name, bp->heartbeat);
+        snprintf(key, sizeof key, "policy.%s.%s", pol_param_half(bp, beat)->name, bp->heartbeat);
     int n = snprintf(parts, sizeof parts, "%.2g task events", k.task_events);
     if (k.ticks > 0)
         n += snprintf(parts + n, sizeof parts - (size_t)n, ", %.2g ticks of cluster.interval",
@@ -60,12 +63,9 @@ bool preflight_work(const struct cfg *c, const struct run_cost *cost, int thread
                   cfg_where(c, "cluster", "interval"),
                   dt * k.ticks / (RUN_EVENTS_MAX - (events - k.ticks)), dt, why);
     } else if (bp && k.beats >= k.task_events && events - k.beats < RUN_EVENTS_MAX) {
-        int i = 0;
-        while (strcmp(bp->params[i].key, bp->heartbeat))
-            i++;
-        double period = cfg_params(c, k.beat_scen, k.beat_pol)[i];
-        char section[64];
-        snprintf(section, sizeof section, "policy.%s", bp->name);
+        double period = cfg_params(c, k.beat_scen, k.beat_pol)[beat];
+        char section[80];
+        snprintf(section, sizeof section, "policy.%s", pol_param_half(bp, beat)->name);
         cli_error("%s: %s: must be >= %.3g here, got '%g': %s",
                   cfg_where(c, section, bp->heartbeat), key,
                   period * k.beats / (RUN_EVENTS_MAX - (events - k.beats)), period, why);

@@ -25,7 +25,7 @@ struct iv_quantity run_quantity(const struct cfg *c, int s, int p, int m)
 {
     const struct cl_spec *sp = &c->scen[s].spec;
     const struct policy *pol = c->policies[p];
-    int attempts = pol->attempts ? pol->attempts(cfg_params(c, s, p)) : 1;
+    int attempts = pol_call_attempts(pol, cfg_params(c, s, p));
     return (struct iv_quantity){metric_info[m].proportion,
                                 metrics_averaged_jobs((enum metric)m, metrics_measured_jobs(sp)),
                                 metrics_tail_index(sp, attempts, (enum metric)m)};
@@ -183,7 +183,7 @@ void run_cost(const struct cfg *c, int threads, struct run_cost *out)
         for (int p = 0; p < c->npolicies; p++) {
             const struct policy *pol = c->policies[p];
             const double *param = cfg_params(c, s, p);
-            double attempts = pol->attempts ? pol->attempts(param) : 1;
+            double attempts = pol_call_attempts(pol, param);
             double beats = 0.0;
             for (int i = 0; pol->heartbeat && pol->params[i].key; i++)
                 if (!strcmp(pol->params[i].key, pol->heartbeat))

@@ -20,7 +20,26 @@
  *   on_tick       every Δ when interval > 0, before on_slot_free.
  *   on_timer      a timer the policy set with cl_set_timer fired.
  *   on_copy_done  a task completed (its first copy finished; the others were killed).
- *   free          after the replica, to release what init allocated. */
+ *   free          after the replica, to release what init allocated.
+ *
+ * Roles (docs/policies.md, "Schedulers and speculators"). A policy is whole (it schedules and
+ * speculates by itself: sca, clone, hopper), a scheduler or a speculator. A scheduler decides
+ * which job's never-launched tasks get free slots (cl_start_next_task, one copy each, from
+ * on_slot_free only); it never launches copies, kills or sets timers. A speculator decides
+ * the extra copies of running tasks (cl_launch_copy, cl_kill, its timers) and never starts a
+ * waiting task. `[policy] list = fair+late` pairs a scheduler with a speculator; a speculator
+ * listed alone runs beside `fifo` (Hadoop's scheduler, which its papers assume). In a pair:
+ *   - free slots go to the scheduler's waiting tasks first, and the speculator is offered the
+ *     slots left (LATE, Hadoop and Spark launch speculative copies only when no task waits),
+ *     unless its copies_first says otherwise (Mantri: duplicates before waiting tasks);
+ *   - the speculator hears of every first copy the scheduler launched (on_launch), in the
+ *     order they were launched, right after the scheduler returns;
+ *   - both hear of arrivals, ticks and completed tasks (the scheduler first); every timer is
+ *     the speculator's;
+ *   - each half keeps its own state and its own parameters, set in its own [policy.NAME]
+ *     section (a pair's parameter table is the scheduler's followed by the speculator's).
+ * The engine calls every policy through pol_call_* (models/policies/pair.c), which run a pair
+ * or a lone speculator as that, and a whole policy or a scheduler directly. */
 #ifndef SPECMC_POLICY_H
 #define SPECMC_POLICY_H
 
@@ -69,6 +88,12 @@ struct pol_param {
 
 #define POL_MAX_PARAMS 16
 
+enum pol_role {
+    POL_WHOLE,     /* schedules and speculates by itself */
+    POL_SCHEDULER, /* only decides which waiting tasks get free slots */
+    POL_SPECULATOR /* only decides extra copies of running tasks */
+};
+
 struct policy {
     const char *name;                /* id used in [policy] list */
     const char *summary;             /* one line for `specmc list` */
@@ -105,6 +130,14 @@ struct policy {
     double events_per_second; /* task events per second per thread it simulated on the default
                                  experiment on the development machine (docs/performance.md,
                                  Before a run): the rough time of a run's estimate */
+    enum pol_role role;       /* POL_WHOLE (0) unless it is half of a pair */
+    /* speculators, optional: true when free slots go to its copies before the scheduler's
+       waiting tasks (from its state, set by init); NULL: only the slots left after them */
+    bool (*copies_first)(const void *st);
+    /* speculators, optional: the scheduler launched a task's first copy, on `slot` */
+    void (*on_launch)(struct cluster *cl, void *st, int slot);
+    const struct policy *half[2]; /* a pair built by pol_pair_new: its scheduler and its
+                                     speculator; NULL for a registered policy */
 };
 
 /* The registry (models/policies/registry.c), in the order `specmc list` prints. */
@@ -113,6 +146,39 @@ extern const size_t pol_registry_count;
 
 /* Look a policy up by name; NULL if unknown. */
 const struct policy *pol_find(const char *name);
+
+/* Scheduler + speculator pairs (models/policies/pair.c).
+ * pol_pair_new: the pair `sched+spec` under `name` (a scheduler and a speculator of the
+ *   registry; their parameter tables together at most POL_MAX_PARAMS, no key in both); NULL
+ *   with a message when they cannot pair, or out of memory. pol_pair_free releases it.
+ * pol_half_of: the half of p named `name` (p itself when that is p's name; a pair's scheduler
+ *   or speculator; a lone speculator's fifo), and the index of its first parameter in p's
+ *   table; NULL if p has no such half.
+ * pol_param_half: the half that owns parameter i of p (p itself unless p is a pair). */
+const struct policy *pol_pair_new(const struct policy *sched, const struct policy *spec,
+                                  const char *name, char *msg, size_t len);
+void pol_pair_free(const struct policy *p);
+const struct policy *pol_half_of(const struct policy *p, const char *name, int *first_param);
+const struct policy *pol_param_half(const struct policy *p, int i);
+
+/* Calling a policy, whatever its role (models/policies/pair.c): the engine's only way. The
+ * optional callbacks are skipped where NULL; pol_call_gate returns key -1 without a gate,
+ * pol_call_attempts 1, pol_call_check true. pol_state_size is the state the engine
+ * allocates (both halves' for a lone speculator). */
+size_t pol_state_size(const struct policy *p);
+bool pol_call_check(const struct policy *p, const struct cl_spec *spec, const double *param,
+                    char *msg, size_t len);
+void pol_call_resolve(const struct policy *p, const struct cl_spec *spec, double *param);
+struct pol_gate pol_call_gate(const struct policy *p, const struct cl_spec *spec,
+                              const double *param);
+int pol_call_attempts(const struct policy *p, const double *param);
+int pol_call_init(const struct policy *p, struct cluster *cl, void *st, const double *param);
+void pol_call_arrival(const struct policy *p, struct cluster *cl, void *st, int job);
+void pol_call_slot_free(const struct policy *p, struct cluster *cl, void *st);
+void pol_call_tick(const struct policy *p, struct cluster *cl, void *st);
+void pol_call_timer(const struct policy *p, struct cluster *cl, void *st, int tag, int32_t arg);
+void pol_call_copy_done(const struct policy *p, struct cluster *cl, void *st, int task);
+void pol_call_free(const struct policy *p, void *st);
 
 /* Number of parameters in a policy's table. */
 size_t pol_param_count(const struct policy *p);

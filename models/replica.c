@@ -128,30 +128,26 @@ static int run_events(struct cluster *cl, const struct policy *pol, void *st)
 
         while (cl_next_end(cl) == t) {
             int task = cl_complete(cl, cl_next_end_slot(cl));
-            if (pol->on_copy_done)
-                pol->on_copy_done(cl, st, task);
+            pol_call_copy_done(pol, cl, st, task);
         }
         while (cl_next_timer(cl) == t) {
             struct cl_timer tm;
             cl_pop_timer(cl, &tm);
-            if (pol->on_timer)
-                pol->on_timer(cl, st, tm.tag, tm.arg);
+            pol_call_timer(pol, cl, st, tm.tag, tm.arg);
         }
         while (next_job < cl->njobs && cl->job[next_job].arrival == t) {
             cl_arrive(cl, next_job);
-            if (pol->on_arrival)
-                pol->on_arrival(cl, st, next_job);
+            pol_call_arrival(pol, cl, st, next_job);
             next_job++;
         }
         bool decide = dt == 0;
         if (next_tick == t) {
             next_tick = (double)++ticks * dt;
-            if (pol->on_tick)
-                pol->on_tick(cl, st);
+            pol_call_tick(pol, cl, st);
             decide = true;
         }
         if (decide && cl->nfree > 0) {
-            pol->on_slot_free(cl, st);
+            pol_call_slot_free(pol, cl, st);
             if (cl->nfree == cl->nslots && cl->ntimers == 0 && next_job == cl->njobs &&
                 cl->ndone < cl->njobs)
                 return REP_STALL;
@@ -172,17 +168,17 @@ int rep_run(struct rep_workspace *ws, const struct cl_spec *spec, const struct p
             const double *param, uint64_t seed, uint64_t replica, double out[M_COUNT])
 {
     struct cluster *cl = &ws->cl;
-    int rc = prepare(ws, spec, pol->state_size);
+    size_t size = pol_state_size(pol);
+    int rc = prepare(ws, spec, size);
     if (rc != REP_OK)
         return rc;
     if (cl_reset(cl, spec, seed, replica))
         return REP_NOMEM;
-    void *st = pol->state_size ? ws->state : NULL;
-    if (pol->init && pol->init(cl, st, param))
+    void *st = size ? ws->state : NULL;
+    if (pol_call_init(pol, cl, st, param))
         return REP_NOMEM;
     rc = run_events(cl, pol, st);
-    if (pol->free)
-        pol->free(st);
+    pol_call_free(pol, st);
     if (rc != REP_OK)
         return rc;
     metrics_compute(cl, ws->scratch, out);

@@ -20,4 +20,5 @@ const struct policy pol_fifo = {
     .params = fifo_params,
     .on_slot_free = fifo_slot_free,
     .events_per_second = 2.5e7,
+    .role = POL_SCHEDULER,
 };

@@ -39,7 +39,11 @@
  *    The scheduler knows E[X_i] as it knows F for t_new; seed 004 does not say whether its
  *    "average task execution time" is that or the average of finished tasks.
  *  - Mantri's kill-and-restart action and its network-aware placement are out of scope: the
- *    seeds compare against the duplicate rule only. Waiting tasks start in FIFO order.
+ *    seeds compare against the duplicate rule only.
+ *  - Mantri is a speculator (models/policy.h): its duplicates take free slots before the
+ *    scheduler's waiting tasks (spare_only = 0) or after them (spare_only = 1). Alone it runs
+ *    beside fifo, waiting tasks in FIFO order, as every seed's Mantri; `fair+mantri` and
+ *    `psrpt+mantri` pair it with another job scheduler.
  *
  * Cost (docs/performance.md): a decision looks only at the tasks that may pass the test, not
  * at every slot. A task's score only falls as time passes (its least estimated remaining
@@ -277,22 +281,22 @@ static void launch_copies(struct cluster *cl, struct mantri *m)
     }
 }
 
-static void start_waiting(struct cluster *cl, struct mantri *m)
-{
-    while (cl->nfree > 0 && cl->pend_head >= 0)
-        expect_report(cl, m, cl->task_head[cl_start_next_task(cl, cl->pend_head, 1)]);
-}
-
-/* A free slot goes to a copy of the best qualifying task, else to the oldest waiting task;
- * with spare_only, copies only once no task waits. */
+/* A free slot goes to a copy of the best qualifying task before any waiting task, unless
+ * spare_only: then copies only once the scheduler has started every waiting task it would. */
 static void mantri_slot_free(struct cluster *cl, void *st)
 {
-    struct mantri *m = st;
-    if (m->spare_only)
-        start_waiting(cl, m);
-    if (cl->nfree > 0)
-        launch_copies(cl, m);
-    start_waiting(cl, m);
+    launch_copies(cl, st);
+}
+
+static bool mantri_copies_first(const void *st)
+{
+    return !((const struct mantri *)st)->spare_only;
+}
+
+/* A task the scheduler started will report. */
+static void mantri_launch(struct cluster *cl, void *st, int slot)
+{
+    expect_report(cl, st, slot);
 }
 
 /* The last map task of a job is done: its waiting reduce copies start processing now, and
@@ -395,6 +399,9 @@ const struct policy pol_mantri = {
     .init = mantri_init,
     .on_slot_free = mantri_slot_free,
     .on_timer = mantri_timer,
+    .role = POL_SPECULATOR,
+    .copies_first = mantri_copies_first,
+    .on_launch = mantri_launch,
     .on_copy_done = mantri_copy_done,
     .free = mantri_free,
     .events_per_second = 8.2e6,

@@ -43,4 +43,5 @@ const struct policy pol_psrpt = {
     .params = psrpt_params,
     .on_slot_free = psrpt_slot_free,
     .events_per_second = 2.2e7,
+    .role = POL_SCHEDULER,
 };

@@ -1,7 +1,8 @@
 /* registry — every policy specmc ships, in one table (as Lua's linit.c), and the helpers
- * shared by several policies. Adding a policy: write models/policies/NAME.c defining
- * `const struct policy pol_NAME`, declare it here, add it to the table, document it in
- * docs/policies.md and the README's table. */
+ * shared by several policies. Adding a policy (whole, job scheduler or speculator: its
+ * `role`): write models/policies/NAME.c defining `const struct policy pol_NAME`, declare it
+ * here, add it to the table, document it in docs/policies.md and the README's table. A new
+ * scheduler or speculator pairs with every one of the other kind (models/policies/pair.c). */
 #include "models/policy.h"
 
 #include <math.h>
@@ -9,13 +10,14 @@
 
 #include "models/cluster.h"
 
-extern const struct policy pol_fifo, pol_psrpt, pol_hadoop_s, pol_mantri, pol_clone,
-    pol_s_restart, pol_s_resume, pol_srptms, pol_srpt_offline, pol_sca, pol_ese, pol_ese_detect;
+extern const struct policy pol_fifo, pol_psrpt, pol_fair, pol_hadoop_s, pol_mantri, pol_late,
+    pol_clone, pol_s_restart, pol_s_resume, pol_srptms, pol_srpt_offline, pol_sca, pol_ese,
+    pol_ese_detect;
 
 const struct policy *const pol_registry[] = {
-    &pol_fifo,   &pol_psrpt,     &pol_hadoop_s, &pol_mantri,       &pol_clone,
-    &pol_s_restart, &pol_s_resume, &pol_srptms, &pol_srpt_offline, &pol_sca, &pol_ese,
-    &pol_ese_detect,
+    &pol_fifo,      &pol_psrpt,    &pol_fair,   &pol_hadoop_s,     &pol_mantri, &pol_late,
+    &pol_clone,     &pol_s_restart, &pol_s_resume, &pol_srptms, &pol_srpt_offline, &pol_sca,
+    &pol_ese,       &pol_ese_detect,
 };
 const size_t pol_registry_count = sizeof pol_registry / sizeof pol_registry[0];
 

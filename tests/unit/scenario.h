@@ -68,18 +68,27 @@ static inline void sc_params(const struct policy *p, double *param, const char *
     }
 }
 
-/* Run a policy by name on a spec with scripted durations; returns the workspace (caller frees)
- * whose cluster holds the final state. */
-static inline struct rep_workspace *sc_run(const struct cl_spec *sp, const char *policy,
-                                           const double *param, struct sc_durations *dur,
-                                           double out[M_COUNT], int *rc)
+/* Run a policy on a spec with scripted durations; returns the workspace (caller frees) whose
+ * cluster holds the final state. */
+static inline struct rep_workspace *sc_run_policy(const struct cl_spec *sp,
+                                                  const struct policy *pol, const double *param,
+                                                  struct sc_durations *dur, double out[M_COUNT],
+                                                  int *rc)
 {
     struct rep_workspace *ws = rep_workspace_new();
     struct cluster *cl = rep_cluster(ws);
     cl->duration_hook = dur ? sc_hook : NULL;
     cl->duration_ctx = dur;
-    *rc = rep_run(ws, sp, pol_find(policy), param, 1, 0, out);
+    *rc = rep_run(ws, sp, pol, param, 1, 0, out);
     return ws;
+}
+
+/* The same, the policy by name. */
+static inline struct rep_workspace *sc_run(const struct cl_spec *sp, const char *policy,
+                                           const double *param, struct sc_durations *dur,
+                                           double out[M_COUNT], int *rc)
+{
+    return sc_run_policy(sp, pol_find(policy), param, dur, out, rc);
 }
 
 #endif

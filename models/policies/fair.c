@@ -1,0 +1,85 @@
+/* fair — Hadoop's Fair scheduler: every active job an equal share of the slots; no
+ * speculation by itself (a job scheduler, models/policy.h: pair it with a speculator,
+ * `fair+late`).
+ *
+ * Rule (seed 000 §2.1: the fair scheduler provides "fair and efficient resource sharing"
+ * among jobs; Hadoop's Fair scheduler gives each job an equal share by default): a free slot
+ * goes to the job with a task to launch that is furthest below its share — the one holding
+ * the fewest slots — so that shares are max-min fair: a job that wants less than an equal
+ * share keeps what it wants, and the rest is divided equally among the others. Nothing is
+ * preempted: a job over its share keeps its slots until its tasks end.
+ *
+ * Decisions (docs/policies.md):
+ *  - What a job holds: `count = 0` (the default) every slot running one of its copies,
+ *    speculative copies included, as Hadoop counts a job's running task attempts; `count = 1`
+ *    its running tasks, a task counted once however many copies it has.
+ *  - `weighted = 1` divides the slots in proportion to the jobs' weights w_i (the Fair
+ *    scheduler's job weights; the model's w_i): the job with the fewest slots per unit of
+ *    weight goes first. `weighted = 0` (the default) gives every job an equal share.
+ *  - Ties go to the earlier arrival; within a job, tasks start in index order (map before
+ *    reduce). */
+#include "models/cluster.h"
+#include "models/policy.h"
+
+enum { FAIR_COUNT, FAIR_WEIGHTED };
+
+struct fair {
+    int count;    /* 0: slots held (copies included), 1: running tasks */
+    int weighted; /* shares in proportion to w_i */
+};
+
+static int fair_init(struct cluster *cl, void *st, const double *param)
+{
+    (void)cl;
+    struct fair *f = st;
+    f->count = (int)param[FAIR_COUNT];
+    f->weighted = (int)param[FAIR_WEIGHTED];
+    return 0;
+}
+
+/* How far above its share a job is: what it holds, per unit of weight with `weighted`. */
+static double held(const struct cluster *cl, const struct fair *f, int job)
+{
+    const struct cl_job *j = &cl->job[job];
+    double n = f->count ? j->tasks_running : j->copies_running;
+    return f->weighted ? n / j->weight : n;
+}
+
+static void fair_slot_free(struct cluster *cl, void *st)
+{
+    const struct fair *f = st;
+    while (cl->nfree > 0 && cl->pend_head >= 0) {
+        int best = cl->pend_head; /* the pending list is in arrival order */
+        double least = held(cl, f, best);
+        for (int j = cl->job[best].pend_next; j >= 0; j = cl->job[j].pend_next) {
+            double h = held(cl, f, j);
+            if (h < least) {
+                least = h;
+                best = j;
+            }
+        }
+        cl_start_next_task(cl, best, 1);
+    }
+}
+
+static const struct pol_param fair_params[] = {
+    [FAIR_COUNT] = {"count", 0, 0, 1, true,
+                    "what a job holds: 0 its slots, speculative copies included (Hadoop counts "
+                    "running attempts); 1 its running tasks"},
+    [FAIR_WEIGHTED] = {"weighted", 0, 0, 1, true,
+                       "0: equal shares (Fair's default); 1: shares in proportion to the job "
+                       "weights w_i"},
+    {0},
+};
+
+const struct policy pol_fair = {
+    .name = "fair",
+    .summary = "Hadoop's Fair scheduler: a free slot to the job holding the fewest (max-min fair)",
+    .source = "seed 000 §2.1 (Hadoop's Fair scheduler)",
+    .params = fair_params,
+    .state_size = sizeof(struct fair),
+    .init = fair_init,
+    .on_slot_free = fair_slot_free,
+    .events_per_second = 2.2e7,
+    .role = POL_SCHEDULER,
+};

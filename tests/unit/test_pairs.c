@@ -1,0 +1,222 @@
+/* Job schedulers, speculators and their pairs (models/policy.h, models/policies/pair.c) on
+ * hand-built scenarios: which job gets a free slot under fair, which task LATE speculates and
+ * when its cap binds, and that a pair runs its halves as the rules say — a speculator alone
+ * is fifo+it, bit for bit. Every expected number is computed by hand above its assertion. */
+#include <criterion/criterion.h>
+#include <math.h>
+
+#include "scenario.h"
+
+#define EPS 1e-12
+
+static double param[POL_MAX_PARAMS];
+
+/* ------------------------------------------------------------------ fair */
+
+/* Three slots, a batch of two jobs of four tasks (job 0: tasks 0-3, job 1: 4-7); task 0 lasts
+ * 10, every other 1. t = 0: both hold 0, the tie to job 0 (task 0); then job 1 holds fewer
+ * (task 4); tie again, job 0 (task 1). t = 1: tasks 1 and 4 end; job 0 holds 1, job 1 0: task
+ * 5, then the tie to job 0: task 2. t = 2 likewise: task 6, task 3. t = 3: job 0 has nothing
+ * to launch: task 7, done at 4, so job 1 completes at 4 (under fifo job 1's first task would
+ * start only at 1 and the job end at 5). */
+Test(fair, a_free_slot_goes_to_the_job_holding_the_fewest)
+{
+    struct cl_spec sp = sc_spec(3, 2, 4);
+    struct sc_durations d = {.d = {{10}}, .other = 1.0};
+    double out[M_COUNT];
+    int rc;
+    sc_params(pol_find("fair"), param, NULL, 0);
+    struct rep_workspace *ws = sc_run(&sp, "fair", param, &d, out, &rc);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(rc, REP_OK);
+    static const double start[8] = {0, 0, 1, 2, 0, 1, 2, 3};
+    for (int t = 0; t < 8; t++)
+        cr_assert_float_eq(cl->task_start[t], start[t], EPS, "task %d", t);
+    cr_assert_float_eq(cl->job[1].completion, 4.0, EPS);
+    cr_assert_float_eq(cl->job[0].completion, 10.0, EPS);
+    rep_workspace_free(ws);
+}
+
+/* ------------------------------------------------------------------ late */
+
+static struct rep_workspace *late_run(int slots, int tasks, struct sc_durations *d,
+                                      const char *key, double v, const char *key2, double v2,
+                                      double out[M_COUNT])
+{
+    struct cl_spec sp = sc_spec(slots, 1, tasks);
+    const struct policy *p = pol_find("late");
+    sc_params(p, param, NULL, 0);
+    if (key)
+        sc_params(p, param, key, v);
+    if (key2)
+        sc_params(p, param, key2, v2);
+    int rc;
+    struct rep_workspace *ws = sc_run(&sp, "late", param, d, out, &rc);
+    cr_assert_eq(rc, REP_OK);
+    return ws;
+}
+
+/* Five slots, one job of eight tasks started in index order (LATE alone runs beside fifo):
+ * at 0 tasks 0 (30), 1 (20), 2 (24), 3 (24.9), 4 (25); task 5 (20) starts at 20, task 6 (2)
+ * at 24, task 7 (16) at 24.9. No slot is free until task 4 ends at 25, when the running tasks
+ * are 0 (rate 1/30, time to end 5), 5 (1/20, 15), 6 (1/2, 1) and 7 (1/16, 15.9).
+ * slow_task = 0.5: the median of the four rates, type 7, is 1/20 + (1/16 − 1/20)/2 = 0.05625,
+ * so tasks 0 and 5 are slow; 5 has the longer time to end and gets the copy (1: done at 26).
+ * Task 7 has the longest time to end of all but is not slow; task 0 is the slowest but ends
+ * sooner. The default 0.25 puts the bar at 1/30 + 0.75 (1/20 − 1/30) = 0.0458: task 0 alone,
+ * whose copy (100) holds the cap (0.5 x 5: one copy) until task 0 ends at 30. Then tasks 5
+ * (1/20) and 7 (1/16) run: the bar is 1/20 + 0.25 (1/16 − 1/20) = 0.0531, task 5 is below it,
+ * and its copy (1) wins at 31. */
+Test(late, speculates_the_slow_task_with_the_longest_time_to_end)
+{
+    struct sc_durations d = {.d = {{30, 100}, {20}, {24}, {24.9}, {25}, {20, 1}, {2}, {16}},
+                             .other = 100};
+    double out[M_COUNT];
+    struct rep_workspace *ws = late_run(5, 8, &d, "slow_task", 0.5, NULL, 0, out);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(cl->task_copies[5], 2);
+    cr_assert_float_eq(cl->task_done[5], 26.0, EPS, "its copy, launched at 25, wins");
+    cr_assert_eq(cl->task_copies[7], 1, "fast enough: never speculated");
+    rep_workspace_free(ws);
+
+    ws = late_run(5, 8, &d, NULL, 0, NULL, 0, out);
+    cl = rep_cluster(ws);
+    cr_assert_eq(cl->task_copies[0], 2, "the 25th percentile: only the slowest");
+    cr_assert_eq(cl->task_copies[5], 2);
+    cr_assert_float_eq(cl->task_done[5], 31.0, EPS, "copied once the cap freed, at 30");
+    cr_assert_eq(cl->task_copies[7], 1);
+    rep_workspace_free(ws);
+}
+
+/* Ten slots, one job of tasks 10, 20, 30, 40, 50; copies never win (100). slow_task = 1:
+ * every task slower than the fastest is a candidate. The first decision with a rate is the
+ * heartbeat at 1: the cap 0.1 x 10 allows one copy, to task 4 (time to end 49); it runs to
+ * 50 and holds the cap, so no other copy ever starts: 6 copies in all, machine time
+ * 150 + 49. Cap 0.2: tasks 4 and 3 at 1 (7 copies); min_age 5 with cap 0.1: the copy of task
+ * 4 at 5, machine time 150 + 45. */
+Test(late, the_cap_and_min_age_bind)
+{
+    struct sc_durations d = {.d = {{10}, {20}, {30}, {40}, {50}}, .other = 100};
+    double out[M_COUNT];
+    struct rep_workspace *ws = late_run(10, 5, &d, "slow_task", 1.0, NULL, 0, out);
+    cr_assert_eq(rep_cluster(ws)->copies, 6);
+    cr_assert_eq(rep_cluster(ws)->task_copies[4], 2);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 199.0, EPS);
+    rep_workspace_free(ws);
+    ws = late_run(10, 5, &d, "slow_task", 1.0, "cap", 0.2, out);
+    cr_assert_eq(rep_cluster(ws)->copies, 7);
+    cr_assert_eq(rep_cluster(ws)->task_copies[3], 2);
+    rep_workspace_free(ws);
+    ws = late_run(10, 5, &d, "slow_task", 1.0, "min_age", 5.0, out);
+    cr_assert_eq(rep_cluster(ws)->copies, 6);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 195.0, EPS);
+    rep_workspace_free(ws);
+}
+
+/* scope = 1: the quantile within each job. Two jobs on eight slots, a batch: job 0 tasks 0-2
+ * (4, 8, 2), job 1 tasks 3-5 (40, 80, 20); copies never win. slow_task = 0.5, cap 1. At the
+ * heartbeat t = 1, two slots free, the cluster-wide median rate is 1/20 + (1/8 − 1/20)/2 =
+ * 0.0875: tasks 3 (1/40, time to end 39), 4 (1/80, 79) and 5 (1/20, 19) are slow, job 0's
+ * all faster: tasks 4 and 3 get the slots. Per job the medians are 1/4 and 1/40: task 1
+ * (1/8, 7) and task 4 (1/80, 79) are slow, and both get one. */
+Test(late, scope_per_job)
+{
+    struct cl_spec sp = sc_spec(8, 2, 3);
+    struct sc_durations d = {.d = {{4}, {8}, {2}, {40}, {80}, {20}}, .other = 1000};
+    const struct policy *p = pol_find("late");
+    double out[M_COUNT];
+    int rc;
+    sc_params(p, param, NULL, 0);
+    sc_params(p, param, "slow_task", 0.5);
+    sc_params(p, param, "cap", 1.0);
+    struct rep_workspace *ws = sc_run(&sp, "late", param, &d, out, &rc);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(cl->task_copies[1], 1, "cluster-wide: job 0 is fast");
+    cr_assert_eq(cl->task_copies[3], 2);
+    cr_assert_eq(cl->task_copies[4], 2);
+    rep_workspace_free(ws);
+    sc_params(p, param, "scope", 1);
+    ws = sc_run(&sp, "late", param, &d, out, &rc);
+    cl = rep_cluster(ws);
+    cr_assert_eq(cl->task_copies[1], 2, "per job: the slower half of job 0");
+    cr_assert_eq(cl->task_copies[4], 2);
+    rep_workspace_free(ws);
+}
+
+/* ------------------------------------------------------------------ pairs */
+
+/* A speculator alone is fifo+it: Mantri, both orders of its copies and waiting tasks, on a
+ * random scenario (Pareto task times from the streams), every metric bit for bit; psrpt+mantri
+ * orders waiting tasks otherwise and differs. */
+Test(pair, a_speculator_alone_is_fifo_with_it)
+{
+    struct cl_spec sp = sc_spec(8, 30, 4);
+    sp.arrival = ARRIVAL_POISSON;
+    sp.rate = 0.8;
+    char msg[200];
+    const struct policy *mantri = pol_find("mantri");
+    const struct policy *pair = pol_pair_new(pol_find("fifo"), mantri, "fifo+mantri", msg,
+                                             sizeof msg);
+    const struct policy *other = pol_pair_new(pol_find("psrpt"), mantri, "psrpt+mantri", msg,
+                                              sizeof msg);
+    cr_assert(pair && other, "%s", msg);
+    for (int spare = 0; spare <= 1; spare++) {
+        sc_params(mantri, param, NULL, 0);
+        sc_params(mantri, param, "spare_only", spare);
+        double a[M_COUNT], b[M_COUNT], c[M_COUNT];
+        int rc;
+        rep_workspace_free(sc_run_policy(&sp, mantri, param, NULL, a, &rc));
+        rep_workspace_free(sc_run_policy(&sp, pair, param, NULL, b, &rc));
+        rep_workspace_free(sc_run_policy(&sp, other, param, NULL, c, &rc));
+        cr_assert_eq(rc, REP_OK);
+        for (int m = 0; m < M_COUNT; m++)
+            cr_assert(memcmp(&a[m], &b[m], sizeof a[m]) == 0, "metric %d, spare_only %d", m,
+                      spare);
+        cr_assert_neq(a[M_FLOWTIME], c[M_FLOWTIME]);
+    }
+    pol_pair_free(pair);
+    pol_pair_free(other);
+}
+
+/* What may pair: a scheduler with a speculator, nothing else; the pair's table is the
+ * scheduler's parameters then the speculator's, each found under its own half's name. */
+Test(pair, only_a_scheduler_with_a_speculator)
+{
+    char msg[200];
+    cr_assert_null(pol_pair_new(pol_find("late"), pol_find("fair"), "late+fair", msg, sizeof msg));
+    cr_assert_str_eq(msg, "'late' is not a job scheduler");
+    cr_assert_null(pol_pair_new(pol_find("fair"), pol_find("psrpt"), "x", msg, sizeof msg));
+    cr_assert_str_eq(msg, "'psrpt' is not a speculator");
+    cr_assert_null(pol_pair_new(pol_find("clone"), pol_find("late"), "x", msg, sizeof msg));
+    const struct policy *p = pol_pair_new(pol_find("fair"), pol_find("late"), "fair+late", msg,
+                                          sizeof msg);
+    cr_assert_not_null(p, "%s", msg);
+    int first;
+    cr_assert_eq(pol_half_of(p, "late", &first), pol_find("late"));
+    cr_assert_eq(first, (int)pol_param_count(pol_find("fair")));
+    cr_assert_str_eq(p->params[first].key, "slow_task");
+    cr_assert_eq(pol_param_half(p, first - 1), pol_find("fair"));
+    cr_assert_eq(pol_param_half(p, first), pol_find("late"));
+    cr_assert_null(pol_half_of(p, "mantri", &first));
+    cr_assert_str_eq(p->heartbeat, "period");
+    pol_pair_free(p);
+}
+
+/* The registry keeps the roles' promises: a scheduler sets no timer and has no heartbeat
+ * (every timer of a pair is its speculator's), and fifo, the partner of a lone speculator,
+ * has neither state nor parameters (so the speculator's table and state are the pair's). */
+Test(pair, the_registry_keeps_the_roles)
+{
+    for (size_t i = 0; i < pol_registry_count; i++) {
+        const struct policy *p = pol_registry[i];
+        if (p->role == POL_SCHEDULER) {
+            cr_assert_null(p->on_timer, "%s", p->name);
+            cr_assert_null(p->heartbeat, "%s", p->name);
+            cr_assert_not_null(p->on_slot_free, "%s", p->name);
+        }
+        if (p->role != POL_SPECULATOR)
+            cr_assert_null(p->on_launch, "%s", p->name);
+    }
+    cr_assert_eq(pol_find("fifo")->state_size, 0);
+    cr_assert_eq(pol_param_count(pol_find("fifo")), 0);
+}
