@@ -220,3 +220,34 @@ Test(pair, the_registry_keeps_the_roles)
     cr_assert_eq(pol_find("fifo")->state_size, 0);
     cr_assert_eq(pol_param_count(pol_find("fifo")), 0);
 }
+
+/* ------------------------------------------------------------------ dolly */
+
+/* Ten slots, budget 0.2: two extra copies; clones = 2, max_tasks = 2. At 0 arrive job 0 (2
+ * tasks: cloned, reserving 2 extra copies), job 1 (2 tasks: 2 + 2 > 2, not cloned) and job 2
+ * (1 task: 2 + 1 > 2, not cloned); every copy lasts 1, so all are done at 1 and the
+ * reservation is back to 0. At 5 arrive job 3 (2 tasks: cloned) and job 4 (3 tasks: above
+ * max_tasks, never cloned). Counting c·n against the budget instead of the extra (c − 1)·n
+ * would clone nothing; never giving the reservation back would not clone job 3. */
+Test(dolly, small_jobs_are_cloned_within_the_budget)
+{
+    struct tr_job jobs[] = {{0, 1, {2, 0}, {1, 0}, {0, 0}}, {0, 1, {2, 0}, {1, 0}, {0, 0}},
+                            {0, 1, {1, 0}, {1, 0}, {0, 0}}, {5, 1, {2, 0}, {1, 0}, {0, 0}},
+                            {5, 1, {3, 0}, {1, 0}, {0, 0}}};
+    struct tr_trace tr = {jobs, 5, 0};
+    struct cl_spec sp = sc_trace_spec(10, &tr);
+    struct sc_durations d = {.other = 1.0};
+    const struct policy *p = pol_find("dolly");
+    sc_params(p, param, NULL, 0);
+    sc_params(p, param, "budget", 0.2);
+    sc_params(p, param, "max_tasks", 2);
+    double out[M_COUNT];
+    int rc;
+    struct rep_workspace *ws = sc_run(&sp, "dolly", param, &d, out, &rc);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(rc, REP_OK);
+    static const int copies[10] = {2, 2, 1, 1, 1, 2, 2, 1, 1, 1};
+    for (int t = 0; t < 10; t++)
+        cr_assert_eq(cl->task_copies[t], copies[t], "task %d", t);
+    rep_workspace_free(ws);
+}
