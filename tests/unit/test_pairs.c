@@ -251,3 +251,82 @@ Test(dolly, small_jobs_are_cloned_within_the_budget)
         cr_assert_eq(cl->task_copies[t], copies[t], "task %d", t);
     rep_workspace_free(ws);
 }
+
+/* ------------------------------------------------------------------ hopper */
+
+static struct rep_workspace *hopper_run(int slots, const struct tr_job *jobs, int n,
+                                        double epsilon, struct sc_durations *d)
+{
+    static struct tr_trace tr;
+    tr = (struct tr_trace){(struct tr_job *)jobs, n, 0};
+    struct cl_spec sp = sc_trace_spec(slots, &tr);
+    const struct policy *p = pol_find("hopper");
+    sc_params(p, param, NULL, 0);
+    sc_params(p, param, "beta", 2.0); /* V_i = T_i */
+    sc_params(p, param, "epsilon", epsilon);
+    double out[M_COUNT];
+    int rc;
+    struct rep_workspace *ws = sc_run(&sp, "hopper", param, d, out, &rc);
+    cr_assert_eq(rc, REP_OK);
+    return ws;
+}
+
+/* Capacity constrained (Algorithm 1, case 1): four slots, β = 2, a batch of jobs of 3, 2 and
+ * 2 tasks of 1: S = 4 ≤ ΣV = 7, so by increasing T_i jobs 1 and 2 get V = 2 each and job 0,
+ * the largest, nothing: jobs 1 and 2 run at 0 (tasks 3-6), job 0 at 1, when it is alone and
+ * S = 4 > V = 3 gives it all four slots: its three tasks and one copy, of task 0 (all tie:
+ * the lowest index). FIFO, or ordering by decreasing T_i, would start job 0 at 0. */
+Test(hopper, capacity_constrained_smallest_jobs_first)
+{
+    struct tr_job jobs[] = {{0, 1, {3, 0}, {1, 0}, {0, 0}}, {0, 1, {2, 0}, {1, 0}, {0, 0}},
+                            {0, 1, {2, 0}, {1, 0}, {0, 0}}};
+    struct sc_durations d = {.other = 1.0};
+    struct rep_workspace *ws = hopper_run(4, jobs, 3, 1.0, &d);
+    struct cluster *cl = rep_cluster(ws);
+    for (int t = 0; t < 7; t++)
+        cr_assert_float_eq(cl->task_start[t], t < 3 ? 1.0 : 0.0, EPS, "task %d", t);
+    cr_assert_eq(cl->task_copies[0], 2, "k = 4/3: one copy");
+    cr_assert_eq(cl->task_copies[1], 1);
+    rep_workspace_free(ws);
+}
+
+/* A job's spare slots become copies: three slots, β = 2, job 0 of one task (length 1) and job
+ * 1 of two (tasks 1 and 2: lengths 4 and 6); copies last 10. S = 3 ≤ ΣV = 3: H = 1 and 2, all
+ * three tasks start at 0. At 1 job 0 is done; job 1 alone has T = 2 < S, so H = 3 (eq. 5) and
+ * the free slot becomes a copy — of task 2, estimated to end at 6, after task 1 (4). (At the
+ * instant of a launch no copy has reported progress, and ties go to the lowest index.) At 4
+ * task 1 is done and task 2, the only one left, gets the freed slot too: 3 copies. Copying the
+ * lowest index first would have copied task 1 at 1. */
+Test(hopper, spare_slots_become_copies_of_the_likeliest_straggler)
+{
+    struct tr_job jobs[] = {{0, 1, {1, 0}, {1, 0}, {0, 0}}, {0, 1, {2, 0}, {1, 0}, {0, 0}}};
+    struct sc_durations d = {.d = {{1}, {4}, {6}}, .other = 10.0};
+    struct rep_workspace *ws = hopper_run(3, jobs, 2, 1.0, &d);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_eq(cl->task_copies[0], 1);
+    cr_assert_eq(cl->task_copies[1], 1);
+    cr_assert_eq(cl->task_copies[2], 3);
+    cr_assert_float_eq(cl->job[1].completion, 6.0, EPS);
+    rep_workspace_free(ws);
+}
+
+/* ε-fair (Algorithm 2): four slots, β = 2, jobs of 2, 3 and 4 tasks of 1 (tasks 0-1, 2-4,
+ * 5-8). Algorithm 1 gives V = 2 and 2 to the two smaller jobs and nothing to job 2, which
+ * starts at 1. With ε = 0.25 the floor is S/N (1 − ε) = 1: no job's V is below it (m1 = 0),
+ * S ≤ ΣV, so each job gets 1 and job 0 one more (V − 1 = 1): H = 2, 1, 1, and job 2's first
+ * task starts at 0. */
+Test(hopper, epsilon_fair_floor)
+{
+    struct tr_job jobs[] = {{0, 1, {2, 0}, {1, 0}, {0, 0}}, {0, 1, {3, 0}, {1, 0}, {0, 0}},
+                            {0, 1, {4, 0}, {1, 0}, {0, 0}}};
+    struct sc_durations d = {.other = 1.0};
+    struct rep_workspace *ws = hopper_run(4, jobs, 3, 1.0, &d);
+    cr_assert_float_eq(rep_cluster(ws)->task_start[5], 1.0, EPS, "Algorithm 1: job 2 waits");
+    rep_workspace_free(ws);
+    ws = hopper_run(4, jobs, 3, 0.25, &d);
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_float_eq(cl->task_start[5], 0.0, EPS, "ε-fair: job 2 gets its floor at once");
+    cr_assert_float_eq(cl->task_start[1], 0.0, EPS);
+    cr_assert_float_eq(cl->task_start[3], 1.0, EPS, "job 1 holds one slot");
+    rep_workspace_free(ws);
+}
