@@ -3,7 +3,8 @@
 
 usage: reproduction_claims.py EXPERIMENT CSV [CDF_CSV]
   EXPERIMENT: table1, table2, fig3, fig4 (seed 004, experiments/chronos-*.ini) or the name of
-  a seed 000 / 002 experiment (xulau-sca-gamma, ..., xulau-heavy, srptms-compare)
+  a seed 000 / 002 experiment (xulau-sca-gamma, ..., xulau-heavy, srptms-compare) or seed 001's
+  (hopper-load, hopper-beta, hopper-threshold)
   CDF_CSV: `specmc report --cdf Q --csv` rows (any quantities), for claims about CDFs
 Prints one line per claim that fails and exits 1 if any does."""
 import csv
@@ -196,6 +197,35 @@ def compare(m, sweeps, claim):  # seed 002 §VI-C: Mantri (seed 002's), SCA, SRP
           "SRPTMS+C finishes the most jobs within 100 s")
 
 
+def unaware(policies):
+    """The speculation-unaware pairs of a seed 001 experiment: every policy but hopper."""
+    return [p for p in policies if p != "hopper"]
+
+
+def advantage(p):
+    """Hopper's mean flowtime below the best unaware pair's, relative to that pair's."""
+    best = min(p[q]["flowtime"] for q in unaware(p))
+    return 1.0 - p["hopper"]["flowtime"] / best
+
+
+def hopper_load(m, sweeps, claim):  # seed 001: load 0.3 ... 0.95, beta = 1.5
+    adv = [advantage(m[s]) for s in sorted(m)]
+    claim(min(adv) > 0, f"Hopper below every unaware pair at every load (advantage {adv})")
+    claim(adv[0] > adv[-1], f"Hopper's advantage shrinks from light to heavy load ({adv})")
+
+
+def hopper_beta(m, sweeps, claim):  # seed 001: beta = 1.1, 1.3, 1.5, 2, 2.5 at load 0.7
+    adv = [advantage(m[s]) for s in sorted(m)]
+    claim(min(adv[:3]) > 0, f"Hopper below every unaware pair for beta <= 1.5 ({adv})")
+    claim(adv[0] == max(adv), f"Hopper's advantage largest at the heaviest tail ({adv})")
+    claim(adv[-1] < 0, f"at beta = 2.5 (k = 2/beta < 1) an unaware pair beats Hopper ({adv})")
+
+
+def hopper_threshold(m, sweeps, claim):  # the scheduler's beta: 1.1, 1.5, 2.5, 5, 100
+    f = [m[s]["hopper"]["flowtime"] for s in sorted(m)]
+    claim(f[1] < f[-1], f"the true tail's virtual sizes beat proportional sharing alone ({f})")
+
+
 def main(experiment, path, cdf_path=None):
     means, sweeps = load(path)
     CDF.update(load_cdf(cdf_path))
@@ -209,7 +239,8 @@ def main(experiment, path, cdf_path=None):
               "xulau-sca-gamma": sca_gamma, "xulau-sca-xi": sca_xi,
               "xulau-sca-alpha": sca_alpha, "xulau-sca-interval": sca_interval,
               "xulau-cutoff": cutoff, "xulau-sigma": sigma, "xulau-light": light,
-              "xulau-heavy": heavy, "srptms-compare": compare}
+              "xulau-heavy": heavy, "srptms-compare": compare, "hopper-load": hopper_load,
+              "hopper-beta": hopper_beta, "hopper-threshold": hopper_threshold}
     checks[experiment](means, sweeps, claim)
     for f in failures:
         print(f"  claim fails: {f}")
