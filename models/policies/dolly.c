@@ -109,5 +109,5 @@ const struct policy pol_dolly = {
     .on_copy_done = dolly_copy_done,
     .free = dolly_free,
     .memory = {0, 0, 1},
-    .events_per_second = 2e7,
+    .events_per_second = 1.7e7,
 };

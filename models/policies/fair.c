@@ -80,6 +80,6 @@ const struct policy pol_fair = {
     .state_size = sizeof(struct fair),
     .init = fair_init,
     .on_slot_free = fair_slot_free,
-    .events_per_second = 2.2e7,
+    .events_per_second = 1.2e7,
     .role = POL_SCHEDULER,
 };

@@ -238,5 +238,5 @@ const struct policy pol_hopper = {
     .on_slot_free = hopper_slot_free,
     .free = hopper_free,
     .memory = {0, 0, sizeof(struct hopper_job)},
-    .events_per_second = 2e6,
+    .events_per_second = 4.5e6,
 };

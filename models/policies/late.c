@@ -216,6 +216,6 @@ const struct policy pol_late = {
     .free = late_free,
     .heartbeat = "period",
     .memory = {0, sizeof(struct rated), 0},
-    .events_per_second = 2e6,
+    .events_per_second = 1.3e6,
     .role = POL_SPECULATOR,
 };
