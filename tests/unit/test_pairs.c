@@ -37,6 +37,31 @@ Test(fair, a_free_slot_goes_to_the_job_holding_the_fewest)
     rep_workspace_free(ws);
 }
 
+/* weighted = 1: shares in proportion to w_i. Four slots, a batch of job 0 (weight 1, tasks 0-1)
+ * and job 1 (weight 3, tasks 2-5), every copy 1. Slots per unit of weight: 0 and 0, the tie to
+ * job 0 (task 0); then 1 against 0: task 2; 1 against 1/3: task 3; 1 against 2/3: task 4. Job
+ * 0's second task waits until 1; equal shares would start it at 0, and job 1's third at 1. */
+Test(fair, weighted_shares)
+{
+    struct tr_job jobs[] = {{0, 1, {2, 0}, {1, 0}, {0, 0}}, {0, 3, {4, 0}, {1, 0}, {0, 0}}};
+    struct tr_trace tr = {jobs, 2, 0};
+    struct cl_spec sp = sc_trace_spec(4, &tr);
+    struct sc_durations d = {.other = 1.0};
+    const struct policy *p = pol_find("fair");
+    double out[M_COUNT];
+    int rc;
+    for (int weighted = 0; weighted <= 1; weighted++) {
+        sc_params(p, param, NULL, 0);
+        sc_params(p, param, "weighted", weighted);
+        struct rep_workspace *ws = sc_run(&sp, "fair", param, &d, out, &rc);
+        struct cluster *cl = rep_cluster(ws);
+        cr_assert_eq(rc, REP_OK);
+        cr_assert_float_eq(cl->task_start[1], weighted ? 1.0 : 0.0, EPS, "weighted %d", weighted);
+        cr_assert_float_eq(cl->task_start[4], weighted ? 0.0 : 1.0, EPS, "weighted %d", weighted);
+        rep_workspace_free(ws);
+    }
+}
+
 /* ------------------------------------------------------------------ late */
 
 static struct rep_workspace *late_run(int slots, int tasks, struct sc_durations *d,
