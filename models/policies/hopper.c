@@ -29,7 +29,8 @@
  *    next argmax.
  *  - β is the scheduler's estimate of the tail: `auto` = the workload's Pareto β.
  *  - One-phase jobs only: Algorithm 3 (DAGs of tasks) is not built; a workload with reduce
- *    tasks is refused. */
+ *    tasks is refused. Its premise is pipelined phases (§3.2), where the model's reduce tasks
+ *    wait for the whole map phase (seed 002 eq. 1g). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
