@@ -37,6 +37,7 @@
 
 #include "models/cluster.h"
 #include "models/policy.h"
+#include "models/trace.h"
 
 enum { HOPPER_BETA, HOPPER_EPSILON };
 
@@ -201,9 +202,12 @@ static bool hopper_check(const struct cl_spec *spec, const double *param, char *
         return false;
     }
     bool reduce = spec->reduce_fraction > 0;
+    for (int k = 0; spec->trace && k < spec->trace->njobs && !reduce; k++)
+        reduce = spec->trace->job[k].tasks[TR_REDUCE] > 0;
     if (reduce) {
-        snprintf(msg, len, "needs one-phase jobs (workload.reduce_fraction = 0): Algorithm 3 of "
-                           "seed 001, for DAGs of tasks, is not built");
+        snprintf(msg, len, "needs one-phase jobs (workload.reduce_fraction = 0, no reduce tasks "
+                           "in a trace): Algorithm 3 of seed 001, for DAGs of tasks, is not "
+                           "built");
         return false;
     }
     return true;

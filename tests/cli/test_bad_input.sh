@@ -50,7 +50,7 @@ bad "tau_est within the launch delay" "policy\.list: s-resume needs tau_est \(0\
 # times relative to the workload: units the scenario has, on parameters that are times
 bad "hopper beta auto on exponential" "small-[0-9]+\.ini:25: policy\.list: hopper beta = auto needs workload\.task_time = pareto .*give beta a number" \
     's/^task_time = pareto/task_time = exponential\nmean = 2/' 's/^list = .*/list = fifo, hopper/'
-bad "hopper two-phase jobs" "policy\.list: hopper needs one-phase jobs \(workload\.reduce_fraction = 0\): Algorithm 3 of seed 001, for DAGs of tasks, is not built" \
+bad "hopper two-phase jobs" "policy\.list: hopper needs one-phase jobs \(workload\.reduce_fraction = 0, no reduce tasks in a trace\): Algorithm 3 of seed 001, for DAGs of tasks, is not built" \
     's/^tasks = 5/tasks = 5\nreduce_fraction = 0.4/' 's/^list = .*/list = fifo, hopper/'
 bad "tmin of a family without one" "small-[0-9]+\.ini:29: policy\.clone\.tau_kill: 'tmin' is the Pareto minimum workload\.tmin, and task_time = exponential has none; use 'mean' or an absolute time" \
     's/^task_time = pareto/task_time = exponential\nmean = 2/' 's/^tau_kill = 0.5/tau_kill = 0.5 tmin/'
