@@ -7,9 +7,10 @@
  * target H_i: when S ≤ (2/β)ΣT_j (capacity constrained) jobs in increasing order of T_i get
  * V_i each until the slots run out (the last one the remainder), the others 0; otherwise every
  * job gets S·T_i/ΣT_j (eq. 5). With `epsilon` < 1 Algorithm 2 keeps the allocation ε-fair
- * (every job at least S/N·(1 − ε); allocate() below, with our reading of its typos). Online (§3): "once a slot becomes available, Hopper chooses
- * a job and assigns the vacant slot to it immediately ... to job i = argmax H_i − S_i", S_i the
- * slots the job holds. A job uses the slot for its next never-launched task; a job with none
+ * (every job at least S/N·(1 − ε); hp_allocate in analysis/hopper.c, with our reading of
+ * its typos). Online (§3): "once a slot becomes available, Hopper chooses a job and assigns
+ * the vacant slot to it immediately ... to job i = argmax H_i − S_i", S_i the slots the job
+ * holds. A job uses the slot for its next never-launched task; a job with none
  * left uses it for a speculative copy of a running task, so that slots beyond its remaining
  * tasks become k = S_i/T_i copies per task (eq. 2).
  *
@@ -35,21 +36,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "analysis/hopper.h"
 #include "models/cluster.h"
 #include "models/policy.h"
 #include "models/trace.h"
 
 enum { HOPPER_BETA, HOPPER_EPSILON };
 
-struct hopper_job {
-    double remaining; /* T_i(t) */
-    double target;    /* H_i */
-    int job;
-};
-
 struct hopper {
     double beta, epsilon;
-    struct hopper_job *j; /* the active jobs of a decision, by increasing T_i */
+    struct hp_job *j; /* the active jobs of a decision, by increasing T_i */
     int cap;
 };
 
@@ -70,52 +66,10 @@ static void hopper_free(void *st)
 
 static int by_remaining(const void *a, const void *b)
 {
-    const struct hopper_job *x = a, *y = b;
+    const struct hp_job *x = a, *y = b;
     if (x->remaining != y->remaining)
         return x->remaining < y->remaining ? -1 : 1;
     return (x->job > y->job) - (x->job < y->job);
-}
-
-/* The targets H_i of j[0..n), sorted by increasing T_i, for S slots: seed 001's Algorithm 2
- * with the floor F = S/N (1 − ε) every job is owed, which with ε = 1 (F = 0) is Algorithm 1.
- *  m1: the jobs whose virtual size V_i = (2/β)T_i is at most F (a prefix: V grows with T).
- *  Capacity constrained, S ≤ Σ_{i>m1} V_i + m1 F: every job gets F, then jobs m1+1, m1+2, ...
- *    get V_i − F more each until the slots run out (the last the remainder).
- *  Otherwise: m2 is the least m with T_{m+1}/Σ_{i>m} T_i · (S − m F) ≥ max{F, V_{m+1}}; jobs
- *    up to m2 get F and the rest share S − m2 F in proportion to T_i (eq. 5). Should no m < n
- *    pass, m2 = n − 1 (the last job takes what is left).
- * The printed Algorithm 2 writes 2/α for 2/β and S/N − ε for S/N(1 − ε) in m1's definition;
- * we read both as the rest of the algorithm and §3.1's definition of ε-fairness do. */
-static void allocate(struct hopper_job *j, int n, double slots, double beta, double epsilon)
-{
-    double floor_share = n > 0 ? slots / n * (1.0 - epsilon) : 0.0, v = 2.0 / beta;
-    int m1 = 0;
-    while (m1 < n && v * j[m1].remaining <= floor_share)
-        m1++;
-    double want = m1 * floor_share;
-    for (int i = m1; i < n; i++)
-        want += v * j[i].remaining;
-    if (slots <= want) {
-        double left = slots - n * floor_share;
-        for (int i = 0; i < n; i++) {
-            double extra = i < m1 ? 0.0 : fmin(v * j[i].remaining - floor_share, left);
-            j[i].target = floor_share + extra;
-            left -= extra;
-        }
-        return;
-    }
-    double rest = 0.0;
-    for (int i = 0; i < n; i++)
-        rest += j[i].remaining;
-    int m2 = 0;
-    for (; m2 < n - 1; m2++) {
-        double share = j[m2].remaining / rest * (slots - m2 * floor_share);
-        if (share >= fmax(floor_share, v * j[m2].remaining))
-            break;
-        rest -= j[m2].remaining;
-    }
-    for (int i = 0; i < n; i++)
-        j[i].target = i < m2 ? floor_share : j[i].remaining / rest * (slots - m2 * floor_share);
 }
 
 /* The active jobs with tasks left, sorted by T_i, and their targets. */
@@ -124,9 +78,9 @@ static int targets(const struct cluster *cl, struct hopper *h)
     int n = 0;
     for (int k = cl->first_active; k < cl->narrived; k++)
         if (cl->job[k].tasks_left > 0)
-            h->j[n++] = (struct hopper_job){cl->job[k].tasks_left, 0.0, k};
+            h->j[n++] = (struct hp_job){cl->job[k].tasks_left, 0.0, k};
     qsort(h->j, (size_t)n, sizeof *h->j, by_remaining);
-    allocate(h->j, n, cl->nslots, h->beta, h->epsilon);
+    hp_allocate(h->j, n, cl->nslots, h->beta, h->epsilon);
     return n;
 }
 
@@ -177,7 +131,7 @@ static void hopper_slot_free(struct cluster *cl, void *st)
         int best = -1; /* argmax H_i − S_i, ties to the earlier arrival */
         double gap = -INFINITY;
         for (int i = 0; i < n; i++) {
-            const struct hopper_job *x = &h->j[i];
+            const struct hp_job *x = &h->j[i];
             if (x->job < 0)
                 continue;
             double g = x->target - cl->job[x->job].copies_running;
@@ -242,6 +196,6 @@ const struct policy pol_hopper = {
     .init = hopper_init,
     .on_slot_free = hopper_slot_free,
     .free = hopper_free,
-    .memory = {0, 0, sizeof(struct hopper_job)},
+    .memory = {0, 0, sizeof(struct hp_job)},
     .events_per_second = 4.5e6,
 };
