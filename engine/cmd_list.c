@@ -26,7 +26,9 @@ static void list_policies(void)
             char def[32];
             cfg_param_default(pp, def, sizeof def);
             if (isnan(pp->def))
-                printf("  %-12s   %s = auto or a number  (%s)\n", "", pp->key, pp->doc);
+                printf("  %-12s   %s = auto or %s  (%s)\n", "", pp->key,
+                       pp->kind != POL_NUMBER ? "a time (N, N tmin or N mean)" : "a number",
+                       pp->doc);
             else
                 printf("  %-12s   %s = %s%s%s  (%s)\n", "", pp->key, def,
                        pp->allow_auto ? " or auto" : "",

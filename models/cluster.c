@@ -529,6 +529,8 @@ int cl_complete(struct cluster *cl, int slot)
     struct cl_job *j = &cl->job[cl->task_job[task]];
     CL_ASSERT(cl->slot_end[slot] == cl->now);
     double end = cl->task_end[task];
+    cl->done_launch = cl->slot_start[slot];
+    cl->done_proc = cl->slot_proc[slot];
     while (cl->task_head[task] >= 0) {
         int s = cl->task_head[task];
         detach(cl, s, s != slot);

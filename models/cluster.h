@@ -145,6 +145,9 @@ struct cluster {
     int64_t copies;       /* copies launched */
     int64_t kills;        /* copies killed before finishing */
     int64_t task_events;  /* copy starts + copy ends (completions and kills) */
+    double done_launch;   /* the copy that completed the latest task: when it was launched */
+    double done_proc;     /* ... and when it started processing (what on_copy_done may read:
+                             the winning attempt's duration, as Hadoop and Spark record it) */
     int orphans;          /* started, unfinished tasks with no running copy (must be 0
                              between events; checked in test builds) */
 

@@ -313,6 +313,41 @@ void pol_memo_free(struct pol_memo *m);
 bool pol_memo_get(const struct pol_memo *m, const double *key, int *value);
 void pol_memo_put(struct pol_memo *m, const double *key, int value);
 
+/* Production speculators (models/policies/production.c): hadoop2 and spark keep their
+ * systems' constants in seconds. A time parameter i with seconds[i] > 0 given `auto` is
+ * seconds[i] x pol_second(spec): one second is 1 time unit with a trace (traces are in
+ * seconds), else the family's mean task time / POL_TYPICAL_TASK_S (NAN where that mean is
+ * infinite, which pol_seconds_check refuses). */
+#define POL_TYPICAL_TASK_S 100.0
+double pol_second(const struct cl_spec *spec);
+bool pol_seconds_check(const struct cl_spec *spec, const struct policy *p, const double *param,
+                       const double *seconds, char *msg, size_t len);
+void pol_seconds_resolve(const struct cl_spec *spec, const struct policy *p, double *param,
+                         const double *seconds);
+
+/* The durations of each job phase's finished tasks, as Hadoop's DataStatistics and Spark's
+ * successfulTaskDurations keep them: k = 2 x job + phase. A duration is the winning copy's,
+ * to the task's completion from its launch (cl->done_launch: Hadoop's attempt start), or
+ * with `median` from its release (Spark, whose reduce stage starts when its map stage ends):
+ * its processing start less the launch delay, its launch unless it was a reduce copy waiting
+ * for its map phase. proc_sum sums them from the processing start (the executor run time of
+ * Spark's process rate). With `median`, two heaps per job phase (in slices of lo and hi
+ * indexed like the tasks) give the median in O(1) after O(log n) insertions. init: 0 or -1
+ * (no memory); add: at on_copy_done. median: NAN when none finished; for an even count the
+ * mean of the two middle values, or with `upper` the upper one (sorted[n/2]). */
+struct pol_finished {
+    int *count;
+    double *sum, *proc_sum;
+    int *nlo;
+    double *lo, *hi;
+    bool since_release;
+};
+int pol_finished_init(struct pol_finished *f, const struct cluster *cl, bool median);
+void pol_finished_free(struct pol_finished *f);
+void pol_finished_add(struct pol_finished *f, const struct cluster *cl, int task);
+double pol_finished_median(const struct pol_finished *f, const struct cluster *cl, int k,
+                           bool upper);
+
 /* The parameter every Chronos policy has after its own (r, tau_est, tau_kill). */
 #define POL_CHRONOS_CORRECTED_PARAM                                                              \
     {"corrected", 1, 0, 1, true,                                                                 \

@@ -1,0 +1,225 @@
+/* hadoop2 — the speculator of Hadoop 2 and 3 MapReduce: DefaultSpeculator with
+ * LegacyTaskRuntimeEstimator, the defaults (apache/hadoop, hadoop-mapreduce-client-app,
+ * org/apache/hadoop/mapreduce/v2/app/speculate/). A speculator (models/policy.h): alone it
+ * runs beside fifo, paired beside any job scheduler (`fifo+hadoop2`, `fair+hadoop2`).
+ *
+ * Rule. Every job has its own speculator (its MRAppMaster's), which scans the job from its
+ * arrival on: after a scan that asked for a copy it sleeps `retry_after` (15 s,
+ * DEFAULT_SPECULATIVE_RETRY_AFTER_SPECULATE), otherwise `retry_none` (1 s, _NO_SPECULATE).
+ * A scan looks at each phase (map, then reduce) of the job and asks for at most one copy per
+ * phase (computeSpeculations → maybeScheduleASpeculation):
+ *  - not while the phase has attempts waiting for a slot (its container need > 0): tasks never
+ *    launched, or a copy asked for at an earlier scan;
+ *  - not before one of its tasks, and `min_done` (5 %, StartEndTimesBase's
+ *    MINIMUM_COMPLETE_PROPORTION_TO_SPECULATE) of them, have finished (thresholdRuntime);
+ *  - a task running one attempt has the value estimated end − (now + mean duration of the
+ *    phase's finished tasks) (speculationValue): its end estimated by the cluster's estimator
+ *    (cl_est_end; `[cluster] estimator = hadoop` is the Legacy estimator's elapsed / progress
+ *    exactly, and without a launch delay both are), the mean over the winning attempts' launch
+ *    to end (DataStatistics). A task whose estimated end has passed, or whose value is not
+ *    positive, or with no progress reported yet, is not a candidate; one running two
+ *    attempts counts as speculated;
+ *  - the candidate with the largest value gets a copy if fewer than
+ *    max(min_allowed, ⌊cap_total · n⌋, ⌊cap_running · r⌋) of the phase's tasks run two
+ *    attempts — n the phase's tasks, r those running (10, 1 %, 10 %:
+ *    DEFAULT_SPECULATIVE_MINIMUM_ALLOWED_TASKS, DEFAULT_SPECULATIVECAP_TOTAL_TASKS,
+ *    DEFAULT_SPECULATIVECAP_RUNNING_TASKS).
+ * A copy asked for waits for a free slot, first asked first served, after the scheduler's
+ * waiting tasks (the pair's rule); it is dropped if its task completes first.
+ *
+ * Decisions (docs/policies.md): times left `auto` are the constants in seconds of the real
+ * system (models/policies/production.c). Ties in value go to the lowest task index (Hadoop
+ * iterates a hash map). The model's progress reports are continuous where Hadoop's come with
+ * the 3 s heartbeat of a task; a phase of one task is speculated like any other. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "models/cluster.h"
+#include "models/policy.h"
+
+enum { H2_RETRY_NONE, H2_RETRY_AFTER, H2_MIN_DONE, H2_MIN_ALLOWED, H2_CAP_TOTAL,
+       H2_CAP_RUNNING };
+enum { H2_TIMER_SCAN = 1 };
+
+/* The constants in seconds of the real system, for the `auto` times. */
+static const double h2_seconds[] = {[H2_RETRY_NONE] = 1, [H2_RETRY_AFTER] = 15,
+                                    [H2_CAP_RUNNING] = 0};
+
+struct hadoop2 {
+    double retry_none, retry_after, min_done, cap_total, cap_running;
+    int min_allowed;
+    struct pol_finished fin;
+    int *asked;    /* per job phase (2 job + phase): the task whose copy waits for a slot, -1 */
+    int *queue;    /* those job phases, first asked first (a ring of 2 njobs) */
+    int head, len;
+};
+
+static int hadoop2_init(struct cluster *cl, void *st, const double *param)
+{
+    struct hadoop2 *h = st;
+    h->retry_none = param[H2_RETRY_NONE];
+    h->retry_after = param[H2_RETRY_AFTER];
+    h->min_done = param[H2_MIN_DONE];
+    h->min_allowed = (int)param[H2_MIN_ALLOWED];
+    h->cap_total = param[H2_CAP_TOTAL];
+    h->cap_running = param[H2_CAP_RUNNING];
+    size_t n = 2 * (size_t)cl->njobs;
+    h->asked = malloc(n * sizeof *h->asked);
+    h->queue = malloc(n * sizeof *h->queue);
+    if (!h->asked || !h->queue || pol_finished_init(&h->fin, cl, false) < 0)
+        return -1;
+    for (size_t k = 0; k < n; k++)
+        h->asked[k] = -1;
+    return 0;
+}
+
+static void hadoop2_free(void *st)
+{
+    struct hadoop2 *h = st;
+    free(h->asked);
+    free(h->queue);
+    pol_finished_free(&h->fin);
+}
+
+/* The job's speculator starts with its job. */
+static void hadoop2_arrival(struct cluster *cl, void *st, int job)
+{
+    (void)st;
+    cl_set_timer(cl, cl->now, H2_TIMER_SCAN, job);
+}
+
+/* One phase of a scan: the task to copy, or -1. */
+static int scan_phase(const struct cluster *cl, const struct hadoop2 *h, int job, int phase)
+{
+    const struct cl_job *j = &cl->job[job];
+    int first = phase == CL_MAP ? 0 : j->nmap, end = phase == CL_MAP ? j->nmap : j->ntasks;
+    int k = 2 * job + phase, n = end - first;
+    if (n == 0 || j->next_unstarted < end || h->asked[k] >= 0)
+        return -1; /* attempts wait for a container */
+    int done = h->fin.count[k];
+    if (done < 1 || (double)done / n < h->min_done)
+        return -1; /* thresholdRuntime: too few finished */
+    double replacement = cl->now + h->fin.sum[k] / done;
+    int best = -1, already = 0, running = 0;
+    double best_value = 0.0;
+    for (int t = j->first_task + first; t < j->first_task + end; t++) {
+        if (cl->task_running[t] == 0)
+            continue; /* finished (every task of the phase has been launched) */
+        running++;
+        if (cl->task_running[t] > 1) {
+            already++;
+            continue;
+        }
+        double est = cl_est_end(cl, cl->task_head[t]);
+        if (isnan(est) || est < cl->now)
+            continue; /* no estimate yet, or PROGRESS_IS_GOOD */
+        if (est - replacement > best_value) {
+            best_value = est - replacement;
+            best = t;
+        }
+    }
+    double allowed = fmax(fmax(h->min_allowed, floor(h->cap_total * n)),
+                          floor(h->cap_running * running));
+    return best >= 0 && allowed > already ? best : -1;
+}
+
+static void hadoop2_timer(struct cluster *cl, void *st, int tag, int32_t job)
+{
+    (void)tag;
+    struct hadoop2 *h = st;
+    if (!isnan(cl->job[job].completion))
+        return; /* the job's speculator ends with it */
+    int asked = 0;
+    for (int phase = CL_MAP; phase < CL_PHASES; phase++) {
+        int t = scan_phase(cl, h, job, phase);
+        if (t < 0)
+            continue;
+        int k = 2 * job + phase;
+        h->asked[k] = t;
+        h->queue[(h->head + h->len++) % (2 * cl->njobs)] = k;
+        asked++;
+    }
+    cl_set_timer(cl, cl->now + (asked ? h->retry_after : h->retry_none), H2_TIMER_SCAN, job);
+}
+
+/* Copies asked for take the free slots left, first asked first. */
+static void hadoop2_slot_free(struct cluster *cl, void *st)
+{
+    struct hadoop2 *h = st;
+    while (h->len > 0 && cl->nfree > 0) {
+        int k = h->queue[h->head];
+        h->head = (h->head + 1) % (2 * cl->njobs);
+        h->len--;
+        if (h->asked[k] >= 0)
+            cl_launch_copy(cl, h->asked[k], 0.0);
+        h->asked[k] = -1;
+    }
+}
+
+/* A finished task adds its winning attempt's duration; a copy asked for it is dropped. */
+static void hadoop2_copy_done(struct cluster *cl, void *st, int task)
+{
+    struct hadoop2 *h = st;
+    pol_finished_add(&h->fin, cl, task);
+    int k = 2 * cl->task_job[task] + cl_task_phase(cl, task);
+    if (h->asked[k] == task)
+        h->asked[k] = -1;
+}
+
+static bool hadoop2_check(const struct cl_spec *spec, const double *param, char *msg,
+                          size_t len)
+{
+    extern const struct policy pol_hadoop2;
+    return pol_seconds_check(spec, &pol_hadoop2, param, h2_seconds, msg, len);
+}
+
+static void hadoop2_resolve(const struct cl_spec *spec, double *param)
+{
+    extern const struct policy pol_hadoop2;
+    pol_seconds_resolve(spec, &pol_hadoop2, param, h2_seconds);
+}
+
+static const struct pol_param hadoop2_params[] = {
+    [H2_RETRY_NONE] = {"retry_none", NAN, 1e-300, 1e300, false,
+                       "a job's next scan after one that asked for no copy; auto: 1 s "
+                       "(SPECULATIVE_RETRY_AFTER_NO_SPECULATE)",
+                       true, POL_TIME},
+    [H2_RETRY_AFTER] = {"retry_after", NAN, 1e-300, 1e300, false,
+                        "a job's next scan after one that asked for a copy; auto: 15 s "
+                        "(SPECULATIVE_RETRY_AFTER_SPECULATE)",
+                        true, POL_TIME},
+    [H2_MIN_DONE] = {"min_done", 0.05, 0, 1, false,
+                     "share of a phase's tasks that must have finished before it is speculated "
+                     "(MINIMUM_COMPLETE_PROPORTION_TO_SPECULATE, 5 %; at least one task)"},
+    [H2_MIN_ALLOWED] = {"min_allowed", 10, 0, 1e9, true,
+                        "a phase may always run this many speculated tasks "
+                        "(SPECULATIVE_MINIMUM_ALLOWED_TASKS, 10)"},
+    [H2_CAP_TOTAL] = {"cap_total", 0.01, 0, 1, false,
+                      "... or this share of its tasks (SPECULATIVECAP_TOTAL_TASKS, 1 %)"},
+    [H2_CAP_RUNNING] = {"cap_running", 0.1, 0, 1, false,
+                        "... or this share of its running tasks (SPECULATIVECAP_RUNNING_TASKS, "
+                        "10 %)"},
+    {0},
+};
+
+const struct policy pol_hadoop2 = {
+    .name = "hadoop2",
+    .summary = "Hadoop 2/3 DefaultSpeculator: per job, copy the task ending latest past a new "
+               "copy's mean",
+    .source = "apache/hadoop DefaultSpeculator, LegacyTaskRuntimeEstimator, StartEndTimesBase "
+              "(MRJobConfig defaults)",
+    .params = hadoop2_params,
+    .state_size = sizeof(struct hadoop2),
+    .check = hadoop2_check,
+    .resolve = hadoop2_resolve,
+    .init = hadoop2_init,
+    .on_arrival = hadoop2_arrival,
+    .on_slot_free = hadoop2_slot_free,
+    .on_timer = hadoop2_timer,
+    .on_copy_done = hadoop2_copy_done,
+    .free = hadoop2_free,
+    .heartbeat = "retry_none",
+    .memory = {0, 0, 2 * (3 * sizeof(int) + 2 * sizeof(double)) + sizeof(struct cl_timer)},
+    .events_per_second = 3.1e6,
+    .role = POL_SPECULATOR,
+};

@@ -1,0 +1,258 @@
+/* spark — Spark's speculation (apache/spark core, scheduler/TaskSetManager.scala
+ * checkSpeculatableTasks and checkAndSubmitSpeculatableTasks; defaults in
+ * internal/config/package.scala). A speculator (models/policy.h): alone it runs beside fifo
+ * (Spark's default FIFO scheduling mode), paired beside any job scheduler.
+ *
+ * Rule. Every `interval` (spark.speculation.interval, 100 ms) the scheduler checks each
+ * stage — in the model each phase of a job, its task set — that has more than one task:
+ *  - once ⌊quantile · n⌋ (at least 1) of its n tasks have succeeded, the threshold is
+ *    max(multiplier × the median duration of its successful tasks, min_runtime)
+ *    (spark.speculation.quantile, .multiplier, .minTaskRuntime = 100 ms);
+ *  - a task running one copy, not marked yet, that has run longer than the threshold is
+ *    marked speculatable — with `efficiency` (Spark 3.4+, spark.speculation.efficiency.enabled,
+ *    on by default) only if it also has run longer than long_run_factor × the threshold
+ *    (.longRunTaskFactor, 2) or processes its data slower than rate_multiplier × the stage's
+ *    average (.processRateMultiplier, 0.75);
+ *  - a marked task gets one more copy on a free slot left by the scheduler's waiting tasks,
+ *    unless it has finished or runs two copies by then. No cap.
+ * `version` 3 has the 3.x defaults quantile 0.75, multiplier 1.5; version 4 the 4.0 defaults
+ * 0.9 and 3 (`auto`), and the median of an even count is the mean of the two middle durations
+ * in 3.x (MedianHeap, then PercentileHeap) and the upper one in 4.x (PercentileHeap returns
+ * sorted((n · 0.5).toInt)).
+ *
+ * Decisions (docs/policies.md): times left `auto` are the constants in seconds of the real
+ * system (models/policies/production.c). A task's data is one unit, so its process rate is
+ * its reported progress over the time since its copy started processing, and the stage's
+ * average is its successful tasks' count over the sum of their processing times (records
+ * read over executor run time); a copy that has reported nothing yet has rate 0 (Spark's
+ * getOrDefault(tid, 0.0)). Durations and running times count from a copy's release: its
+ * launch, or the end of its job's map phase for a reduce copy launched before (Spark starts a
+ * reduce stage only then). Marked copies go out in Spark's FIFO order of task sets (earlier
+ * job first, its map stage before its reduce stage) and, within one, last marked first (its
+ * pending lists are stacks); a check marks in task order. Progress is continuous where
+ * Spark's executors report it with their heartbeat; spark.speculation.task.duration.threshold
+ * (unset by default) and executor decommissioning are left out. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "models/cluster.h"
+#include "models/policy.h"
+
+enum { SP_VERSION, SP_QUANTILE, SP_MULTIPLIER, SP_INTERVAL, SP_MIN_RUNTIME, SP_EFFICIENCY,
+       SP_LONG_RUN_FACTOR, SP_RATE_MULTIPLIER };
+enum { SP_TIMER_CHECK = 1 };
+
+static const double sp_seconds[] = {[SP_INTERVAL] = 0.1, [SP_MIN_RUNTIME] = 0.1,
+                                    [SP_RATE_MULTIPLIER] = 0};
+
+struct spark {
+    int upper_median, efficiency;
+    double quantile, multiplier, interval, min_runtime, long_run_factor, rate_multiplier;
+    struct pol_finished fin;
+    int *top;            /* per job phase: its last marked task, -1 if none */
+    int *below;          /* per task: the task marked before it in its stack */
+    unsigned char *mark; /* per task: marked (in a stack) */
+    int nmarked;
+};
+
+static int spark_init(struct cluster *cl, void *st, const double *param)
+{
+    struct spark *s = st;
+    s->upper_median = param[SP_VERSION] >= 4;
+    s->quantile = param[SP_QUANTILE];
+    s->multiplier = param[SP_MULTIPLIER];
+    s->interval = param[SP_INTERVAL];
+    s->min_runtime = param[SP_MIN_RUNTIME];
+    s->efficiency = (int)param[SP_EFFICIENCY];
+    s->long_run_factor = param[SP_LONG_RUN_FACTOR];
+    s->rate_multiplier = param[SP_RATE_MULTIPLIER];
+    size_t n = 2 * (size_t)cl->njobs;
+    s->top = malloc(n * sizeof *s->top);
+    s->below = malloc((size_t)cl->ntasks * sizeof *s->below);
+    s->mark = calloc((size_t)cl->ntasks, 1);
+    if (!s->top || !s->below || !s->mark || pol_finished_init(&s->fin, cl, true) < 0)
+        return -1;
+    for (size_t k = 0; k < n; k++)
+        s->top[k] = -1;
+    cl_set_timer(cl, s->interval, SP_TIMER_CHECK, 0);
+    return 0;
+}
+
+static void spark_free(void *st)
+{
+    struct spark *s = st;
+    free(s->top);
+    free(s->below);
+    free(s->mark);
+    pol_finished_free(&s->fin);
+}
+
+/* When a copy was released: launched, or its map phase ended (slot_proc less the delay). */
+static double released(const struct cluster *cl, int slot)
+{
+    return cl->slot_proc[slot] - cl->spec->launch_delay;
+}
+
+/* Its data process rate: progress over processing time; 0 before it reports any. */
+static double process_rate(const struct cluster *cl, int slot)
+{
+    double t = cl->now - cl->slot_proc[slot];
+    return cl_copy_waiting(cl, slot) || !(t > 0) || isnan(cl_est_end(cl, slot))
+               ? 0.0
+               : cl_est_progress(cl, slot) / t;
+}
+
+/* One stage's check: mark its tasks that run too long. */
+static void check_stage(struct cluster *cl, struct spark *s, int job, int phase)
+{
+    const struct cl_job *j = &cl->job[job];
+    int first = phase == CL_MAP ? 0 : j->nmap, end = phase == CL_MAP ? j->nmap : j->ntasks;
+    int k = 2 * job + phase, n = end - first, done = s->fin.count[k];
+    int launched = j->next_unstarted < end ? j->next_unstarted : end;
+    if (n <= 1 || done < fmax(floor(s->quantile * n), 1.0) || launched <= first)
+        return;
+    double threshold = fmax(s->multiplier * pol_finished_median(&s->fin, cl, k, s->upper_median),
+                            s->min_runtime);
+    double avg_rate = s->fin.proc_sum[k] > 0 ? done / s->fin.proc_sum[k] : INFINITY;
+    for (int t = j->first_task + first; t < j->first_task + launched; t++) {
+        if (cl->task_running[t] != 1 || s->mark[t])
+            continue;
+        int slot = cl->task_head[t];
+        if (cl_copy_waiting(cl, slot))
+            continue; /* its stage has not started in Spark */
+        double run = cl->now - released(cl, slot);
+        if (!(run > threshold))
+            continue;
+        if (s->efficiency && !(run > s->long_run_factor * threshold) &&
+            !(process_rate(cl, slot) < avg_rate * s->rate_multiplier))
+            continue; /* efficient enough */
+        s->mark[t] = 1;
+        s->below[t] = s->top[k];
+        s->top[k] = t;
+        s->nmarked++;
+    }
+}
+
+static void spark_timer(struct cluster *cl, void *st, int tag, int32_t arg)
+{
+    (void)tag;
+    (void)arg;
+    struct spark *s = st;
+    for (int job = cl->first_active; job < cl->narrived; job++)
+        if (isnan(cl->job[job].completion))
+            for (int phase = CL_MAP; phase < CL_PHASES; phase++)
+                check_stage(cl, s, job, phase);
+    if (cl->ndone < cl->njobs)
+        cl_set_timer(cl, pol_next_beat(cl, s->interval), SP_TIMER_CHECK, 0);
+}
+
+/* Marked tasks take the free slots left: earliest task set first, last marked first. */
+static void spark_slot_free(struct cluster *cl, void *st)
+{
+    struct spark *s = st;
+    for (int k = 2 * cl->first_active; s->nmarked > 0 && cl->nfree > 0 && k < 2 * cl->narrived;
+         k++) {
+        while (s->top[k] >= 0 && cl->nfree > 0) {
+            int t = s->top[k];
+            s->top[k] = s->below[t];
+            s->mark[t] = 0;
+            s->nmarked--;
+            if (cl->task_running[t] == 1)
+                cl_launch_copy(cl, t, 0.0);
+        }
+    }
+}
+
+/* A finished task adds its duration. A mark stays until its stack is served (Spark drops a
+ * task that has succeeded there), or until its job is done. */
+static void spark_copy_done(struct cluster *cl, void *st, int task)
+{
+    struct spark *s = st;
+    pol_finished_add(&s->fin, cl, task);
+    int job = cl->task_job[task];
+    if (isnan(cl->job[job].completion))
+        return;
+    for (int k = 2 * job; k < 2 * job + 2; k++)
+        for (; s->top[k] >= 0; s->top[k] = s->below[s->top[k]]) {
+            s->mark[s->top[k]] = 0;
+            s->nmarked--;
+        }
+}
+
+static bool spark_check(const struct cl_spec *spec, const double *param, char *msg, size_t len)
+{
+    extern const struct policy pol_spark;
+    return pol_seconds_check(spec, &pol_spark, param, sp_seconds, msg, len);
+}
+
+static void spark_resolve(const struct cl_spec *spec, double *param)
+{
+    extern const struct policy pol_spark;
+    bool v4 = param[SP_VERSION] >= 4;
+    if (isnan(param[SP_QUANTILE]))
+        param[SP_QUANTILE] = v4 ? 0.9 : 0.75;
+    if (isnan(param[SP_MULTIPLIER]))
+        param[SP_MULTIPLIER] = v4 ? 3.0 : 1.5;
+    pol_seconds_resolve(spec, &pol_spark, param, sp_seconds);
+}
+
+static const struct pol_param spark_params[] = {
+    [SP_VERSION] = {"version", 3, 3, 4, true,
+                    "3: Spark 3.x defaults and median; 4: Spark 4.0's (quantile, multiplier "
+                    "auto; the upper median of an even count)"},
+    [SP_QUANTILE] = {"quantile", NAN, 0, 1, false,
+                     "share of a stage's tasks that must succeed first (spark.speculation."
+                     "quantile); auto: 0.75 (version 3), 0.9 (version 4)",
+                     true},
+    [SP_MULTIPLIER] = {"multiplier", NAN, 0, 1e300, false,
+                       "a task is slow past this many median durations (spark.speculation."
+                       "multiplier); auto: 1.5 (version 3), 3 (version 4)",
+                       true},
+    [SP_INTERVAL] = {"interval", NAN, 1e-300, 1e300, false,
+                     "time between checks (spark.speculation.interval); auto: 100 ms", true,
+                     POL_TIME},
+    [SP_MIN_RUNTIME] = {"min_runtime", NAN, 0, 1e300, false,
+                        "least threshold (spark.speculation.minTaskRuntime); auto: 100 ms",
+                        true, POL_TIME},
+    [SP_EFFICIENCY] = {"efficiency", 1, 0, 1, true,
+                       "1: speculate only inefficient tasks (spark.speculation.efficiency."
+                       "enabled, 3.4+); 0: every slow task"},
+    [SP_LONG_RUN_FACTOR] = {"long_run_factor", 2, 1, 1e300, false,
+                            "efficiency: past this many thresholds a task is inefficient "
+                            "anyway (.longRunTaskFactor)"},
+    [SP_RATE_MULTIPLIER] = {"rate_multiplier", 0.75, 1e-300, 1, false,
+                            "efficiency: inefficient below this share of the stage's average "
+                            "process rate (.processRateMultiplier)"},
+    {0},
+};
+
+/* Only a task that has run min_runtime can be marked. */
+static struct pol_gate spark_gate(const struct cl_spec *spec, const double *param)
+{
+    if (!(param[SP_MIN_RUNTIME] > 0))
+        return (struct pol_gate){-1, 0.0, 0.0, NULL};
+    return (struct pol_gate){SP_MIN_RUNTIME, param[SP_MIN_RUNTIME] - spec->launch_delay, 0.0,
+                             "Spark speculates only a task that has run min_runtime"};
+}
+
+const struct policy pol_spark = {
+    .name = "spark",
+    .summary = "Spark: after a quantile of a stage succeeded, copy tasks running > "
+               "multiplier x median",
+    .source = "apache/spark TaskSetManager.checkSpeculatableTasks (config/package.scala "
+              "defaults)",
+    .params = spark_params,
+    .state_size = sizeof(struct spark),
+    .check = spark_check,
+    .resolve = spark_resolve,
+    .gate = spark_gate,
+    .init = spark_init,
+    .on_slot_free = spark_slot_free,
+    .on_timer = spark_timer,
+    .on_copy_done = spark_copy_done,
+    .free = spark_free,
+    .heartbeat = "interval",
+    .memory = {2 * sizeof(double) + sizeof(int) + 1, 0, 2 * (3 * sizeof(int) + 2 * sizeof(double))},
+    .events_per_second = 1.05e6,
+    .role = POL_SPECULATOR,
+};

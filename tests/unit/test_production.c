@@ -1,0 +1,169 @@
+/* The speculators of production systems (models/policies/hadoop2.c, spark.c, production.c)
+ * on hand-built scenarios: which task Hadoop's DefaultSpeculator copies, when its back-off
+ * and cap bind and which durations its mean counts; when Spark's threshold passes under its
+ * 3.x and 4.x medians; and how `auto` times become seconds of the real system. Every expected
+ * number is computed by hand above its assertion. */
+#include <criterion/criterion.h>
+#include <math.h>
+
+#include "scenario.h"
+
+#define EPS 1e-12
+
+static double param[POL_MAX_PARAMS];
+
+static struct rep_workspace *run(const char *name, struct cl_spec *sp, struct sc_durations *d,
+                                 const char *const *keys, const double *values)
+{
+    const struct policy *p = pol_find(name);
+    sc_params(p, param, NULL, 0);
+    for (int i = 0; keys[i]; i++)
+        sc_params(p, param, keys[i], values[i]);
+    double out[M_COUNT];
+    int rc;
+    struct rep_workspace *ws = sc_run(sp, name, param, d, out, &rc);
+    cr_assert_eq(rc, REP_OK);
+    return ws;
+}
+
+/* ------------------------------------------------------------------ hadoop2 */
+
+/* One job of tasks 0-3 on 6 slots; tasks last 1, 10, 5.5, 3.2 and every copy 1. The job's
+ * scans: t = 0 (nothing finished), 1.5: task 0 done in 1, mean 1, a new copy would end at
+ * 2.5; values 10 − 2.5, 5.5 − 2.5, 3.2 − 2.5: task 1 is copied, done at 2.5 (its winning copy
+ * took 1). Back-off 2 after a copy: next scan at 3.5, tasks 0, 1, 3 done in 1, 1, 3.2 (mean
+ * 1.7333), a new copy would end at 5.2333 < 5.5: task 2 is copied, done at 4.5 — the job
+ * completes at 4.5. Without the back-off the scan at 3.0 would copy task 2 (done at 4.0); a
+ * mean over first launches (task 1: 2.5) would end a copy at 5.7333 > 5.5, no copy, 5.5. */
+Test(hadoop2, copies_the_task_ending_latest_past_a_new_copy)
+{
+    struct cl_spec sp = sc_spec(6, 1, 4);
+    struct sc_durations d = {.d = {{1}, {10}, {5.5}, {3.2}}, .other = 1.0};
+    static const char *const keys[] = {"retry_none", "retry_after", NULL};
+    struct rep_workspace *ws = run("hadoop2", &sp, &d, keys, (double[]){1.5, 2.0});
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_float_eq(cl->task_done[1], 2.5, EPS);
+    cr_assert_float_eq(cl->task_done[2], 4.5, EPS);
+    cr_assert_eq(cl->task_copies[3], 1);
+    cr_assert_float_eq(cl->job[0].completion, 4.5, EPS);
+    rep_workspace_free(ws);
+}
+
+/* The cap: max(min_allowed, ⌊cap_total n⌋, ⌊cap_running r⌋) tasks with two attempts. Tasks
+ * last 1, 10, 9, 8, copies 20; scans every 1.5. At 1.5 task 1 is copied; at 3.0 one task runs
+ * two attempts: with min_allowed 1 (caps 0) none more, with 2 task 2 (the next latest). */
+Test(hadoop2, the_cap_binds)
+{
+    struct sc_durations d = {.d = {{1}, {10}, {9}, {8}}, .other = 20.0};
+    static const char *const keys[] = {"retry_none", "retry_after", "min_allowed",
+                                       "cap_total", "cap_running", NULL};
+    for (int allowed = 1; allowed <= 2; allowed++) {
+        struct cl_spec sp = sc_spec(8, 1, 4);
+        struct rep_workspace *ws =
+            run("hadoop2", &sp, &d, keys, (double[]){1.5, 1.5, allowed, 0, 0});
+        struct cluster *cl = rep_cluster(ws);
+        cr_assert_eq(cl->task_copies[1], 2);
+        cr_assert_eq(cl->task_copies[2], allowed, "min_allowed %d", allowed);
+        cr_assert_eq(cl->task_copies[3], 1);
+        rep_workspace_free(ws);
+    }
+}
+
+/* A copy asked for waits for a free slot: 3 slots, tasks 0-3 of 1, 10, 4, 1 (task 3 starts
+ * at 1 in task 0's slot, ends at 2). The scan at 1.5 (task 0 done in 1: a new copy would end
+ * at 2.5) asks for task 1 (value 7.5; task 2 has 1.5; task 3 ends at 2 < 2.5); no slot is
+ * free until 2, when the copy starts: task 1 done at 3. And nothing is asked for before
+ * min_done of the phase has finished: with 0.5, one task of four is not enough, and no task
+ * of 1, 10, 10, 10 on 4 slots is ever copied. */
+Test(hadoop2, a_copy_waits_for_a_slot_and_for_min_done)
+{
+    static const char *const keys[] = {"retry_none", "retry_after", "min_done", NULL};
+    struct sc_durations d = {.d = {{1}, {10}, {4}, {1}}, .other = 1.0};
+    struct cl_spec sp = sc_spec(3, 1, 4);
+    struct rep_workspace *ws = run("hadoop2", &sp, &d, keys, (double[]){1.5, 2.0, 0.05});
+    struct cluster *cl = rep_cluster(ws);
+    cr_assert_float_eq(cl->task_done[1], 3.0, EPS);
+    cr_assert_float_eq(cl->job[0].completion, 4.0, EPS);
+    rep_workspace_free(ws);
+    struct sc_durations d4 = {.d = {{1}, {10}, {10}, {10}}, .other = 1.0};
+    struct cl_spec sp4 = sc_spec(4, 1, 4);
+    ws = run("hadoop2", &sp4, &d4, keys, (double[]){1.5, 2.0, 0.5});
+    cl = rep_cluster(ws);
+    for (int t = 0; t < 4; t++)
+        cr_assert_eq(cl->task_copies[t], 1, "task %d", t);
+    rep_workspace_free(ws);
+}
+
+/* ------------------------------------------------------------------ spark */
+
+/* One stage of five tasks on 8 slots: 1, 2, 2.75, 10, 2.9; every copy 1; checks every 0.5;
+ * quantile 0.75 (3 successes), multiplier 1.5. At 3.0 four have succeeded:
+ * {1, 2, 2.75, 2.9}. Version 3's median 2.375 gives the threshold 3.5625: task 3 (running
+ * 3.5 at 3.5, 4.0 at 4.0) is copied at 4.0, done at 5.0. Version 4's (sorted[2]) 2.75 gives
+ * 4.125: copied at 4.5, done at 5.5. */
+Test(spark, the_threshold_from_the_median_of_each_version)
+{
+    struct sc_durations d = {.d = {{1}, {2}, {2.75}, {10}, {2.9}}, .other = 1.0};
+    static const char *const keys[] = {"version", "quantile", "multiplier", "interval",
+                                       "min_runtime", "efficiency", NULL};
+    for (int version = 3; version <= 4; version++) {
+        struct cl_spec sp = sc_spec(8, 1, 5);
+        struct rep_workspace *ws =
+            run("spark", &sp, &d, keys, (double[]){version, 0.75, 1.5, 0.5, 0.1, 0});
+        struct cluster *cl = rep_cluster(ws);
+        cr_assert_float_eq(cl->task_done[3], version == 3 ? 5.0 : 5.5, EPS, "version %d",
+                           version);
+        cr_assert_eq(cl->task_copies[4], 1);
+        rep_workspace_free(ws);
+    }
+}
+
+/* The quantile: with 0.9 of five tasks, ⌊4.5⌋ = 4 must succeed; with tasks 1, 2, 2.75, 10,
+ * 10 only three do by 4, so neither slow task is ever copied (each runs its 10) — at 0.5,
+ * ⌊2.5⌋ = 2: the median of {1, 2} (1.5, threshold 2.25; at 2.5 both run 2.5 > 2.25) copies
+ * both at 2.5, done at 3.5. */
+Test(spark, waits_for_its_quantile)
+{
+    struct sc_durations d = {.d = {{1}, {2}, {2.75}, {10}, {10}}, .other = 1.0};
+    static const char *const keys[] = {"quantile", "multiplier", "interval", "min_runtime",
+                                       "efficiency", NULL};
+    for (int i = 0; i < 2; i++) {
+        struct cl_spec sp = sc_spec(8, 1, 5);
+        double q = i ? 0.5 : 0.9;
+        struct rep_workspace *ws = run("spark", &sp, &d, keys, (double[]){q, 1.5, 0.5, 0.1, 0});
+        struct cluster *cl = rep_cluster(ws);
+        cr_assert_float_eq(cl->job[0].completion, i ? 3.5 : 10.0, EPS, "quantile %g", q);
+        rep_workspace_free(ws);
+    }
+}
+
+/* ------------------------------------------------------------------ auto */
+
+/* `auto` times are seconds of the real system: a mean task of 100 s (Pareto(1, 1.5): mean 3,
+ * one second 0.03), and 1 time unit per second with a trace; an infinite mean cannot say. */
+Test(production, auto_times_are_seconds)
+{
+    struct cl_spec sp = sc_spec(8, 1, 5);
+    const struct policy *h = pol_find("hadoop2"), *s = pol_find("spark");
+    char msg[300];
+    sc_params(h, param, NULL, 0);
+    cr_assert(pol_call_check(h, &sp, param, msg, sizeof msg));
+    pol_call_resolve(h, &sp, param);
+    cr_assert_float_eq(param[0], 0.03, EPS);
+    cr_assert_float_eq(param[1], 0.45, EPS);
+    sc_params(s, param, NULL, 0);
+    pol_call_resolve(s, &sp, param);
+    cr_assert_float_eq(param[1], 0.75, EPS);
+    cr_assert_float_eq(param[2], 1.5, EPS);
+    cr_assert_float_eq(param[3], 0.003, EPS);
+    struct tr_job jobs[] = {{0, 1, {2, 0}, {5, 0}, {0, 0}}};
+    struct tr_trace tr = {jobs, 1, 0};
+    struct cl_spec tsp = sc_trace_spec(4, &tr);
+    sc_params(h, param, NULL, 0);
+    pol_call_resolve(h, &tsp, param);
+    cr_assert_float_eq(param[1], 15.0, EPS);
+    sp.task_time.b = 0.9;
+    sc_params(h, param, NULL, 0);
+    cr_assert_not(pol_call_check(h, &sp, param, msg, sizeof msg));
+    cr_assert(strstr(msg, "retry_none = auto"), "%s", msg);
+}
