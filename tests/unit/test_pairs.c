@@ -62,6 +62,41 @@ Test(fair, weighted_shares)
     }
 }
 
+/* count: what a job holds against its share, under fair+mantri whose copies come first. Four
+ * slots, a batch of job 0 (tasks 0-3: 50, 1, 2, 2; task 0's copy 40) and job 1 (tasks 4-7: 2
+ * each); Mantri with one extra copy at most and no kill. t = 0: tasks 0, 4, 1, 5 (ties to job 0). t = 1: task 1
+ * ends; task 0's first report shows 49 to go, so Mantri copies it on the free slot (before any
+ * waiting task): job 0 holds 2 slots, 1 running task. t = 2: tasks 4 and 5 end; the first slot
+ * goes to job 1 (holding 0): task 6; the second, with count = 0 (slots), to job 1 again (1
+ * against 2): task 7, and task 2 waits until 4; with count = 1 (tasks) to job 0 at the tie:
+ * task 2 starts at 2. */
+Test(fair, count_slots_or_running_tasks)
+{
+    struct cl_spec sp = sc_spec(4, 2, 4);
+    struct sc_durations d = {.d = {{50, 40}, {1}, {2}, {2}}, .other = 2.0};
+    char msg[200];
+    const struct policy *p =
+        pol_pair_new(pol_find("fair"), pol_find("mantri"), "fair+mantri", msg, sizeof msg);
+    cr_assert_not_null(p, "%s", msg);
+    for (int count = 0; count <= 1; count++) {
+        sc_params(p, param, NULL, 0);
+        sc_params(p, param, "count", count);
+        sc_params(p, param, "kill", 0);
+        sc_params(p, param, "max_extra", 1);
+        double out[M_COUNT];
+        int rc;
+        struct rep_workspace *ws = sc_run_policy(&sp, p, param, &d, out, &rc);
+        struct cluster *cl = rep_cluster(ws);
+        cr_assert_eq(rc, REP_OK);
+        cr_assert_eq(cl->task_copies[0], 2);
+        cr_assert_float_eq(cl->task_start[6], 2.0, EPS);
+        cr_assert_float_eq(cl->task_start[2], count ? 2.0 : 4.0, EPS, "count %d", count);
+        cr_assert_float_eq(cl->task_start[7], count ? 4.0 : 2.0, EPS, "count %d", count);
+        rep_workspace_free(ws);
+    }
+    pol_pair_free(p);
+}
+
 /* ------------------------------------------------------------------ late */
 
 static struct rep_workspace *late_run(int slots, int tasks, struct sc_durations *d,
