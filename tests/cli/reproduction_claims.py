@@ -219,6 +219,8 @@ def hopper_beta(m, sweeps, claim):  # seed 001: beta = 1.1, 1.3, 1.5, 2, 2.5 at 
     claim(min(adv[:3]) > 0, f"Hopper below every unaware pair for beta <= 1.5 ({adv})")
     claim(adv[0] == max(adv), f"Hopper's advantage largest at the heaviest tail ({adv})")
     claim(adv[-1] < 0, f"at beta = 2.5 (k = 2/beta < 1) an unaware pair beats Hopper ({adv})")
+    hadoop = [m[s]["hopper"]["flowtime"] < m[s]["fifo+hadoop2"]["flowtime"] for s in sorted(m)]
+    claim(all(hadoop), f"Hopper below Hadoop's default fifo+hadoop2 at every beta ({hadoop})")
 
 
 def hopper_threshold(m, sweeps, claim):  # the scheduler's beta: 1.1, 1.5, 2.5, 5, 100
