@@ -37,16 +37,9 @@ const char *chk_policy(enum ch_strategy s)
 int64_t chk_model_pocd(const struct vd_context *ctx, const char *policy, const struct ch_params *p,
                        int r, int slots, double noise, uint64_t seed, int replicas)
 {
-    struct cl_spec sp;
-    memset(&sp, 0, sizeof sp);
-    sp.slots = slots;
-    sp.arrival = ARRIVAL_BATCH;
-    sp.jobs = 1;
-    sp.tasks = p->N;
-    sp.task_time = (struct dist){DIST_PARETO, p->tmin, p->beta};
+    struct cl_spec sp = vd_spec(slots, 1, p->N, (struct dist){DIST_PARETO, p->tmin, p->beta});
     sp.deadline = p->D;
     sp.estimate_noise = noise;
-    sp.weight_min = sp.weight_max = 1;
     const struct policy *pol = pol_find(policy);
     double param[POL_MAX_PARAMS];
     for (int i = 0; pol->params[i].key; i++) {

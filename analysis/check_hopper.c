@@ -57,22 +57,6 @@ static int run_eq3(const struct vd_context *ctx, const char *only, struct vd_row
 
 /* ------------------------------------------------------------------ eq. 1 */
 
-/* One job of T tasks on S slots, every task with k copies at once, first to finish wins. */
-static struct cl_spec one_job(int slots, int tasks, double beta)
-{
-    struct cl_spec sp;
-    memset(&sp, 0, sizeof sp);
-    sp.slots = slots;
-    sp.arrival = ARRIVAL_BATCH;
-    sp.jobs = 1;
-    sp.tasks = tasks;
-    sp.task_time = (struct dist){DIST_PARETO, 1.0, beta};
-    sp.deadline = INFINITY;
-    sp.weight_min = sp.weight_max = 1;
-    sp.reduce_scale = 1.0;
-    return sp;
-}
-
 static int run_eq1(const struct vd_context *ctx, const char *only, struct vd_rows *out)
 {
     static const struct {
@@ -94,7 +78,8 @@ static int run_eq1(const struct vd_context *ctx, const char *only, struct vd_row
         param[0] = grid[i].k - 1; /* r */
         param[1] = 1e300;         /* tau_kill: never */
         param[2] = 1;
-        struct cl_spec sp = one_job(grid[i].slots, grid[i].tasks, grid[i].beta);
+        struct cl_spec sp = vd_spec(grid[i].slots, 1, grid[i].tasks,
+                                    (struct dist){DIST_PARETO, 1.0, grid[i].beta});
         char params[192];
         snprintf(params, sizeof params, "beta=%g k=%d T=%d S=%d%s", grid[i].beta, grid[i].k,
                  grid[i].tasks, grid[i].slots,

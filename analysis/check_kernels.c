@@ -35,15 +35,9 @@ static int64_t mismatches(const struct vd_context *ctx, enum ch_strategy s,
                           const struct ch_params *p, int r, uint64_t seed, int jobs)
 {
     struct kn_spec ks = chk_spec(s, p, r);
-    struct cl_spec sp;
-    memset(&sp, 0, sizeof sp);
-    sp.slots = p->N * (r + 2);
-    sp.arrival = ARRIVAL_BATCH;
-    sp.jobs = 1;
-    sp.tasks = p->N;
-    sp.task_time = (struct dist){DIST_PARETO, p->tmin, p->beta};
+    struct cl_spec sp =
+        vd_spec(p->N * (r + 2), 1, p->N, (struct dist){DIST_PARETO, p->tmin, p->beta});
     sp.deadline = p->D;
-    sp.weight_min = sp.weight_max = 1;
     const struct policy *pol = pol_find(chk_policy(s));
     double param[POL_MAX_PARAMS];
     for (int i = 0; pol->params[i].key; i++) {

@@ -16,17 +16,10 @@
 
 static struct cl_spec one_task_jobs(int slots, double rate, struct dist d, int jobs)
 {
-    struct cl_spec sp;
-    memset(&sp, 0, sizeof sp);
-    sp.slots = slots;
+    struct cl_spec sp = vd_spec(slots, jobs, 1, d);
     sp.arrival = ARRIVAL_POISSON;
     sp.rate = rate;
-    sp.jobs = jobs;
-    sp.tasks = 1;
-    sp.task_time = d;
-    sp.deadline = INFINITY;
     sp.warmup = jobs / 10;
-    sp.weight_min = sp.weight_max = 1;
     return sp;
 }
 

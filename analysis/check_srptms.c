@@ -118,18 +118,9 @@ done:
 static struct cl_spec batch_spec(int slots, int jobs, int tasks, double reduce_fraction,
                                  struct dist d)
 {
-    struct cl_spec sp;
-    memset(&sp, 0, sizeof sp);
-    sp.slots = slots;
-    sp.arrival = ARRIVAL_BATCH;
-    sp.jobs = jobs;
-    sp.tasks = tasks;
+    struct cl_spec sp = vd_spec(slots, jobs, tasks, d);
     sp.job_spread = 0.5;
     sp.reduce_fraction = reduce_fraction;
-    sp.reduce_scale = 1;
-    sp.task_time = d;
-    sp.deadline = INFINITY;
-    sp.weight_min = 1;
     sp.weight_max = 4;
     return sp;
 }

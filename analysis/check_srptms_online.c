@@ -146,19 +146,12 @@ static int run_th2(const struct vd_context *ctx, const char *only, struct vd_row
     for (size_t g = 0; g < sizeof wmax / sizeof wmax[0]; g++) {
         double ratio[NE], se[NE];
         for (int e = 0; e < NE; e++) {
-            struct cl_spec sp;
-            memset(&sp, 0, sizeof sp);
-            sp.slots = 20;
+            struct cl_spec sp = vd_spec(
+                20, jobs, 8, (struct dist){DIST_UNIFORM, low / (1 + eps[e]), high / (1 + eps[e])});
             sp.arrival = ARRIVAL_POISSON;
             sp.rate = 0.8 * sp.slots / 8.0; /* load 0.8 at speed 1: 8 tasks of mean 1 */
-            sp.jobs = jobs;
-            sp.tasks = 8;
             sp.reduce_fraction = 0.25;
-            sp.reduce_scale = 1;
             sp.job_spread = 0.5;
-            sp.task_time = (struct dist){DIST_UNIFORM, low / (1 + eps[e]), high / (1 + eps[e])};
-            sp.deadline = INFINITY;
-            sp.weight_min = 1;
             sp.weight_max = wmax[g];
             double param[POL_MAX_PARAMS];
             for (int i = 0; pol->params[i].key; i++)

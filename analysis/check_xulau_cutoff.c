@@ -113,17 +113,10 @@ static int sign(double x)
 
 static struct cl_spec cut_spec(const struct cut_cfg *c, double lambda)
 {
-    struct cl_spec sp;
-    memset(&sp, 0, sizeof sp);
-    sp.slots = CUT_M;
+    struct cl_spec sp = vd_spec(CUT_M, c->jobs, c->m, (struct dist){DIST_PARETO, 1, c->alpha});
     sp.arrival = ARRIVAL_POISSON;
     sp.rate = lambda;
-    sp.jobs = c->jobs;
-    sp.tasks = c->m;
-    sp.task_time = (struct dist){DIST_PARETO, 1, c->alpha};
-    sp.deadline = INFINITY;
     sp.warmup = c->jobs / 10;
-    sp.weight_min = sp.weight_max = 1;
     return sp;
 }
 

@@ -229,6 +229,21 @@ int vd_add_range(struct vd_rows *rows, const char *id, const char *params, doubl
 
 /* ------------------------------------------------------------------ simulation drivers */
 
+struct cl_spec vd_spec(int slots, int jobs, int tasks, struct dist d)
+{
+    struct cl_spec sp;
+    memset(&sp, 0, sizeof sp);
+    sp.slots = slots;
+    sp.arrival = ARRIVAL_BATCH;
+    sp.jobs = jobs;
+    sp.tasks = tasks;
+    sp.task_time = d;
+    sp.deadline = INFINITY;
+    sp.weight_min = sp.weight_max = 1;
+    sp.reduce_scale = 1.0;
+    return sp;
+}
+
 uint64_t vd_seed(const struct vd_context *ctx, const char *id, const char *params)
 {
     uint64_t h = 1469598103934665603ULL; /* FNV-1a over "id|params" */

@@ -107,6 +107,10 @@ double vd_z(uint64_t n);
 
 /* ------------------------------------------------------------------ simulation drivers */
 
+/* The scenario a check starts from: S slots, a batch of `jobs` jobs of `tasks` tasks with task
+ * times d, one phase, no deadline, unit weights, exact estimates; the check sets the rest. */
+struct cl_spec vd_spec(int slots, int jobs, int tasks, struct dist d);
+
 /* A row's seed: the experiment seed mixed with a hash of the row's id and parameters. */
 uint64_t vd_seed(const struct vd_context *ctx, const char *id, const char *params);
 

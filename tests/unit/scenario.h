@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "analysis/validate.h"
 #include "models/cluster.h"
 #include "models/policy.h"
 #include "models/replica.h"
@@ -32,17 +33,7 @@ static double sc_hook(void *ctx, int task, int copy)
  * distribution the policies know, no deadline. */
 static inline struct cl_spec sc_spec(int slots, int jobs, int tasks)
 {
-    struct cl_spec sp;
-    memset(&sp, 0, sizeof sp);
-    sp.slots = slots;
-    sp.arrival = ARRIVAL_BATCH;
-    sp.jobs = jobs;
-    sp.tasks = tasks;
-    sp.task_time = (struct dist){DIST_PARETO, 1.0, 1.5};
-    sp.deadline = INFINITY;
-    sp.weight_min = sp.weight_max = 1;
-    sp.reduce_scale = 1.0;
-    return sp;
+    return vd_spec(slots, jobs, tasks, (struct dist){DIST_PARETO, 1.0, 1.5});
 }
 
 /* A spec whose jobs are given one by one (arrival, weight, map and reduce tasks, phase
