@@ -20,7 +20,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include <gsl/gsl_integration.h>
 
