@@ -238,6 +238,16 @@ int pol_start_job(struct cluster *cl, int job);
 int pol_best_copy(const struct cluster *cl, int task,
                   double (*key)(const struct cluster *cl, int slot));
 
+/* A running task's progress (models/policies/progress.c, seed 003 §III): its score PS, the
+ * best reported progress among its copies (eq. 1); its rate PR = PS/T, T the time since its
+ * first copy's launch (eq. 4); its time to completion TTC = (1 − PS)/PR (eq. 5; INFINITY at
+ * rate 0). All NAN while none of its copies has reported progress (in the launch delay, or a
+ * reduce copy waiting for its map phase); rate and TTC also at T = 0. */
+struct pol_progress {
+    double score, rate, ttc;
+};
+struct pol_progress pol_task_progress(const struct cluster *cl, int task);
+
 /* Key for pol_best_copy: the attempt with the smallest estimated completion time wins; one
  * without an estimate yet loses to any that has one. */
 double pol_key_earliest_end(const struct cluster *cl, int slot);

@@ -12,9 +12,9 @@
  * finish wins.
  *
  * Decisions (docs/policies.md):
- *  - PS is the task's best copy's reported progress (cl_est_progress: exact by default, noisy
- *    with [cluster] estimate_noise), T the time since its first copy's launch, as Hadoop
- *    measures it. A task none of whose copies has reported progress yet (in its launch delay,
+ *  - PS is the task's best copy's reported progress (pol_task_progress; cl_est_progress:
+ *    exact by default, noisy with [cluster] estimate_noise), T the time since its first copy's
+ *    launch, as Hadoop measures it. A task none of whose copies has reported progress yet (in its launch delay,
  *    or a reduce copy waiting for its map phase) has no rate: it neither counts in the
  *    quantile nor can be speculated.
  *  - The quantile is the linear interpolation between order statistics (R's and numpy's
@@ -124,17 +124,12 @@ static int rate_tasks(const struct cluster *cl, const struct late *l, int *extra
         *extra += cl->slot_copy[s] > 0;
         if (cl->task_head[t] != s)
             continue; /* one visit per task */
-        double ps = -1.0;
-        for (int x = s; x >= 0; x = cl->slot_next[x])
-            if (!isnan(cl_est_end(cl, x)))
-                ps = fmax(ps, cl_est_progress(cl, x));
-        double age = cl->now - cl->task_start[t];
-        if (ps < 0 || !(age > 0))
+        struct pol_progress p = pol_task_progress(cl, t);
+        if (isnan(p.rate))
             continue; /* no progress reported yet */
-        double rate = ps / age;
-        l->r[n++] = (struct rated){rate, rate > 0 ? (1.0 - ps) / rate : INFINITY, t,
-                                   cl->task_job[t],
-                                   cl->task_running[t] == 1 && age >= l->min_age};
+        l->r[n++] = (struct rated){p.rate, p.ttc, t, cl->task_job[t],
+                                   cl->task_running[t] == 1 &&
+                                       cl->now - cl->task_start[t] >= l->min_age};
     }
     return n;
 }

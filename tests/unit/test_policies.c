@@ -580,6 +580,51 @@ Test(hadoop_s, rule0_average_of_running_tasks)
     rep_workspace_free(ws);
 }
 
+/* bar = 1 (seed 003 eq. 3: PS < 80 % of the average) on the tasks 2, 2, 3 above: at t = 1 task
+ * 2 is at 0.333 against 0.8 x (0.5 + 0.5 + 0.333)/3 = 0.356, behind already — the backup
+ * (9) starts at 1, not at 2 as with the additive bar, and runs until the original ends at 3. */
+Test(hadoop_s, rule0_multiplicative_bar)
+{
+    struct cl_spec sp = sc_spec(4, 1, 3);
+    const struct policy *p = pol_find("hadoop-s");
+    struct sc_durations d = {.d = {{2}, {2}, {3, 9}}};
+    for (int bar = 0; bar <= 1; bar++) {
+        sc_params(p, param, NULL, 0);
+        sc_params(p, param, "min_age", 1.0);
+        sc_params(p, param, "bar", bar);
+        double out[M_COUNT];
+        int rc;
+        struct rep_workspace *ws = sc_run(&sp, "hadoop-s", param, &d, out, &rc);
+        cr_assert_eq(rc, REP_OK);
+        cr_assert_float_eq(out[M_MACHINE_TIME], 2 + 2 + 3 + (bar ? 2.0 : 1.0), EPS, "bar %d",
+                           bar);
+        rep_workspace_free(ws);
+    }
+}
+
+/* Rule 2 (seed 003 §III, Dolly's progress-rate rule) on tasks 2, 2, 10: at the heartbeat t = 1
+ * the rates are 0.5, 0.5, 0.1, average 0.367; task 2's is 0.27 of it, below 50 %: a backup
+ * (3) ends it at 4. With rate_share 0.25 it is not below; from t = 2 it runs alone, its own
+ * average, and is never backed up: done at 10. */
+Test(hadoop_s, rule2_progress_rate_below_half_the_average)
+{
+    struct cl_spec sp = sc_spec(4, 1, 3);
+    const struct policy *p = pol_find("hadoop-s");
+    struct sc_durations d = {.d = {{2}, {2}, {10, 3}}};
+    for (int i = 0; i < 2; i++) {
+        sc_params(p, param, NULL, 0);
+        sc_params(p, param, "rule", 2);
+        sc_params(p, param, "rate_share", i ? 0.25 : 0.5);
+        double out[M_COUNT];
+        int rc;
+        struct rep_workspace *ws = sc_run(&sp, "hadoop-s", param, &d, out, &rc);
+        cr_assert_eq(rc, REP_OK);
+        cr_assert_float_eq(rep_cluster(ws)->job[0].completion, i ? 10.0 : 4.0, EPS,
+                           "rate_share %g", i ? 0.25 : 0.5);
+        rep_workspace_free(ws);
+    }
+}
+
 /* Rule 1 (seed 004): nothing until a task of the job has finished; at t = 2 tasks 0 and 1
  * finish (mean 2) and the heartbeat gives task 2 (estimated 10, difference 8) a backup of
  * 3: done at 5. */
