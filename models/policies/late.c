@@ -14,9 +14,9 @@
  * Decisions (docs/policies.md):
  *  - PS is the task's best copy's reported progress (pol_task_progress; cl_est_progress:
  *    exact by default, noisy with [cluster] estimate_noise), T the time since its first copy's
- *    launch, as Hadoop measures it. A task none of whose copies has reported progress yet (in its launch delay,
- *    or a reduce copy waiting for its map phase) has no rate: it neither counts in the
- *    quantile nor can be speculated.
+ *    launch, as Hadoop measures it. A task none of whose copies has reported progress yet (in
+ *    its launch delay, or a reduce copy waiting for its map phase) has no rate: it neither
+ *    counts in the quantile nor can be speculated.
  *  - The quantile is the linear interpolation between order statistics (R's and numpy's
  *    default, type 7) of the rates of every running task with a rate — speculated ones
  *    included — over the whole cluster (`scope = 0`, as the paper words the rule: "currently

@@ -15,9 +15,11 @@
 struct pol_progress pol_task_progress(const struct cluster *cl, int task)
 {
     struct pol_progress p = {NAN, NAN, NAN};
-    for (int s = cl->task_head[task]; s >= 0; s = cl->slot_next[s])
+    for (int s = cl->task_head[task]; s >= 0; s = cl->slot_next[s]) {
+        double ps = cl_est_progress(cl, s);
         if (!isnan(cl_est_end(cl, s)))
-            p.score = isnan(p.score) ? cl_est_progress(cl, s) : fmax(p.score, cl_est_progress(cl, s));
+            p.score = isnan(p.score) ? ps : fmax(p.score, ps);
+    }
     double age = cl->now - cl->task_start[task];
     if (isnan(p.score) || !(age > 0))
         return p;
