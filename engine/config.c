@@ -32,11 +32,12 @@ enum key_type { KT_STRING, KT_INT, KT_REAL, KT_U64, KT_CHOICE, KT_LIST };
 
 enum key_id {
     K_NAME, K_REPLICAS, K_SEED, K_CONFIDENCE,
-    K_SLOTS, K_INTERVAL, K_LAUNCH_DELAY, K_ESTIMATOR, K_NOISE,
+    K_SLOTS, K_SERVERS, K_SERVER_CPU, K_SERVER_MEM, K_INTERVAL, K_LAUNCH_DELAY, K_ESTIMATOR,
+    K_NOISE,
     K_ARRIVAL, K_RATE, K_JOBS, K_TASKS, K_TASK_TIME, K_TMIN, K_BETA, K_MEAN, K_SIGMA, K_LOW,
     K_HIGH, K_DEADLINE, K_WARMUP, K_WEIGHT_MIN, K_WEIGHT_MAX, K_TASKS_BETA, K_TASKS_MAX,
     K_JOB_SPREAD, K_SIGMA_MAX, K_BETA_MAX, K_REDUCE_FRACTION, K_REDUCE_SCALE, K_TRACE,
-    K_TRACE_FORMAT, K_TRACE_SHAPE,
+    K_TRACE_FORMAT, K_TRACE_SHAPE, K_CPU_REQUEST, K_MEM_REQUEST,
     K_LIST,
     K_U_THETA, K_U_PRICE, K_U_RMIN,
     K_H_FLOWTIME, K_H_MACHINE_TIME, K_H_BINS,
@@ -78,6 +79,14 @@ static const struct key_schema schema[K_COUNT] = {
                       .doc = "confidence level of every interval, in (0, 1)"},
     [K_SLOTS] = {"cluster", "slots", KT_INT, .def = "100", .min = 1, .max = 100000000,
                  .sweepable = true, .doc = "S, identical slots (machines)"},
+    [K_SERVERS] = {"cluster", "servers", KT_INT, .def = "0", .min = 0, .max = 100000000,
+                   .sweepable = true,
+                   .doc = "servers with CPU and memory (seed 003); > 0: slots = servers x the "
+                          "copies a server fits; 0: slots as given"},
+    [K_SERVER_CPU] = {"cluster", "server_cpu", KT_REAL, .def = "1", .min = 0, .max = 1e9,
+                      .min_open = true, .sweepable = true, .doc = "CPU capacity of a server"},
+    [K_SERVER_MEM] = {"cluster", "server_mem", KT_REAL, .def = "1", .min = 0, .max = 1e9,
+                      .min_open = true, .sweepable = true, .doc = "memory capacity of a server"},
     [K_INTERVAL] = {"cluster", "interval", KT_REAL, .def = "0", .min = 0, .max = CFG_TIME_MAX,
                     .sweepable = true, .doc = "scheduling interval; 0 = decide at every event",
                     .why_max = WHY_TIME},
@@ -173,6 +182,13 @@ static const struct key_schema schema[K_COUNT] = {
                       .doc = "job weights are uniform integers in [weight_min, weight_max]"},
     [K_WEIGHT_MAX] = {"workload", "weight_max", KT_INT, .def = "1", .min = 0, .max = 1000000,
                       .sweepable = true, .doc = "upper end of job weights"},
+    [K_CPU_REQUEST] = {"workload", "cpu_request", KT_REAL, .def = "0.3", .min = 0, .max = 1e9,
+                       .min_open = true, .sweepable = true,
+                       .doc = "CPU every copy of a task requests, with cluster.servers (seed 003: "
+                              "0.3; replicas request the same)"},
+    [K_MEM_REQUEST] = {"workload", "mem_request", KT_REAL, .def = "0.3", .min = 0, .max = 1e9,
+                       .min_open = true, .sweepable = true,
+                       .doc = "memory every copy of a task requests, with cluster.servers"},
     [K_LIST] = {"policy", "list", KT_LIST, .def = "fifo",
                 .doc = "policies to run, comma-separated; the first is the paired baseline"},
     [K_U_THETA] = {"utility", "theta", KT_REAL, .def = "1e-5", .min = 0, .max = INF,
@@ -960,11 +976,56 @@ static bool check_precision(struct conv *cv, struct cfg *c, const struct cl_spec
     return false;
 }
 
+/* cluster.servers > 0 (seed 003 §VI): identical servers of CPU and memory capacity, every copy
+ * requesting the same; a server holds as many copies as both fit, and the slots follow:
+ * servers x that many. The quotients are floored after adding 1e-9, so that 0.9 / 0.3 fits
+ * 3 and not the 2.9999999999999996 of its rounding. */
+static bool build_servers(struct conv *cv, struct cl_spec *sp)
+{
+    char w[512];
+    if (cv->v->set[K_SLOTS]) {
+        fail(cv->p, "%s: cluster.slots: cannot be given with cluster.servers: the slots follow "
+             "from the servers and the requests (servers x the copies a server fits)",
+             origin(cv, K_SLOTS, w, sizeof w));
+        return false;
+    }
+    double cpu, mem;
+    if (!num(cv, K_SERVER_CPU, &cpu, "cluster.servers") ||
+        !num(cv, K_SERVER_MEM, &mem, "cluster.servers") ||
+        !num(cv, K_CPU_REQUEST, &sp->cpu_request, "cluster.servers") ||
+        !num(cv, K_MEM_REQUEST, &sp->mem_request, "cluster.servers"))
+        return false;
+    double by_cpu = floor(cpu / sp->cpu_request + 1e-9);
+    double by_mem = floor(mem / sp->mem_request + 1e-9);
+    if (by_cpu < 1 || by_mem < 1) {
+        bool c = by_cpu < 1;
+        enum key_id k = c ? K_CPU_REQUEST : K_MEM_REQUEST;
+        fail(cv->p, "%s: workload.%s: a copy requesting %g does not fit a server of %g "
+             "(cluster.%s)", origin(cv, k, w, sizeof w), schema[k].key,
+             c ? sp->cpu_request : sp->mem_request, c ? cpu : mem,
+             c ? "server_cpu" : "server_mem");
+        return false;
+    }
+    double slots = sp->servers * fmin(by_cpu, by_mem);
+    if (slots > schema[K_SLOTS].max) {
+        fail(cv->p, "%s: cluster.servers: %d servers of %g copies each make %.0f slots, more "
+             "than %.0f", origin(cv, K_SERVERS, w, sizeof w), sp->servers, fmin(by_cpu, by_mem),
+             slots, schema[K_SLOTS].max);
+        return false;
+    }
+    sp->slots = (int)slots;
+    sp->server_cpu = cpu;
+    sp->server_mem = mem;
+    return true;
+}
+
 static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
 {
     int arrival, estimator;
     char w[512];
-    if (!num_int(cv, K_SLOTS, &sp->slots, "the model") ||
+    if (!num_int(cv, K_SERVERS, &sp->servers, "the model") ||
+        (sp->servers > 0 ? !build_servers(cv, sp)
+                         : !num_int(cv, K_SLOTS, &sp->slots, "the model")) ||
         !num(cv, K_INTERVAL, &sp->interval, "the model") ||
         !num(cv, K_LAUNCH_DELAY, &sp->launch_delay, "the model") ||
         !choice(cv, K_ESTIMATOR, &estimator) ||

@@ -207,6 +207,19 @@ void cl_set_timer(struct cluster *cl, double t, int tag, int32_t arg);
  * the sums would stop advancing). For skipping the beats of an idle cluster. */
 double cl_beat_after(double t, double p, double until);
 
+/* Seed 003's utilisation (eq. 9): the CPU and the memory the running copies request, per
+ * server (every copy requests the same: seed 003 §VI-A assumption 1); NAN without servers. */
+static inline double cl_cpu_per_server(const struct cluster *cl)
+{
+    const struct cl_spec *sp = cl->spec;
+    return sp->servers > 0 ? (cl->nslots - cl->nfree) * sp->cpu_request / sp->servers : NAN;
+}
+static inline double cl_mem_per_server(const struct cluster *cl)
+{
+    const struct cl_spec *sp = cl->spec;
+    return sp->servers > 0 ? (cl->nslots - cl->nfree) * sp->mem_request / sp->servers : NAN;
+}
+
 /* Whether the cluster is idle: every job that has arrived is done (no copy runs, no task
  * waits). Nothing happens until the next arrival or timer; a tick or heartbeat in between
  * finds nothing to do. */

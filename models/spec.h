@@ -26,6 +26,11 @@ enum cl_estimator {
 
 struct cl_spec {
     int slots;               /* S, identical slots (machines) */
+    int servers;             /* > 0: the slots are these servers' (seed 003 §VI): each of
+                                CPU and memory capacity server_cpu, server_mem, holding as many
+                                copies as both fit, every copy requesting cpu_request and
+                                mem_request; 0: no servers, the requests are not used */
+    double server_cpu, server_mem, cpu_request, mem_request;
     double interval;         /* scheduling interval Δ; 0 = decide at every event */
     double launch_delay;     /* start-up time of every copy before it processes data */
     enum cl_estimator estimator; /* how completion times are estimated */

@@ -11,6 +11,7 @@
 
 #include "engine/config.h"
 #include "engine/config_limits.h"
+#include "models/cluster.h"
 
 static char path[64];
 static char err[1024];
@@ -174,6 +175,51 @@ Test(config, errors_name_file_line_and_key)
     cr_assert_eq(load(&c, "[experiment]\nconfidence = 1\n", NULL, 0), -1);
     cr_assert(strstr(err, ":2: experiment.confidence: must be a number in (0, 1), got '1'"), "%s",
               err);
+}
+
+/* Servers (seed 003 §VI): the slots follow from the requests — 50 servers of capacity 1 hold
+ * 3 copies of 0.3 CPU and 0.3 memory each (150 slots), 1 of 0.7 (50), 3 of 0.9 / 0.3 despite
+ * its rounding to 2.9999999999999996; a copy that fits no server, and slots given beside
+ * servers, are errors; Table 1's sweep of servers moves the slots. The utilisation policies see
+ * is the requests of the running copies per server. */
+Test(config, servers_make_the_slots)
+{
+    static const struct {
+        const char *extra;
+        int slots;
+    } cases[] = {
+        {"", 150},
+        {"[workload]\ncpu_request = 0.7\n", 50},
+        {"[cluster]\nserver_cpu = 0.9\n", 150},
+        {"[workload]\ncpu_request = 0.3\nmem_request = 0.5\n", 100},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "[cluster]\nservers = 50\n%s[workload]\nrate = 1\n",
+                 cases[i].extra);
+        struct cfg c;
+        cr_assert_eq(load(&c, text, NULL, 0), 0, "%s", err);
+        cr_assert_eq(c.scen[0].spec.slots, cases[i].slots, "case %zu", i);
+        cfg_free(&c);
+    }
+    struct cfg c;
+    cr_assert_eq(load(&c, "[cluster]\nservers = 4\n[workload]\nrate = 1\nmem_request = 1.5\n",
+                      NULL, 0), -1);
+    cr_assert(strstr(err, ":5: workload.mem_request: a copy requesting 1.5 does not fit a server "
+                          "of 1 (cluster.server_mem)"), "%s", err);
+    cr_assert_eq(load(&c, "[cluster]\nslots = 10\nservers = 4\n[workload]\nrate = 1\n", NULL, 0),
+                 -1);
+    cr_assert(strstr(err, ":2: cluster.slots: cannot be given with cluster.servers"), "%s", err);
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\n[sweep]\ncluster.servers = 20, 100\n", NULL, 0),
+                 0, "%s", err);
+    cr_assert_eq(c.scen[0].spec.slots, 60);
+    cr_assert_eq(c.scen[1].spec.slots, 300);
+    struct cluster cl = {.spec = &c.scen[1].spec, .nslots = 300, .nfree = 100};
+    cr_assert_float_eq(cl_cpu_per_server(&cl), 200 * 0.3 / 100, 1e-15);
+    cr_assert_float_eq(cl_mem_per_server(&cl), 0.6, 1e-15);
+    cl.spec = &(struct cl_spec){.slots = 300};
+    cr_assert(isnan(cl_cpu_per_server(&cl)), "no servers, no utilisation");
+    cfg_free(&c);
 }
 
 /* [zip] keys vary together, as the outermost dimension; their counts must match. */
