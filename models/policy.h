@@ -323,17 +323,18 @@ void pol_memo_free(struct pol_memo *m);
 bool pol_memo_get(const struct pol_memo *m, const double *key, int *value);
 void pol_memo_put(struct pol_memo *m, const double *key, int value);
 
-/* Production speculators (models/policies/production.c): hadoop2 and spark keep their
- * systems' constants in seconds. A time parameter i with seconds[i] > 0 given `auto` is
- * seconds[i] x pol_second(spec): one second is 1 time unit with a trace (traces are in
- * seconds), else the family's mean task time / POL_TYPICAL_TASK_S (NAN where that mean is
- * infinite, which pol_seconds_check refuses). */
+/* Constants in seconds (models/policies/production.c): hadoop2, spark and threshold keep
+ * their systems' constants in seconds. A time parameter i with seconds[i] > 0 given `auto` is
+ * seconds[i] x pol_second(spec, typical_s): one second is 1 time unit with a trace (traces are
+ * in seconds), else the family's mean task time / typical_s, the seconds a mean task takes in
+ * the system's own setting (NAN where that mean is infinite, which pol_seconds_check
+ * refuses): POL_TYPICAL_TASK_S for the production speculators. */
 #define POL_TYPICAL_TASK_S 100.0
-double pol_second(const struct cl_spec *spec);
+double pol_second(const struct cl_spec *spec, double typical_s);
 bool pol_seconds_check(const struct cl_spec *spec, const struct policy *p, const double *param,
-                       const double *seconds, char *msg, size_t len);
+                       const double *seconds, double typical_s, char *msg, size_t len);
 void pol_seconds_resolve(const struct cl_spec *spec, const struct policy *p, double *param,
-                         const double *seconds);
+                         const double *seconds, double typical_s);
 
 /* The durations of each job phase's finished tasks, as Hadoop's DataStatistics and Spark's
  * successfulTaskDurations keep them: k = 2 x job + phase. A duration is the winning copy's,

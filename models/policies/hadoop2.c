@@ -170,13 +170,14 @@ static bool hadoop2_check(const struct cl_spec *spec, const double *param, char 
                           size_t len)
 {
     extern const struct policy pol_hadoop2;
-    return pol_seconds_check(spec, &pol_hadoop2, param, h2_seconds, msg, len);
+    return pol_seconds_check(spec, &pol_hadoop2, param, h2_seconds, POL_TYPICAL_TASK_S, msg,
+                             len);
 }
 
 static void hadoop2_resolve(const struct cl_spec *spec, double *param)
 {
     extern const struct policy pol_hadoop2;
-    pol_seconds_resolve(spec, &pol_hadoop2, param, h2_seconds);
+    pol_seconds_resolve(spec, &pol_hadoop2, param, h2_seconds, POL_TYPICAL_TASK_S);
 }
 
 static const struct pol_param hadoop2_params[] = {

@@ -182,7 +182,7 @@ static void spark_copy_done(struct cluster *cl, void *st, int task)
 static bool spark_check(const struct cl_spec *spec, const double *param, char *msg, size_t len)
 {
     extern const struct policy pol_spark;
-    return pol_seconds_check(spec, &pol_spark, param, sp_seconds, msg, len);
+    return pol_seconds_check(spec, &pol_spark, param, sp_seconds, POL_TYPICAL_TASK_S, msg, len);
 }
 
 static void spark_resolve(const struct cl_spec *spec, double *param)
@@ -193,7 +193,7 @@ static void spark_resolve(const struct cl_spec *spec, double *param)
         param[SP_QUANTILE] = v4 ? 0.9 : 0.75;
     if (isnan(param[SP_MULTIPLIER]))
         param[SP_MULTIPLIER] = v4 ? 3.0 : 1.5;
-    pol_seconds_resolve(spec, &pol_spark, param, sp_seconds);
+    pol_seconds_resolve(spec, &pol_spark, param, sp_seconds, POL_TYPICAL_TASK_S);
 }
 
 static const struct pol_param spark_params[] = {
