@@ -1,6 +1,7 @@
 /* threshold — the closed forms of seed 003 (Ouyang et al., AINA 2016, §V) behind its dynamic
- * time threshold Th = Q + αP + βS (eq. 6): so far the QoS term Q of eq. 7, which the
- * threshold.eq7 check of `specmc validate` tests on the paper's worked example. Pure. */
+ * time threshold Th = Q + αP + βS (eq. 6): the QoS term Q of eq. 7, which the threshold
+ * policy (models/policies/threshold.c) runs and the threshold.eq7 check of `specmc validate`
+ * tests on the paper's worked example. Pure. */
 #ifndef SPECMC_THRESHOLD_H
 #define SPECMC_THRESHOLD_H
 

@@ -15,7 +15,7 @@ bad() { # bad NAME PATTERN SED-EXPR...
 
 bad "negative slots" "small-[0-9]+\.ini:9: cluster\.slots: must be an integer in \[1, 100000000\], got '-3'" \
     's/^slots = 20/slots = -3/'
-bad "unknown policy" "small-[0-9]+\.ini:24: policy\.list: unknown policy 'nosuch'; known policies: hadoop-s, clone, .*; job schedulers: fifo, psrpt, fair; speculators: mantri, late, hadoop2, spark; or a pair SCHEDULER\+SPECULATOR, e\.g\. fair\+late" \
+bad "unknown policy" "small-[0-9]+\.ini:24: policy\.list: unknown policy 'nosuch'; known policies: hadoop-s, clone, .*; job schedulers: fifo, psrpt, fair; speculators: mantri, late, hadoop2, spark, threshold; or a pair SCHEDULER\+SPECULATOR, e\.g\. fair\+late" \
     's/^list = .*/list = fifo, nosuch/'
 bad "unknown key" "small-[0-9]+\.ini:15: workload\.jobz: unknown key; valid in \[workload\]: arrival, rate, jobs" \
     's/^jobs = 60/jobz = 60/'

@@ -1,0 +1,204 @@
+/* threshold — seed 003's time-threshold straggler detection (Ouyang et al., AINA 2016, §III and
+ * §V, Algorithm 1), a speculator (models/policy.h): alone it runs beside fifo, paired beside
+ * any job scheduler.
+ *
+ * Rule. Every `interval` (100 ms, §VI) each running job is checked: its running tasks' times
+ * to completion TTC = (1 − PS)/PR (eq. 5, pol_task_progress) and their average; a task whose
+ * TTC exceeds Th × that average is a straggler and gets one replica.
+ *  mode 0, static: Th = `static_th` (1.5, "typically 50 % greater than average", §III).
+ *  mode 1, dynamic (Algorithm 1): Th = Q + αP + βS (eq. 6), with
+ *    Q  eq. 7 over the job's TTCs: QoS / divisor when no TTC exceeds the QoS, else the least
+ *       TTC above it / divisor (th_q, analysis/threshold.c); 1.5 without a QoS (qos = 0);
+ *    P  the job's mean progress score − μ (eq. 8);
+ *    S  max(CPU − φ, memory − ω) the running copies request per server (eq. 9,
+ *       cl_cpu_per_server: needs cluster.servers).
+ * A replica is "re-scheduled as a normal task" (§VI-A assumption 2): it waits for a free slot,
+ * after the scheduler's waiting tasks (the pair's rule), first marked first served, and is
+ * dropped if its task completes first.
+ *
+ * Decisions (docs/policies.md): the divisor of eq. 7 is the median (eq. 7; the only reading
+ * that gives both printed values of §V-A's example, validate's threshold.eq7), or Algorithm 1's
+ * average, or the QoS (`divisor`). The TTCs are those of the job's running tasks that have
+ * reported progress; a task is replicated once (it must run one copy and never have had a
+ * replica). Times left `auto` are seed 003's constants in seconds with one second = the
+ * workload's mean task time / 0.7 (its simulations average 700 ms, §VI): interval 100 ms, QoS
+ * 1000 ms. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "analysis/threshold.h"
+#include "models/cluster.h"
+#include "models/policy.h"
+
+enum { TP_MODE, TP_STATIC, TP_QOS, TP_DIVISOR, TP_ALPHA, TP_BETA, TP_MU, TP_PHI, TP_OMEGA,
+       TP_INTERVAL };
+enum { TP_TIMER_CHECK = 1 };
+
+/* Seed 003's constants in seconds for the `auto` times, and its mean task time. */
+static const double th_seconds[] = {[TP_QOS] = 1.0, [TP_INTERVAL] = 0.1};
+#define TP_TYPICAL_TASK_S 0.7
+
+struct threshold {
+    int mode, divisor;
+    double static_th, qos, alpha, beta, mu, phi, omega, interval;
+    double *ttc;          /* [S]: the TTCs of one job's running tasks */
+    unsigned char *marked; /* per task: declared a straggler (once at most) */
+    int *queue;           /* the marked tasks in marking order (at most ntasks) */
+    int head, len;        /* queue[head .. len): not yet served */
+};
+
+static int threshold_init(struct cluster *cl, void *st, const double *param)
+{
+    struct threshold *t = st;
+    t->mode = (int)param[TP_MODE];
+    t->static_th = param[TP_STATIC];
+    t->qos = param[TP_QOS] > 0 ? param[TP_QOS] : NAN;
+    t->divisor = (int)param[TP_DIVISOR];
+    t->alpha = param[TP_ALPHA];
+    t->beta = param[TP_BETA];
+    t->mu = param[TP_MU];
+    t->phi = param[TP_PHI];
+    t->omega = param[TP_OMEGA];
+    t->interval = param[TP_INTERVAL];
+    t->ttc = malloc((size_t)cl->nslots * sizeof *t->ttc);
+    t->queue = malloc((size_t)(cl->ntasks > 0 ? cl->ntasks : 1) * sizeof *t->queue);
+    t->marked = calloc((size_t)(cl->ntasks > 0 ? cl->ntasks : 1), 1);
+    if (!t->ttc || !t->queue || !t->marked)
+        return -1;
+    cl_set_timer(cl, t->interval, TP_TIMER_CHECK, 0);
+    return 0;
+}
+
+static void threshold_free(void *st)
+{
+    struct threshold *t = st;
+    free(t->ttc);
+    free(t->queue);
+    free(t->marked);
+}
+
+/* Th for one job whose running tasks' TTCs are t->ttc[0..n), mean progress ps. */
+static double job_threshold(const struct cluster *cl, struct threshold *t, int n, double ps)
+{
+    if (t->mode == 0)
+        return t->static_th;
+    double q = th_q(t->ttc, n, t->qos, (enum th_divisor)t->divisor);          /* eq. 7 */
+    double p = ps - t->mu;                                                      /* eq. 8 */
+    double s = t->beta == 0 ? 0.0                                               /* eq. 9 */
+                            : fmax(cl_cpu_per_server(cl) - t->phi,
+                                   cl_mem_per_server(cl) - t->omega);
+    return q + t->alpha * p + t->beta * s;                                      /* eq. 6 */
+}
+
+/* Mark job k's stragglers: TTC > Th × the average TTC of its running tasks. */
+static void check_job(struct cluster *cl, struct threshold *t, int k)
+{
+    const struct cl_job *j = &cl->job[k];
+    int n = 0;
+    double sum = 0.0, ps = 0.0;
+    for (int i = j->first_task; i < j->first_task + j->next_unstarted; i++) {
+        if (cl->task_running[i] == 0)
+            continue;
+        struct pol_progress p = pol_task_progress(cl, i);
+        if (isnan(p.ttc))
+            continue;
+        t->ttc[n++] = p.ttc;
+        sum += p.ttc;
+        ps += p.score;
+    }
+    if (n == 0)
+        return;
+    double bar = job_threshold(cl, t, n, ps / n) * (sum / n);
+    for (int i = j->first_task; i < j->first_task + j->next_unstarted; i++) {
+        if (cl->task_running[i] != 1 || cl->task_copies[i] > 1 || t->marked[i])
+            continue;
+        if (pol_task_progress(cl, i).ttc > bar) {
+            t->marked[i] = 1;
+            t->queue[t->len++] = i;
+        }
+    }
+}
+
+static void threshold_timer(struct cluster *cl, void *st, int tag, int32_t arg)
+{
+    (void)tag;
+    (void)arg;
+    struct threshold *t = st;
+    for (int k = cl->first_active; k < cl->narrived; k++)
+        if (isnan(cl->job[k].completion))
+            check_job(cl, t, k);
+    if (cl->ndone < cl->njobs)
+        cl_set_timer(cl, pol_next_beat(cl, t->interval), TP_TIMER_CHECK, 0);
+}
+
+/* Marked replicas take the free slots left, first marked first. */
+static void threshold_slot_free(struct cluster *cl, void *st)
+{
+    struct threshold *t = st;
+    while (t->head < t->len && cl->nfree > 0) {
+        int i = t->queue[t->head++];
+        if (cl->task_running[i] == 1 && cl->task_copies[i] == 1)
+            cl_launch_copy(cl, i, 0.0);
+    }
+}
+
+static bool threshold_check(const struct cl_spec *spec, const double *param, char *msg,
+                            size_t len)
+{
+    extern const struct policy pol_threshold;
+    if (param[TP_MODE] == 1 && param[TP_BETA] != 0 && spec->servers == 0) {
+        snprintf(msg, len, "mode = 1 (dynamic) weighs the servers' CPU and memory (eq. 9): it "
+                           "needs cluster.servers, or beta = 0");
+        return false;
+    }
+    return pol_seconds_check(spec, &pol_threshold, param, th_seconds, TP_TYPICAL_TASK_S, msg,
+                             len);
+}
+
+static void threshold_resolve(const struct cl_spec *spec, double *param)
+{
+    extern const struct policy pol_threshold;
+    pol_seconds_resolve(spec, &pol_threshold, param, th_seconds, TP_TYPICAL_TASK_S);
+}
+
+static const struct pol_param threshold_params[] = {
+    [TP_MODE] = {"mode", 0, 0, 1, true,
+                 "0: static threshold; 1: dynamic, Th = Q + alpha P + beta S (Algorithm 1)"},
+    [TP_STATIC] = {"static_th", 1.5, 0, 1e300, false,
+                   "mode 0: a straggler's TTC exceeds this many times its job's average (1.5)"},
+    [TP_QOS] = {"qos", NAN, 0, 1e300, false,
+                "mode 1: the jobs' QoS time for eq. 7; 0: none (Q = 1.5); auto: 1000 ms of "
+                "seed 003 (a mean task 700 ms)",
+                true, POL_TIME},
+    [TP_DIVISOR] = {"divisor", 0, 0, 2, true,
+                    "eq. 7 divides by 0 the median TTC (eq. 7), 1 the average (Algorithm 1), 2 "
+                    "the QoS"},
+    [TP_ALPHA] = {"alpha", 0.5, -1e300, 1e300, false, "mode 1: weight of the progress term P"},
+    [TP_BETA] = {"beta", 0.5, -1e300, 1e300, false, "mode 1: weight of the utilisation term S"},
+    [TP_MU] = {"mu", 0.5, 0, 1, false, "mode 1: P = mean progress score - mu (eq. 8)"},
+    [TP_PHI] = {"phi", 0.5, 0, 1e300, false, "mode 1: S counts CPU per server above phi"},
+    [TP_OMEGA] = {"omega", 0.5, 0, 1e300, false, "mode 1: S counts memory per server above omega"},
+    [TP_INTERVAL] = {"interval", NAN, 1e-300, 1e300, false,
+                     "time between checks; auto: 100 ms of seed 003", true, POL_TIME},
+    {0},
+};
+
+const struct policy pol_threshold = {
+    .name = "threshold",
+    .summary = "seed 003: a replica for TTC > Th x its job's average TTC; Th static 1.5 or "
+               "Q + aP + bS",
+    .source = "seed 003 §III eq. 5, §V eqs. 6-9, Algorithm 1",
+    .params = threshold_params,
+    .state_size = sizeof(struct threshold),
+    .check = threshold_check,
+    .resolve = threshold_resolve,
+    .init = threshold_init,
+    .on_slot_free = threshold_slot_free,
+    .on_timer = threshold_timer,
+    .free = threshold_free,
+    .heartbeat = "interval",
+    .memory = {sizeof(int) + 1, sizeof(double), 0},
+    .events_per_second = 1.0e7,
+    .role = POL_SPECULATOR,
+};

@@ -1,0 +1,107 @@
+/* The threshold speculator (models/policies/threshold.c, seed 003 §V) on hand-built scenarios:
+ * the static bar, the dynamic threshold's utilisation term holding a replica back, a replica
+ * waiting for a slot, a threshold below 1 at low utilisation, and the check that the dynamic
+ * mode needs servers. Every expected number
+ * is computed by hand above its assertion. */
+#include <criterion/criterion.h>
+#include <math.h>
+
+#include "scenario.h"
+
+#define EPS 1e-12
+
+static double param[POL_MAX_PARAMS];
+
+static struct rep_workspace *run(struct cl_spec *sp, int mode, double static_th, double beta,
+                                 struct sc_durations *d)
+{
+    const struct policy *p = pol_find("threshold");
+    sc_params(p, param, NULL, 0);
+    sc_params(p, param, "mode", mode);
+    sc_params(p, param, "static_th", static_th);
+    sc_params(p, param, "beta", beta);
+    sc_params(p, param, "qos", 0);
+    sc_params(p, param, "interval", 0.5);
+    double out[M_COUNT];
+    int rc;
+    struct rep_workspace *ws = sc_run(sp, "threshold", param, d, out, &rc);
+    cr_assert_eq(rc, REP_OK);
+    return ws;
+}
+
+/* One job of tasks 1, 1, 1, 10 (its replica 1) on 8 slots, checks every 0.5. At 0.5 the TTCs
+ * are 0.5, 0.5, 0.5 and 9.5 (progress 0.05 at rate 0.1), average 2.75: with Th = 1.5 the bar is
+ * 4.125 and task 3 gets its replica at once, done at 1.5; with Th = 4 the bar is 11, and from
+ * t = 1 task 3 runs alone, its own average: never replicated, done at 10. */
+Test(threshold, static_bar)
+{
+    static struct sc_durations d = {.d = {{1}, {1}, {1}, {10, 1}}, .other = 1.0};
+    for (int i = 0; i < 2; i++) {
+        struct cl_spec sp = sc_spec(8, 1, 4);
+        struct rep_workspace *ws = run(&sp, 0, i ? 4.0 : 1.5, 0.5, &d);
+        cr_assert_float_eq(rep_cluster(ws)->task_done[3], i ? 10.0 : 1.5, EPS, "Th %g",
+                           i ? 4.0 : 1.5);
+        rep_workspace_free(ws);
+    }
+}
+
+static struct cl_spec servers_spec(int servers, int jobs)
+{
+    struct cl_spec sp = sc_spec(2 * servers, jobs, 4);
+    sp.servers = servers;
+    sp.server_cpu = sp.server_mem = 1.0;
+    sp.cpu_request = sp.mem_request = 0.5;
+    return sp;
+}
+
+/* The utilisation term. Four servers of capacity 1, copies requesting 0.5 CPU and memory: 8
+ * slots, held from 0 by job 0 (tasks 0-3: 1, 1, 1, 10; the replica 1) and job 1 (tasks 4-7:
+ * 20 each, alike: never stragglers). At 0.5 all 8 copies run: 8 x 0.5 / 4 = 1 per server,
+ * S = 0.5; P = (3 x 0.5 + 0.05)/4 − 0.5 = −0.1125; no QoS, Q = 1.5. With beta 0.5,
+ * Th = 1.69375, bar 4.658 < 9.5: task 3 is marked, its replica starts at 1 when slots free,
+ * done at 2. With beta 5, Th = 3.94375, bar 10.85: not marked; from 1, five copies run
+ * (S = 0.125) and task 3 is its job's only one: Th = 1.5 + 0.5 (PS − 0.5) + 0.625 > 1 keeps
+ * it below the bar until it ends at 10. */
+Test(threshold, dynamic_utilisation_term)
+{
+    static struct sc_durations d = {.d = {{1}, {1}, {1}, {10, 1}, {20}, {20}, {20}, {20}},
+                                    .other = 1.0};
+    for (int i = 0; i < 2; i++) {
+        struct cl_spec sp = servers_spec(4, 2);
+        struct rep_workspace *ws = run(&sp, 1, 1.5, i ? 5.0 : 0.5, &d);
+        cr_assert_float_eq(rep_cluster(ws)->task_done[3], i ? 10.0 : 2.0, EPS, "beta %g",
+                           i ? 5.0 : 0.5);
+        rep_workspace_free(ws);
+    }
+}
+
+/* At low utilisation S < 0 can take Th below 1, and a job's last task is a straggler against
+ * itself: job 0 alone on two servers (4 slots), beta 5. At 0.5 all 4 copies run (S = 0.5,
+ * Th = 3.94375: not marked); at 1 tasks 0-2 are done, one copy runs, 0.25 per server,
+ * S = −0.25, P = 0.1 − 0.5: Th = 1.5 − 0.2 − 1.25 = 0.05 and task 3's TTC 9 > 0.05 x 9: its
+ * replica starts at 1, done at 2. */
+Test(threshold, dynamic_threshold_below_one)
+{
+    static struct sc_durations d = {.d = {{1}, {1}, {1}, {10, 1}}, .other = 1.0};
+    struct cl_spec sp = servers_spec(2, 1);
+    struct rep_workspace *ws = run(&sp, 1, 1.5, 5.0, &d);
+    cr_assert_float_eq(rep_cluster(ws)->task_start[3], 0.0, EPS);
+    cr_assert_eq(rep_cluster(ws)->task_copies[3], 2);
+    cr_assert_float_eq(rep_cluster(ws)->task_done[3], 2.0, EPS);
+    rep_workspace_free(ws);
+}
+
+/* The dynamic mode weighs the servers' utilisation: without servers it is refused, unless
+ * beta = 0. */
+Test(threshold, dynamic_needs_servers)
+{
+    struct cl_spec sp = sc_spec(8, 1, 4);
+    const struct policy *p = pol_find("threshold");
+    char msg[300];
+    sc_params(p, param, NULL, 0);
+    sc_params(p, param, "mode", 1);
+    cr_assert_not(pol_call_check(p, &sp, param, msg, sizeof msg));
+    cr_assert(strstr(msg, "needs cluster.servers"), "%s", msg);
+    sc_params(p, param, "beta", 0);
+    cr_assert(pol_call_check(p, &sp, param, msg, sizeof msg), "%s", msg);
+}
