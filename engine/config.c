@@ -33,7 +33,7 @@ enum key_type { KT_STRING, KT_INT, KT_REAL, KT_U64, KT_CHOICE, KT_LIST };
 enum key_id {
     K_NAME, K_REPLICAS, K_SEED, K_CONFIDENCE,
     K_SLOTS, K_SERVERS, K_SERVER_CPU, K_SERVER_MEM, K_INTERVAL, K_LAUNCH_DELAY, K_ESTIMATOR,
-    K_NOISE,
+    K_NOISE, K_STRAGGLE_P, K_STRAGGLE_P_MAX, K_STRAGGLE_REST,
     K_ARRIVAL, K_RATE, K_JOBS, K_TASKS, K_TASK_TIME, K_TMIN, K_BETA, K_MEAN, K_SIGMA, K_LOW,
     K_HIGH, K_DEADLINE, K_WARMUP, K_WEIGHT_MIN, K_WEIGHT_MAX, K_TASKS_BETA, K_TASKS_MAX,
     K_JOB_SPREAD, K_SIGMA_MAX, K_BETA_MAX, K_REDUCE_FRACTION, K_REDUCE_SCALE, K_TRACE,
@@ -102,6 +102,18 @@ static const struct key_schema schema[K_COUNT] = {
                  .sweepable = true,
                  .doc = "sigma: reported progress runs at 1/exp(sigma Z) of the truth, per copy",
                  .why_max = WHY_NOISE},
+    [K_STRAGGLE_P] = {"cluster", "straggle_p", KT_REAL, .def = "0", .min = 0, .max = 1,
+                      .sweepable = true,
+                      .doc = "probability that a copy straggles (seed 003: 0.05), at an idle "
+                             "cluster; 0 = never"},
+    [K_STRAGGLE_P_MAX] = {"cluster", "straggle_p_max", KT_REAL, .min = 0, .max = 1,
+                          .sweepable = true,
+                          .doc = "the probability when every slot is busy, linear in between "
+                                 "(seed 003 assumption 5); unset = straggle_p"},
+    [K_STRAGGLE_REST] = {"cluster", "straggle_rest", KT_CHOICE, .def = "between",
+                         .choices = "between|none", .sweepable = true,
+                         .doc = "the 10 % of stragglers seed 003 leaves unsaid: between (delay "
+                                "U(2.5, 10)) or none (not delayed)"},
     [K_ARRIVAL] = {"workload", "arrival", KT_CHOICE, .def = "poisson", .choices = "poisson|batch",
                    .sweepable = true,
                    .doc = "poisson (open, rate jobs per unit time) or batch (all at t = 0)"},
@@ -1019,6 +1031,30 @@ static bool build_servers(struct conv *cv, struct cl_spec *sp)
     return true;
 }
 
+/* Seed 003's stragglers: p at an idle cluster, p_max at a full one (p_max >= p: assumption 5
+ * says more stragglers at higher utilisation), and the reading of the unsaid 10 %. */
+static bool build_straggle(struct conv *cv, struct cl_spec *sp)
+{
+    char w[512];
+    int rest;
+    if (!num(cv, K_STRAGGLE_P, &sp->straggle_p, "the model"))
+        return false;
+    sp->straggle_p_max = sp->straggle_p;
+    if (cv->v->set[K_STRAGGLE_P_MAX] &&
+        !num(cv, K_STRAGGLE_P_MAX, &sp->straggle_p_max, "the model"))
+        return false;
+    if (sp->straggle_p_max < sp->straggle_p) {
+        fail(cv->p, "%s: cluster.straggle_p_max: must be >= cluster.straggle_p (%g): stragglers "
+             "grow with utilisation (seed 003 assumption 5), got '%g'",
+             origin(cv, K_STRAGGLE_P_MAX, w, sizeof w), sp->straggle_p, sp->straggle_p_max);
+        return false;
+    }
+    if (!choice(cv, K_STRAGGLE_REST, &rest))
+        return false;
+    sp->straggle_rest = rest;
+    return true;
+}
+
 static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
 {
     int arrival, estimator;
@@ -1033,6 +1069,8 @@ static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
         return false;
     sp->estimator = (enum cl_estimator)estimator;
     sp->arrival = (enum cl_arrival)arrival;
+    if (!build_straggle(cv, sp))
+        return false;
     sp->rate = 0;
     if (!cv->v->set[K_TRACE] && sp->arrival == ARRIVAL_POISSON &&
         !num(cv, K_RATE, &sp->rate, "arrival = poisson"))

@@ -151,6 +151,7 @@ int cl_reset(struct cluster *cl, const struct cl_spec *spec, uint64_t seed, uint
     cl->seq = 0;
     rng_stream(&cl->copy_base, seed, replica, RNG_COPIES);
     rng_stream(&cl->noise_base, seed, replica, RNG_NOISE);
+    rng_stream(&cl->straggle_base, seed, replica, RNG_STRAGGLE);
     cl->busy_time = cl->busy_area = 0.0;
     cl->copies = cl->kills = cl->task_events = 0;
     cl->orphans = 0;
@@ -357,6 +358,38 @@ static double draw_noise(struct cluster *cl, int task, int k)
     return exp(sigma * gsl_cdf_ugaussian_Pinv(rng_uniform(&r)));
 }
 
+/* Seed 003's straggler mixture (§VI-A, from Mantri's Bing data): a copy straggles with
+ * probability p = straggle_p + (straggle_p_max − straggle_p) × the share of busy slots, itself
+ * included (assumption 5: more stragglers at higher utilisation; replicas alike, assumption
+ * 4); a straggler's duration is its own times a factor: U(1.2, 2.5) with probability 0.8, 10
+ * with 0.1, and for the last 0.1 U(2.5, 10) or 1 (straggle_rest). One uniform from outputs
+ * task·RNG_COPY_BLOCK + 2k, +2k+1 of the straggle stream decides both (u < p, then u/p picks
+ * the factor), common across policies like the durations. 1 when straggling is off. */
+double cl_straggle_factor(double u, double p, int rest)
+{
+    if (!(u < p))
+        return 1.0;
+    double v = u / p;
+    if (v < 0.8)
+        return 1.2 + 1.3 * (v / 0.8);
+    if (v < 0.9)
+        return rest == 0 ? 2.5 + 7.5 * ((v - 0.8) / 0.1) : 1.0;
+    return 10.0;
+}
+
+static double draw_straggle(struct cluster *cl, int task, int k)
+{
+    const struct cl_spec *sp = cl->spec;
+    if (!(sp->straggle_p > 0 || sp->straggle_p_max > 0))
+        return 1.0;
+    double busy = (double)(cl->nslots - cl->nfree) / cl->nslots;
+    rng_t r = cl->straggle_base;
+    rng_advance(&r, (uint64_t)task * RNG_COPY_BLOCK + 2u * (uint64_t)k);
+    return cl_straggle_factor(rng_uniform(&r),
+                              sp->straggle_p + (sp->straggle_p_max - sp->straggle_p) * busy,
+                              sp->straggle_rest);
+}
+
 /* Put copy number task_copies[task] of a task on a free slot. A reduce copy launched before
  * its job's map phase ends holds the slot without progress (slot_proc = INFINITY) until
  * release_reduces starts it (seed 002 eq. 1g). */
@@ -369,7 +402,7 @@ static int place_copy(struct cluster *cl, int task, double offset)
     CL_ASSERT(k <= (int)RNG_MAX_COPIES);
     struct cl_job *j = &cl->job[cl->task_job[task]];
     bool wait = j->maps_left > 0 && cl_task_phase(cl, task) == CL_REDUCE;
-    double work = (1.0 - offset) * draw_copy(cl, task, k);
+    double work = (1.0 - offset) * draw_copy(cl, task, k) * draw_straggle(cl, task, k);
     double proc = wait ? INFINITY : cl->now + cl->spec->launch_delay;
     double end = proc + work;
     cl->slot_task[s] = task;

@@ -130,6 +130,7 @@ struct cluster {
     /* random streams of this replica */
     rng_t copy_base;      /* RNG_COPIES stream at its start; tasks jump to their block */
     rng_t noise_base;     /* RNG_NOISE stream at its start, laid out like copy_base */
+    rng_t straggle_base;  /* RNG_STRAGGLE stream at its start, laid out like noise_base */
     /* optional: copy durations from a function instead of the stream (hand-built test
        scenarios); kept across cl_reset. Returns the full duration T of copy `copy`. */
     double (*duration_hook)(void *ctx, int task, int copy);
@@ -170,6 +171,10 @@ void cl_advance(struct cluster *cl, double t);
 /* Launch: the job's next never-launched task with `copies` copies (at most the free slots;
  * at least one must be free). Returns the task index. */
 int cl_start_next_task(struct cluster *cl, int job, int copies);
+
+/* Seed 003's straggler factor for a copy whose uniform is u, straggling with probability p
+ * (rest 0: the unsaid 0.1 of stragglers delayed U(2.5, 10); 1: not delayed); 1 if u >= p. */
+double cl_straggle_factor(double u, double p, int rest);
 
 /* Launch one more copy of a started task on a free slot. The copy starts from task progress
  * `offset` in [0,1): it needs (1-offset)·T_new (seed 004 §III, Speculative-Resume); use 0

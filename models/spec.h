@@ -36,6 +36,12 @@ struct cl_spec {
     enum cl_estimator estimator; /* how completion times are estimated */
     double estimate_noise;   /* σ: a copy's progress appears at rate 1/ε of the truth,
                                 ε = exp(σ Z) fixed per copy; 0 = exact estimates */
+    double straggle_p;       /* seed 003 §VI-A: a copy straggles with probability p, growing
+                                linearly from straggle_p to straggle_p_max with the share of
+                                busy slots at its launch (itself included); 0: never */
+    double straggle_p_max;
+    int straggle_rest;       /* a straggler's delay: 0.8 U(1.2, 2.5), 0.1 ×10, and the 0.1
+                                the paper leaves unsaid: 0 U(2.5, 10), 1 none (×1) */
     enum cl_arrival arrival; /* arrival process */
     double rate;             /* jobs per unit time (Poisson) */
     int jobs;                /* jobs per replica */

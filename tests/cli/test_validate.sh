@@ -57,5 +57,6 @@ expect_grep "quick suite: Hopper's Theorem 2 holds" "^hopper\.th2,beta=1\.5 epsi
 expect_grep "quick suite: eq. 3 over-promises for beta > 2" "^hopper\.k_below_1,beta=3 .*,0,0$" "$WORK/out"
 expect_grep "quick suite: eq. 7's median gives the printed 150 %" "^threshold\.eq7,ttc=[^,]* qos=450ms divisor=median .*,1,1$" "$WORK/out"
 expect_grep "quick suite: Algorithm 1's average does not" "^threshold\.eq7,ttc=[^,]* qos=450ms divisor=average .*,0,0$" "$WORK/out"
+expect_grep "quick suite: replicas straggle like originals" "^straggle\.replicas,.*,1,1$" "$WORK/out"
 
 finish

@@ -222,6 +222,30 @@ Test(config, servers_make_the_slots)
     cfg_free(&c);
 }
 
+/* Stragglers: straggle_p_max defaults to straggle_p, may not be below it, and straggle_rest
+ * names the reading of the unsaid tenth. */
+Test(config, stragglers)
+{
+    struct cfg c;
+    cr_assert_eq(load(&c, "[cluster]\nstraggle_p = 0.05\n[workload]\nrate = 1\n", NULL, 0), 0,
+                 "%s", err);
+    cr_assert_float_eq(c.scen[0].spec.straggle_p_max, 0.05, 1e-15);
+    cr_assert_eq(c.scen[0].spec.straggle_rest, 0);
+    cfg_free(&c);
+    cr_assert_eq(load(&c, "[cluster]\nstraggle_p = 0.05\nstraggle_p_max = 0.01\n"
+                          "[workload]\nrate = 1\n", NULL, 0), -1);
+    cr_assert(strstr(err, ":3: cluster.straggle_p_max: must be >= cluster.straggle_p (0.05)"),
+              "%s", err);
+    cr_assert_eq(load(&c, "[cluster]\nstraggle_rest = ten\n[workload]\nrate = 1\n", NULL, 0),
+                 -1);
+    cr_assert(strstr(err, "cluster.straggle_rest"), "%s", err);
+    cr_assert_float_eq(cl_straggle_factor(0.5, 0.05, 0), 1.0, 0, "u >= p: no delay");
+    cr_assert_float_eq(cl_straggle_factor(0.02, 0.05, 0), 1.2 + 1.3 * 0.5, 1e-12, "v = 0.4");
+    cr_assert_float_eq(cl_straggle_factor(0.0425, 0.05, 0), 6.25, 1e-12, "v = 0.85: U(2.5, 10)");
+    cr_assert_float_eq(cl_straggle_factor(0.0425, 0.05, 1), 1.0, 0, "v = 0.85, rest none");
+    cr_assert_float_eq(cl_straggle_factor(0.049, 0.05, 0), 10.0, 0, "v = 0.98: ten times");
+}
+
 /* [zip] keys vary together, as the outermost dimension; their counts must match. */
 Test(config, zip_varies_keys_together)
 {
