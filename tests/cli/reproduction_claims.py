@@ -4,7 +4,7 @@
 usage: reproduction_claims.py EXPERIMENT CSV [CDF_CSV]
   EXPERIMENT: table1, table2, fig3, fig4 (seed 004, experiments/chronos-*.ini) or the name of
   a seed 000 / 002 experiment (xulau-sca-gamma, ..., xulau-heavy, srptms-compare) or seed 001's
-  (hopper-load, hopper-beta, hopper-threshold)
+  (hopper-load, hopper-beta, hopper-threshold) or seed 003's (threshold-servers)
   CDF_CSV: `specmc report --cdf Q --csv` rows (any quantities), for claims about CDFs
 Prints one line per claim that fails and exits 1 if any does."""
 import csv
@@ -228,6 +228,16 @@ def hopper_threshold(m, sweeps, claim):  # the scheduler's beta: 1.1, 1.5, 2.5, 
     claim(f[1] < f[-1], f"the true tail's virtual sizes beat proportional sharing alone ({f})")
 
 
+def threshold_servers(m, sweeps, claim):  # seed 003 Table 1: servers 20 ... 100, mode 0 / 1
+    """Scenarios in sweep order: (servers, mode) = (20, 0), (20, 1), (40, 0), ..."""
+    copies = [m[s]["threshold"]["copies_per_task"] for s in sorted(m)]
+    static, dynamic = copies[0::2], copies[1::2]
+    claim(dynamic[0] - 1 < 0.7 * (static[0] - 1),
+          f"dynamic makes at least 30 % fewer replicas at 20 servers ({static[0]}, {dynamic[0]})")
+    claim(all(d < t for d, t in zip(dynamic, static)),
+          f"dynamic makes fewer replicas at every server count ({static}, {dynamic})")
+
+
 def main(experiment, path, cdf_path=None):
     means, sweeps = load(path)
     CDF.update(load_cdf(cdf_path))
@@ -242,7 +252,8 @@ def main(experiment, path, cdf_path=None):
               "xulau-sca-alpha": sca_alpha, "xulau-sca-interval": sca_interval,
               "xulau-cutoff": cutoff, "xulau-sigma": sigma, "xulau-light": light,
               "xulau-heavy": heavy, "srptms-compare": compare, "hopper-load": hopper_load,
-              "hopper-beta": hopper_beta, "hopper-threshold": hopper_threshold}
+              "hopper-beta": hopper_beta, "hopper-threshold": hopper_threshold,
+              "threshold-servers": threshold_servers}
     checks[experiment](means, sweeps, claim)
     for f in failures:
         print(f"  claim fails: {f}")
