@@ -42,7 +42,11 @@ static const double th_seconds[] = {[TP_QOS] = 1.0, [TP_INTERVAL] = 0.1};
 struct threshold {
     int mode, divisor;
     double static_th, qos, alpha, beta, mu, phi, omega, interval;
-    double *ttc;          /* [S]: the TTCs of one job's running tasks */
+    double *ttc;          /* [S]: the TTCs of one job's running tasks (eq. 7 sorts them) */
+    struct candidate {
+        int task;
+        double ttc;
+    } *cand;              /* [S]: those that may still get a replica, and their TTCs */
     unsigned char *marked; /* per task: declared a straggler (once at most) */
     int *queue;           /* the marked tasks in marking order (at most ntasks) */
     int head, len;        /* queue[head .. len): not yet served */
@@ -62,9 +66,10 @@ static int threshold_init(struct cluster *cl, void *st, const double *param)
     t->omega = param[TP_OMEGA];
     t->interval = param[TP_INTERVAL];
     t->ttc = malloc((size_t)cl->nslots * sizeof *t->ttc);
+    t->cand = malloc((size_t)cl->nslots * sizeof *t->cand);
     t->queue = malloc((size_t)(cl->ntasks > 0 ? cl->ntasks : 1) * sizeof *t->queue);
     t->marked = calloc((size_t)(cl->ntasks > 0 ? cl->ntasks : 1), 1);
-    if (!t->ttc || !t->queue || !t->marked)
+    if (!t->ttc || !t->cand || !t->queue || !t->marked)
         return -1;
     cl_set_timer(cl, t->interval, TP_TIMER_CHECK, 0);
     return 0;
@@ -74,6 +79,7 @@ static void threshold_free(void *st)
 {
     struct threshold *t = st;
     free(t->ttc);
+    free(t->cand);
     free(t->queue);
     free(t->marked);
 }
@@ -95,7 +101,7 @@ static double job_threshold(const struct cluster *cl, struct threshold *t, int n
 static void check_job(struct cluster *cl, struct threshold *t, int k)
 {
     const struct cl_job *j = &cl->job[k];
-    int n = 0;
+    int n = 0, m = 0;
     double sum = 0.0, ps = 0.0;
     for (int i = j->first_task; i < j->first_task + j->next_unstarted; i++) {
         if (cl->task_running[i] == 0)
@@ -106,18 +112,17 @@ static void check_job(struct cluster *cl, struct threshold *t, int k)
         t->ttc[n++] = p.ttc;
         sum += p.ttc;
         ps += p.score;
+        if (cl->task_running[i] == 1 && cl->task_copies[i] == 1 && !t->marked[i])
+            t->cand[m++] = (struct candidate){i, p.ttc};
     }
-    if (n == 0)
+    if (m == 0)
         return;
     double bar = job_threshold(cl, t, n, ps / n) * (sum / n);
-    for (int i = j->first_task; i < j->first_task + j->next_unstarted; i++) {
-        if (cl->task_running[i] != 1 || cl->task_copies[i] > 1 || t->marked[i])
-            continue;
-        if (pol_task_progress(cl, i).ttc > bar) {
-            t->marked[i] = 1;
-            t->queue[t->len++] = i;
+    for (int c = 0; c < m; c++)
+        if (t->cand[c].ttc > bar) {
+            t->marked[t->cand[c].task] = 1;
+            t->queue[t->len++] = t->cand[c].task;
         }
-    }
 }
 
 static void threshold_timer(struct cluster *cl, void *st, int tag, int32_t arg)
@@ -198,7 +203,7 @@ const struct policy pol_threshold = {
     .on_timer = threshold_timer,
     .free = threshold_free,
     .heartbeat = "interval",
-    .memory = {sizeof(int) + 1, sizeof(double), 0},
+    .memory = {sizeof(int) + 1, sizeof(double) + sizeof(struct candidate), 0},
     .events_per_second = 1.0e7,
     .role = POL_SPECULATOR,
 };
