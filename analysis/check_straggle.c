@@ -71,6 +71,12 @@ static int simulate(const struct vd_context *ctx, const char *id, const char *pa
     return 0;
 }
 
+/* E[factor] of a straggler: 0.8 × 1.85 + 0.1 × 10 + 0.1 × (6.25 between, 1 none). */
+static double mean_factor(int rest)
+{
+    return 0.8 * 1.85 + 0.1 * 10.0 + 0.1 * (rest ? 1.0 : 6.25);
+}
+
 static int run_straggle(const struct vd_context *ctx, const char *only, struct vd_rows *out)
 {
     const int n = 1000;
@@ -78,27 +84,29 @@ static int run_straggle(const struct vd_context *ctx, const char *only, struct v
     uint64_t tasks;
     const struct dist one = {DIST_DETERMINISTIC, 1.0, 0.0};
     char params[192];
-    if (vd_selected(only, "straggle.rate")) {
-        snprintf(params, sizeof params, "policy=fifo N=%d p=0.05", n);
-        if (simulate(ctx, "straggle.rate", params, n, 1, one, 0.05, 0.05, 0, "fifo", tot, &tasks) ||
-            vd_add_proportion(out, "straggle.rate", params, 0.05, (uint64_t)tot[SG_DELAYED],
-                              tasks, true))
-            return -1;
-    }
-    if (vd_selected(only, "straggle.replicas")) {
-        snprintf(params, sizeof params, "policy=clone r=1 N=%d p=0.2", n);
-        if (simulate(ctx, "straggle.replicas", params, n, 1, one, 0.2, 0.2, 0, "clone", tot, &tasks) ||
-            vd_add_proportion(out, "straggle.replicas", params, 0.04, (uint64_t)tot[SG_DELAYED],
-                              tasks, true))
+    static const struct {
+        const char *id, *policy;
+        double p, delayed; /* the share of tasks delayed: p, or p² with two copies each */
+    } shares[] = {{"straggle.rate", "fifo", 0.05, 0.05},
+                  {"straggle.replicas", "clone", 0.2, 0.04}};
+    for (size_t i = 0; i < sizeof shares / sizeof *shares; i++) {
+        if (!vd_selected(only, shares[i].id))
+            continue;
+        snprintf(params, sizeof params, "policy=%s%s N=%d p=%g", shares[i].policy,
+                 strcmp(shares[i].policy, "clone") ? "" : " r=1", n, shares[i].p);
+        if (simulate(ctx, shares[i].id, params, n, 1, one, shares[i].p, shares[i].p, 0,
+                     shares[i].policy, tot, &tasks) ||
+            vd_add_proportion(out, shares[i].id, params, shares[i].delayed,
+                              (uint64_t)tot[SG_DELAYED], tasks, true))
             return -1;
     }
     for (int rest = 0; rest <= 1 && vd_selected(only, "straggle.mean"); rest++) {
-        double ef = 0.8 * 1.85 + 0.1 * 10.0 + 0.1 * (rest ? 1.0 : 6.25);
         snprintf(params, sizeof params, "policy=fifo N=%d p=0.05 rest=%s", n,
                  rest ? "none" : "between");
-        if (simulate(ctx, "straggle.mean", params, n, 1, one, 0.05, 0.05, rest, "fifo", tot, &tasks) ||
-            vd_add_mean(out, "straggle.mean", params, 1.0 + 0.05 * (ef - 1.0), tot[SG_SUM],
-                        tot[SG_SUM2], tasks, true))
+        if (simulate(ctx, "straggle.mean", params, n, 1, one, 0.05, 0.05, rest, "fifo", tot,
+                     &tasks) ||
+            vd_add_mean(out, "straggle.mean", params, 1.0 + 0.05 * (mean_factor(rest) - 1.0),
+                        tot[SG_SUM], tot[SG_SUM2], tasks, true))
             return -1;
     }
     if (vd_selected(only, "straggle.load")) {
@@ -106,7 +114,7 @@ static int run_straggle(const struct vd_context *ctx, const char *only, struct v
         double share = ((n + 1) / 2.0 + 3.0 * n) / (4.0 * n); /* the mean busy share */
         if (simulate(ctx, "straggle.load", params, n, 4, (struct dist){DIST_EXPONENTIAL, 1, 0},
                      0.0, 0.2, 0, "fifo", tot, &tasks) ||
-            vd_add_mean(out, "straggle.load", params, 1.0 + 0.2 * share * (3.105 - 1.0),
+            vd_add_mean(out, "straggle.load", params, 1.0 + 0.2 * share * (mean_factor(0) - 1.0),
                         tot[SG_SUM], tot[SG_SUM2], tasks, true))
             return -1;
     }
