@@ -232,7 +232,12 @@ double dist_skew_index(enum dist_kind kind, double s)
         return s;
     if (kind != DIST_LOGNORMAL)
         return INFINITY;
-    double w = expm1(s * s), g = (w + 3.0) * sqrt(w);
+    double w = expm1(s * s);
+    return dist_index_of_skewness((w + 3.0) * sqrt(w));
+}
+
+double dist_index_of_skewness(double g)
+{
     if (!(g > 2.0))
         return INFINITY;
     double lo = 3.0, hi = 4.0;

@@ -59,6 +59,10 @@ double dist_shape_for_cv(enum dist_kind kind, double cv);
  * skewness is at most 2, the limit of every Pareto's; INFINITY for the other families. */
 double dist_skew_index(enum dist_kind kind, double s);
 
+/* The tail index of the Pareto law with skewness g (the equivalence above); INFINITY for g at
+ * most 2, the limit of every Pareto's. For any bounded law as skewed (seed 003's stragglers). */
+double dist_index_of_skewness(double g);
+
 /* The sampler's reach (engine/rng.h): its uniforms run from 2^-53 to 1 - 2^-53, so no draw
  * of a family lies beyond dist_quantile(d, DIST_U_MAX), and no standard normal beyond
  * DIST_Z_MAX = Phi^-1(1 - 2^-53) (lognormal task times, job scales, estimation noise). */

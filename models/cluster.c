@@ -377,6 +377,24 @@ double cl_straggle_factor(double u, double p, int rest)
     return 10.0;
 }
 
+/* The skewness of the factor at probability p: its raw moments are those of 1 (1 − p), and of
+ * U(1.2, 2.5) (0.8 p), U(2.5, 10) or 1 (0.1 p) and 10 (0.1 p); E[U^k(a, b)] = (b^(k+1) −
+ * a^(k+1)) / ((k + 1)(b − a)). */
+static double uniform_moment(double a, double b, int k)
+{
+    return (pow(b, k + 1) - pow(a, k + 1)) / ((k + 1) * (b - a));
+}
+
+double cl_straggle_skewness(double p, int rest)
+{
+    double m[4];
+    for (int k = 1; k <= 3; k++)
+        m[k] = (1.0 - p) + p * (0.8 * uniform_moment(1.2, 2.5, k) + 0.1 * pow(10.0, k) +
+                                0.1 * (rest == 0 ? uniform_moment(2.5, 10.0, k) : 1.0));
+    double var = m[2] - m[1] * m[1];
+    return var > 0 ? (m[3] - 3.0 * m[1] * var - m[1] * m[1] * m[1]) / pow(var, 1.5) : 0.0;
+}
+
 static double draw_straggle(struct cluster *cl, int task, int k)
 {
     const struct cl_spec *sp = cl->spec;

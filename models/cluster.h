@@ -176,6 +176,9 @@ int cl_start_next_task(struct cluster *cl, int job, int copies);
  * (rest 0: the unsaid 0.1 of stragglers delayed U(2.5, 10); 1: not delayed); 1 if u >= p. */
 double cl_straggle_factor(double u, double p, int rest);
 
+/* The skewness of that factor (1 when the copy does not straggle) at probability p. */
+double cl_straggle_skewness(double p, int rest);
+
 /* Launch one more copy of a started task on a free slot. The copy starts from task progress
  * `offset` in [0,1): it needs (1-offset)·T_new (seed 004 §III, Speculative-Resume); use 0
  * for a copy that restarts from the beginning. Returns its slot. */

@@ -173,6 +173,11 @@ double wl_tail_index(const struct cl_spec *sp)
     /* a job's lognormal scale (job_spread) multiplies all its task times: as skewed as it */
     double spread = sp->job_spread > 0 ? dist_skew_index(DIST_LOGNORMAL, sp->job_spread)
                                        : INFINITY;
+    /* seed 003's stragglers multiply a copy's time by a bounded but very skewed factor, the
+       more skewed the rarer: as skewed as it at the smallest probability in use */
+    double p = sp->straggle_p > 0 ? sp->straggle_p : sp->straggle_p_max;
+    if (p > 0)
+        spread = fmin(spread, dist_index_of_skewness(cl_straggle_skewness(p, sp->straggle_rest)));
     enum dist_kind kind = sp->task_time.kind;
     if (kind != DIST_PARETO && kind != DIST_LOGNORMAL)
         return spread; /* exponential, uniform, deterministic: every moment, little skew */
