@@ -32,12 +32,12 @@ enum key_type { KT_STRING, KT_INT, KT_REAL, KT_U64, KT_CHOICE, KT_LIST };
 
 enum key_id {
     K_NAME, K_REPLICAS, K_SEED, K_CONFIDENCE,
-    K_SLOTS, K_SERVERS, K_SERVER_CPU, K_SERVER_MEM, K_INTERVAL, K_LAUNCH_DELAY, K_ESTIMATOR,
+    K_SLOTS, K_SERVERS, K_SERVER_CPU, K_SERVER_MEM, K_BACKFILL, K_INTERVAL, K_LAUNCH_DELAY, K_ESTIMATOR,
     K_NOISE, K_STRAGGLE_P, K_STRAGGLE_P_MAX, K_STRAGGLE_REST,
     K_ARRIVAL, K_RATE, K_JOBS, K_TASKS, K_TASK_TIME, K_TMIN, K_BETA, K_MEAN, K_SIGMA, K_LOW,
     K_HIGH, K_DEADLINE, K_WARMUP, K_WEIGHT_MIN, K_WEIGHT_MAX, K_TASKS_BETA, K_TASKS_MAX,
     K_JOB_SPREAD, K_SIGMA_MAX, K_BETA_MAX, K_REDUCE_FRACTION, K_REDUCE_SCALE, K_TRACE,
-    K_TRACE_FORMAT, K_TRACE_SHAPE, K_CPU_REQUEST, K_MEM_REQUEST,
+    K_TRACE_FORMAT, K_TRACE_SHAPE, K_CPU_REQUEST, K_MEM_REQUEST, K_CPU_REQUEST_MAX, K_MEM_REQUEST_MAX,
     K_LIST,
     K_U_THETA, K_U_PRICE, K_U_RMIN,
     K_H_FLOWTIME, K_H_MACHINE_TIME, K_H_BINS,
@@ -87,6 +87,11 @@ static const struct key_schema schema[K_COUNT] = {
                       .min_open = true, .sweepable = true, .doc = "CPU capacity of a server"},
     [K_SERVER_MEM] = {"cluster", "server_mem", KT_REAL, .def = "1", .min = 0, .max = 1e9,
                       .min_open = true, .sweepable = true, .doc = "memory capacity of a server"},
+    [K_BACKFILL] = {"cluster", "backfill", KT_CHOICE, .def = "no", .choices = "no|yes",
+                    .sweepable = true,
+                    .doc = "with requests drawn per job: yes, a job whose copy fits no server "
+                           "lets later jobs' copies start (YARN's FifoScheduler); no, it holds "
+                           "them back"},
     [K_INTERVAL] = {"cluster", "interval", KT_REAL, .def = "0", .min = 0, .max = CFG_TIME_MAX,
                     .sweepable = true, .doc = "scheduling interval; 0 = decide at every event",
                     .why_max = WHY_TIME},
@@ -201,6 +206,14 @@ static const struct key_schema schema[K_COUNT] = {
     [K_MEM_REQUEST] = {"workload", "mem_request", KT_REAL, .def = "0.3", .min = 0, .max = 1e9,
                        .min_open = true, .sweepable = true,
                        .doc = "memory every copy of a task requests, with cluster.servers"},
+    [K_CPU_REQUEST_MAX] = {"workload", "cpu_request_max", KT_REAL, .min = 0, .max = 1e9,
+                           .min_open = true, .sweepable = true,
+                           .doc = "above cpu_request: each job's CPU request is uniform between "
+                                  "the two; unset = cpu_request"},
+    [K_MEM_REQUEST_MAX] = {"workload", "mem_request_max", KT_REAL, .min = 0, .max = 1e9,
+                           .min_open = true, .sweepable = true,
+                           .doc = "above mem_request: each job's memory request is uniform "
+                                  "between the two; unset = mem_request"},
     [K_LIST] = {"policy", "list", KT_LIST, .def = "fifo",
                 .doc = "policies to run, comma-separated; the first is the paired baseline"},
     [K_U_THETA] = {"utility", "theta", KT_REAL, .def = "1e-5", .min = 0, .max = INF,
@@ -988,10 +1001,39 @@ static bool check_precision(struct conv *cv, struct cfg *c, const struct cl_spec
     return false;
 }
 
-/* cluster.servers > 0 (seed 003 §VI): identical servers of CPU and memory capacity, every copy
- * requesting the same; a server holds as many copies as both fit, and the slots follow:
- * servers x that many. The quotients are floored after adding 1e-9, so that 0.9 / 0.3 fits
- * 3 and not the 2.9999999999999996 of its rounding. */
+/* A request range [lo, hi] of workload key k (hi: key k_max, lo when unset), its largest
+ * fitting a server of capacity cap; its slots per server are the copies of lo it fits (the
+ * quotient floored after adding 1e-9, so that 0.9 / 0.3 fits 3 and not the 2.999...6 of its
+ * rounding). False with an error otherwise. */
+static bool request_range(struct conv *cv, enum key_id k, enum key_id k_max, double cap,
+                          const char *cap_key, double *lo, double *hi, double *per_server)
+{
+    char w[512];
+    if (!num(cv, k, lo, "cluster.servers"))
+        return false;
+    *hi = *lo;
+    if (cv->v->set[k_max] && !num(cv, k_max, hi, "cluster.servers"))
+        return false;
+    if (*hi < *lo) {
+        fail(cv->p, "%s: workload.%s: must be >= workload.%s (%g), got '%g'",
+             origin(cv, k_max, w, sizeof w), schema[k_max].key, schema[k].key, *lo, *hi);
+        return false;
+    }
+    *per_server = floor(cap / *lo + 1e-9);
+    if (*per_server < 1 || *hi > cap * (1 + 1e-9)) {
+        enum key_id bad = *per_server < 1 ? k : k_max;
+        fail(cv->p, "%s: workload.%s: a copy requesting %g does not fit a server of %g "
+             "(cluster.%s)", origin(cv, bad, w, sizeof w), schema[bad].key,
+             *per_server < 1 ? *lo : *hi, cap, cap_key);
+        return false;
+    }
+    return true;
+}
+
+/* cluster.servers > 0 (seed 003 §VI): identical servers of CPU and memory capacity; a server
+ * holds as many copies as both fit, and the slots follow: servers x as many copies of the
+ * least requests as a server fits. With requests drawn per job, which slots a copy may take
+ * is the model's (models/servers.h). */
 static bool build_servers(struct conv *cv, struct cl_spec *sp)
 {
     char w[512];
@@ -1001,23 +1043,17 @@ static bool build_servers(struct conv *cv, struct cl_spec *sp)
              origin(cv, K_SLOTS, w, sizeof w));
         return false;
     }
-    double cpu, mem;
+    double cpu, mem, by_cpu, by_mem;
+    int backfill;
     if (!num(cv, K_SERVER_CPU, &cpu, "cluster.servers") ||
         !num(cv, K_SERVER_MEM, &mem, "cluster.servers") ||
-        !num(cv, K_CPU_REQUEST, &sp->cpu_request, "cluster.servers") ||
-        !num(cv, K_MEM_REQUEST, &sp->mem_request, "cluster.servers"))
+        !request_range(cv, K_CPU_REQUEST, K_CPU_REQUEST_MAX, cpu, "server_cpu",
+                       &sp->cpu_request, &sp->cpu_request_max, &by_cpu) ||
+        !request_range(cv, K_MEM_REQUEST, K_MEM_REQUEST_MAX, mem, "server_mem",
+                       &sp->mem_request, &sp->mem_request_max, &by_mem) ||
+        !choice(cv, K_BACKFILL, &backfill))
         return false;
-    double by_cpu = floor(cpu / sp->cpu_request + 1e-9);
-    double by_mem = floor(mem / sp->mem_request + 1e-9);
-    if (by_cpu < 1 || by_mem < 1) {
-        bool c = by_cpu < 1;
-        enum key_id k = c ? K_CPU_REQUEST : K_MEM_REQUEST;
-        fail(cv->p, "%s: workload.%s: a copy requesting %g does not fit a server of %g "
-             "(cluster.%s)", origin(cv, k, w, sizeof w), schema[k].key,
-             c ? sp->cpu_request : sp->mem_request, c ? cpu : mem,
-             c ? "server_cpu" : "server_mem");
-        return false;
-    }
+    sp->backfill = backfill == 1;
     double slots = sp->servers * fmin(by_cpu, by_mem);
     if (slots > schema[K_SLOTS].max) {
         fail(cv->p, "%s: cluster.servers: %d servers of %g copies each make %.0f slots, more "
@@ -1026,6 +1062,7 @@ static bool build_servers(struct conv *cv, struct cl_spec *sp)
         return false;
     }
     sp->slots = (int)slots;
+    sp->per_server = (int)fmin(by_cpu, by_mem);
     sp->server_cpu = cpu;
     sp->server_mem = mem;
     return true;
@@ -1253,7 +1290,7 @@ static bool check_policies(struct conv *cv, const struct cfg *c, const struct cl
     for (int p = 0; p < c->npolicies; p++) {
         const struct policy *pol = c->policies[p];
         double *param = params + p * POL_MAX_PARAMS;
-        char msg[256], w[512];
+        char msg[512], w[512];
         if (!pol_call_check(pol, sp, param, msg, sizeof msg)) {
             fail(cv->p, "%s: policy.list: %s %s", origin(cv, K_LIST, w, sizeof w), pol->name,
                  msg);
@@ -1962,6 +1999,14 @@ void cfg_free(struct cfg *c)
 
 void cfg_print_keys(FILE *out)
 {
+    int w = 0; /* the longest key, so that the defaults line up */
+    for (int k = 0; k < K_COUNT; k++)
+        w = (int)strlen(schema[k].key) > w ? (int)strlen(schema[k].key) : w;
+    for (size_t i = 0; i < pol_registry_count; i++)
+        for (int j = 0; pol_registry[i]->params && pol_registry[i]->params[j].key; j++) {
+            int n = (int)strlen(pol_registry[i]->params[j].key);
+            w = n > w ? n : w;
+        }
     const char *section = "";
     for (int k = 0; k < K_COUNT; k++) {
         const struct key_schema *ks = &schema[k];
@@ -1969,10 +2014,10 @@ void cfg_print_keys(FILE *out)
             section = ks->section;
             fprintf(out, "%s[%s]\n", k ? "\n" : "", section);
         }
-        fprintf(out, "  %-12s default %-9s %s\n", ks->key, ks->def ? ks->def : "(none)",
+        fprintf(out, "  %-*s default %-9s %s\n", w, ks->key, ks->def ? ks->def : "(none)",
                 ks->doc);
         if (ks->choices)
-            fprintf(out, "  %-12s         %-9s one of: %s\n", "", "", ks->choices);
+            fprintf(out, "  %-*s         %-9s one of: %s\n", w, "", "", ks->choices);
     }
     fprintf(out, "\n[sweep]\n  section.key = v1, v2, ...   every combination is a scenario "
                  "(cluster.*, workload.*, policy.NAME.*)\n");
@@ -1988,7 +2033,7 @@ void cfg_print_keys(FILE *out)
             const struct pol_param *pp = &pol->params[j];
             char def[32];
             cfg_param_default(pp, def, sizeof def);
-            fprintf(out, "  %-14s default %-9s %s%s\n", pp->key, def,
+            fprintf(out, "  %-*s default %-9s %s%s\n", w, pp->key, def,
                     pp->kind != POL_NUMBER ? "time: " : "", pp->doc);
         }
     }

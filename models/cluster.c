@@ -104,6 +104,7 @@ void cl_free(struct cluster *cl)
     free(cl->slot_start), free(cl->slot_end), free(cl->slot_offset), free(cl->free_stack);
     free(cl->slot_proc), free(cl->slot_noise), free(cl->slot_work);
     free(cl->end_tree), free(cl->end_key), free(cl->timers);
+    srv_free(&cl->servers);
     memset(cl, 0, sizeof *cl);
 }
 
@@ -147,6 +148,8 @@ int cl_reset(struct cluster *cl, const struct cl_spec *spec, uint64_t seed, uint
     for (int s = 0; s < nslots; s++)
         cl->free_stack[s] = nslots - 1 - s; /* slot 0 is handed out first */
     cl->nfree = nslots;
+    if (srv_drawn(spec) && srv_reset(&cl->servers, spec))
+        return -1;
     cl->ntimers = 0;
     cl->seq = 0;
     rng_stream(&cl->copy_base, seed, replica, RNG_COPIES);
@@ -400,7 +403,7 @@ static double draw_straggle(struct cluster *cl, int task, int k)
     const struct cl_spec *sp = cl->spec;
     if (!(sp->straggle_p > 0 || sp->straggle_p_max > 0))
         return 1.0;
-    double busy = (double)(cl->nslots - cl->nfree) / cl->nslots;
+    double busy = srv_drawn(sp) ? srv_busy_share(cl) : (double)(cl->nslots - cl->nfree) / cl->nslots;
     rng_t r = cl->straggle_base;
     rng_advance(&r, (uint64_t)task * RNG_COPY_BLOCK + 2u * (uint64_t)k);
     return cl_straggle_factor(rng_uniform(&r),
@@ -408,14 +411,30 @@ static double draw_straggle(struct cluster *cl, int task, int k)
                               sp->straggle_rest);
 }
 
+/* Take the free slot a copy of `job` gets: the top of the free stack, or with drawn requests
+ * the highest that fits, swapped to the top first (so that the slots taken are still the
+ * entries just above the stack, as pair.c reads them). */
+static int take_slot(struct cluster *cl, int job)
+{
+    CL_ASSERT(cl->nfree > 0);
+    if (!srv_drawn(cl->spec))
+        return cl->free_stack[--cl->nfree];
+    int i = srv_find(cl, cl->job[job].cpu, cl->job[job].mem);
+    CL_ASSERT(i >= 0);
+    int s = cl->free_stack[i];
+    cl->free_stack[i] = cl->free_stack[--cl->nfree];
+    cl->free_stack[cl->nfree] = s;
+    srv_take(cl, s, job);
+    return s;
+}
+
 /* Put copy number task_copies[task] of a task on a free slot. A reduce copy launched before
  * its job's map phase ends holds the slot without progress (slot_proc = INFINITY) until
  * release_reduces starts it (seed 002 eq. 1g). */
 static int place_copy(struct cluster *cl, int task, double offset)
 {
-    CL_ASSERT(cl->nfree > 0);
     CL_ASSERT(offset >= 0.0 && offset < 1.0);
-    int s = cl->free_stack[--cl->nfree];
+    int s = take_slot(cl, cl->task_job[task]);
     int k = cl->task_copies[task]++;
     CL_ASSERT(k <= (int)RNG_MAX_COPIES);
     struct cl_job *j = &cl->job[cl->task_job[task]];
@@ -483,7 +502,7 @@ int cl_start_next_task(struct cluster *cl, int job, int copies)
 {
     struct cl_job *j = &cl->job[job];
     CL_ASSERT(job < cl->narrived && j->next_unstarted < j->ntasks);
-    CL_ASSERT(copies >= 1 && cl->nfree >= 1);
+    CL_ASSERT(copies >= 1 && cl_fits(cl, job));
     int task = j->first_task + j->next_unstarted++;
     cl->npending_tasks--;
     if (j->next_unstarted == j->ntasks)
@@ -491,7 +510,7 @@ int cl_start_next_task(struct cluster *cl, int job, int copies)
     cl->task_start[task] = cl->now;
     if (copies > cl->nfree)
         copies = cl->nfree;
-    for (int c = 0; c < copies; c++)
+    for (int c = 0; c < copies && (c == 0 || cl_fits(cl, job)); c++)
         place_copy(cl, task, 0.0);
     return task;
 }
@@ -528,6 +547,8 @@ static int detach(struct cluster *cl, int s, bool killed)
     cl->slot_end[s] = INFINITY;
     tree_update(cl, s);
     cl->free_stack[cl->nfree++] = s;
+    if (srv_drawn(cl->spec))
+        srv_leave(cl, s, cl->task_job[task]);
     cl->task_running[task]--;
     cl->task_events++;
     return task;
@@ -604,6 +625,29 @@ int cl_complete(struct cluster *cl, int slot)
 /* ---------------------------------------------------------------- invariants */
 
 #ifdef SPECMC_CHECK
+/* Drawn requests: each server's sums are its copies' requests, within its capacity. */
+static void check_servers(const struct cluster *cl)
+{
+    const struct cl_spec *sp = cl->spec;
+    const struct cl_servers *sv = &cl->servers;
+    double tot_cpu = 0.0, tot_mem = 0.0;
+    for (int v = 0; v < sp->servers; v++) {
+        double cpu = 0.0, mem = 0.0;
+        int n = 0;
+        for (int s = v * sp->per_server; s < (v + 1) * sp->per_server; s++)
+            if (cl->slot_task[s] >= 0) {
+                const struct cl_job *j = &cl->job[cl->task_job[cl->slot_task[s]]];
+                cpu += j->cpu, mem += j->mem, n++;
+            }
+        assert(n == sv->copies[v]);
+        assert(fabs(cpu - sv->cpu[v]) <= 1e-9 && fabs(mem - sv->mem[v]) <= 1e-9);
+        assert(cpu <= sp->server_cpu * (1 + 1e-9) && mem <= sp->server_mem * (1 + 1e-9));
+        tot_cpu += cpu, tot_mem += mem;
+    }
+    assert(fabs(tot_cpu - sv->cpu_used) <= 1e-9 * (1 + tot_cpu));
+    assert(fabs(tot_mem - sv->mem_used) <= 1e-9 * (1 + tot_mem));
+}
+
 void cl_check(const struct cluster *cl)
 {
     int busy = 0;
@@ -618,6 +662,8 @@ void cl_check(const struct cluster *cl)
     }
     assert(busy + cl->nfree == cl->nslots);
     assert(cl->nfree >= 0 && cl->nfree <= cl->nslots);
+    if (srv_drawn(cl->spec))
+        check_servers(cl);
 
     int orphans = 0, running_total = 0, pending = 0, held_total = 0;
     double busy_sum = 0.0;

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "engine/rng.h"
+#include "models/servers.h"
 #include "models/spec.h"
 
 #ifdef SPECMC_CHECK
@@ -61,6 +62,7 @@ struct cl_job {
     int next_unstarted;  /* index within the job of the next never-launched task */
     int copies;          /* copies launched for it */
     int copies_running;  /* its copies on slots now (slots it holds) */
+    double cpu, mem;     /* what each of its copies requests (with cluster.servers) */
     int choice;          /* the value its policy chose for it of an `auto` parameter it
                             chooses per job (Chronos r), set by the policy; -1 if none */
     int pend_prev;       /* pending list (jobs with never-launched tasks), arrival order */
@@ -117,6 +119,8 @@ struct cluster {
     int *free_stack;      /* free slots; the most recently freed is reused first */
     int nfree;
 
+    struct cl_servers servers; /* with requests drawn per job: what each server holds */
+
     /* pending events */
     int *end_tree;        /* tournament tree: node i holds the slot with the earliest end
                              among its leaves; leaves at tree_leaves + s; root at 1 */
@@ -168,8 +172,8 @@ void cl_arrive(struct cluster *cl, int job);
 /* Advance the clock to t >= now, integrating busy slots over the utilization window. */
 void cl_advance(struct cluster *cl, double t);
 
-/* Launch: the job's next never-launched task with `copies` copies (at most the free slots;
- * at least one must be free). Returns the task index. */
+/* Launch: the job's next never-launched task with `copies` copies (at most the free slots,
+ * or those that fit; one must fit: cl_fits). Returns the task index. */
 int cl_start_next_task(struct cluster *cl, int job, int copies);
 
 /* Seed 003's straggler factor for a copy whose uniform is u, straggling with probability p
@@ -179,7 +183,7 @@ double cl_straggle_factor(double u, double p, int rest);
 /* The skewness of that factor (1 when the copy does not straggle) at probability p. */
 double cl_straggle_skewness(double p, int rest);
 
-/* Launch one more copy of a started task on a free slot. The copy starts from task progress
+/* Launch one more copy of a started task on a free slot (one must fit: cl_fits). The copy starts from task progress
  * `offset` in [0,1): it needs (1-offset)·T_new (seed 004 §III, Speculative-Resume); use 0
  * for a copy that restarts from the beginning. Returns its slot. */
 int cl_launch_copy(struct cluster *cl, int task, double offset);
@@ -216,16 +220,30 @@ void cl_set_timer(struct cluster *cl, double t, int tag, int32_t arg);
 double cl_beat_after(double t, double p, double until);
 
 /* Seed 003's utilisation (eq. 9): the CPU and the memory the running copies request, per
- * server (every copy requests the same: seed 003 §VI-A assumption 1); NAN without servers. */
+ * server (a task's copies request the same: seed 003 §VI-A assumption 1); NAN without
+ * servers. */
 static inline double cl_cpu_per_server(const struct cluster *cl)
 {
     const struct cl_spec *sp = cl->spec;
+    if (srv_drawn(sp))
+        return cl->servers.cpu_used / sp->servers;
     return sp->servers > 0 ? (cl->nslots - cl->nfree) * sp->cpu_request / sp->servers : NAN;
 }
 static inline double cl_mem_per_server(const struct cluster *cl)
 {
     const struct cl_spec *sp = cl->spec;
+    if (srv_drawn(sp))
+        return cl->servers.mem_used / sp->servers;
     return sp->servers > 0 ? (cl->nslots - cl->nfree) * sp->mem_request / sp->servers : NAN;
+}
+
+/* Whether a copy of `job` can start now: a slot is free, and with requests drawn per job, on
+ * a server its CPU and memory both fit (models/servers.h). Policies that place copies this
+ * way say so (policy.by_request); the others run only where every slot fits every copy. */
+static inline bool cl_fits(const struct cluster *cl, int job)
+{
+    return cl->nfree > 0 &&
+           (!srv_drawn(cl->spec) || srv_find(cl, cl->job[job].cpu, cl->job[job].mem) >= 0);
 }
 
 /* Whether the cluster is idle: every job that has arrived is done (no copy runs, no task

@@ -131,6 +131,8 @@ struct policy {
                                  experiment on the development machine (docs/performance.md,
                                  Before a run): the rough time of a run's estimate */
     enum pol_role role;       /* POL_WHOLE (0) unless it is half of a pair */
+    bool by_request;          /* it launches a copy only where it fits (cl_fits), so it may
+                                 run with requests drawn per job (models/servers.h) */
     /* speculators, optional: true when free slots go to its copies before the scheduler's
        waiting tasks (from its state, set by init); NULL: only the slots left after them */
     bool (*copies_first)(const void *st);
@@ -198,7 +200,9 @@ int pol_per_job_param(const struct policy *p);
 double pol_next_beat(const struct cluster *cl, double period);
 
 /* Launch never-started tasks in FIFO order (job arrival, then task index) with `copies`
- * copies each, while slots are free. Returns tasks started. */
+ * copies each, while slots are free. With requests drawn per job, while they fit: a job whose
+ * next task fits nowhere stops the launches, or with cluster.backfill is passed over. Returns
+ * tasks started. */
 int pol_start_fifo(struct cluster *cl, int copies);
 
 /* Rankings of the jobs with never-launched tasks (models/policies/rank.c): a policy reserves

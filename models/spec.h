@@ -31,6 +31,12 @@ struct cl_spec {
                                 copies as both fit, every copy requesting cpu_request and
                                 mem_request; 0: no servers, the requests are not used */
     double server_cpu, server_mem, cpu_request, mem_request;
+    double cpu_request_max, mem_request_max; /* above cpu_request (or mem_request): requests
+                                are drawn per job, uniform between the two, and a copy starts
+                                only on a server both fit (cl_fits); equal: fixed requests */
+    int per_server;          /* slots per server: the copies of the least requests it fits */
+    bool backfill;           /* drawn requests: a job whose copy fits nowhere lets later jobs'
+                                copies start (YARN's FifoScheduler); false: it holds them back */
     double interval;         /* scheduling interval Δ; 0 = decide at every event */
     double launch_delay;     /* start-up time of every copy before it processes data */
     enum cl_estimator estimator; /* how completion times are estimated */

@@ -11,7 +11,10 @@
  *   shape    with shape_max, a job's family (both phases) has its own shape, uniform between
  *            the scenario's and shape_max, and the scenario's mean (dist_with_shape): jobs of
  *            different coefficients of variation. Drawn after every job's other attributes,
- *            so that the weights, counts and scales are those of the scenario without it.
+ *            so that the weights, counts and scales are those of the scenario without it;
+ *   requests with cluster.servers, a job's copies request cpu_request and mem_request, or
+ *            with cpu_request_max or mem_request_max above them, uniform draws in between
+ *            (CPU, then memory; traces too), after the shapes and for the same reason.
  * Trace: arrival, weight, task counts and per-phase means come from the trace; with
  * trace_fit, a phase the trace gives an SD for has the shape of that CV (dist_shape_for_cv);
  * the scale of each phase is its mean over its family's mean. */
@@ -76,6 +79,13 @@ static void draw_shape(const struct cl_spec *sp, struct cl_job *j, rng_t *r)
     set_phase(j, &d, CL_REDUCE, j->scale[CL_REDUCE]);
 }
 
+/* Its own requests for a job (both drawn when either range is open). */
+static void draw_requests(const struct cl_spec *sp, struct cl_job *j, rng_t *r)
+{
+    j->cpu = sp->cpu_request + (sp->cpu_request_max - sp->cpu_request) * rng_uniform(r);
+    j->mem = sp->mem_request + (sp->mem_request_max - sp->mem_request) * rng_uniform(r);
+}
+
 /* A trace phase of mean `mean` and SD `sd` (0: not given). */
 static void trace_phase(const struct cl_spec *sp, struct cl_job *j, int phase, double mean,
                         double sd)
@@ -115,6 +125,8 @@ int wl_jobs(struct cluster *cl, uint64_t seed, uint64_t replica)
                 t += -log(rng_uniform(&arr)) / sp->rate;
             generate_job(sp, j, &attr);
         }
+        j->cpu = sp->cpu_request;
+        j->mem = sp->mem_request;
         j->arrival = t;
         j->deadline = t + sp->deadline;
         j->first_task = ntasks;
@@ -125,6 +137,9 @@ int wl_jobs(struct cluster *cl, uint64_t seed, uint64_t replica)
     if (!sp->trace && sp->shape_max > 0)
         for (int i = 0; i < cl->njobs; i++)
             draw_shape(sp, &cl->job[i], &attr);
+    if (srv_drawn(sp))
+        for (int i = 0; i < cl->njobs; i++)
+            draw_requests(sp, &cl->job[i], &attr);
     return ntasks;
 }
 

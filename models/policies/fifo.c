@@ -1,7 +1,9 @@
 /* fifo — first come, first served, one copy per task, no speculation.
  *
  * Hadoop without speculation ("Hadoop-NS", seed 004 §VII): a free slot takes the oldest
- * waiting task — jobs in arrival order, tasks in index order within a job. */
+ * waiting task — jobs in arrival order, tasks in index order within a job. With requests
+ * drawn per job, a task whose copy fits no server waits, and holds back later jobs' tasks
+ * unless cluster.backfill (pol_start_fifo). */
 #include "models/cluster.h"
 #include "models/policy.h"
 
@@ -21,4 +23,5 @@ const struct policy pol_fifo = {
     .on_slot_free = fifo_slot_free,
     .events_per_second = 2.5e7,
     .role = POL_SCHEDULER,
+    .by_request = true,
 };

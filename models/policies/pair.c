@@ -154,13 +154,35 @@ size_t pol_state_size(const struct policy *p)
 
 /* ---------------------------------------------------------------- before the replicas */
 
+/* Requests drawn per job need every launch placed by them (policy.by_request): p, or the
+ * halves of the pair `whole`. */
+static bool check_placement(const struct policy *p, const struct policy *whole,
+                            const struct cl_spec *spec, char *msg, size_t len)
+{
+    if (p->by_request || !srv_drawn(spec))
+        return true;
+    int n = snprintf(msg, len, "%s%s%stakes any free slot, but with requests drawn per job "
+                               "(workload.cpu_request_max, mem_request_max) a copy fits only "
+                               "some servers; these place copies by their requests:",
+                     p == whole ? "" : "runs ", p == whole ? "" : p->name,
+                     p == whole ? "" : ", which ");
+    for (size_t i = 0; i < pol_registry_count && n >= 0 && (size_t)n < len; i++)
+        if (pol_registry[i]->by_request)
+            n += snprintf(msg + n, len - (size_t)n, " %s", pol_registry[i]->name);
+    return false;
+}
+
 bool pol_call_check(const struct policy *p, const struct cl_spec *spec, const double *param,
                     char *msg, size_t len)
 {
     struct halves h;
     if (!halves_of(p, &h))
-        return !p->check || p->check(spec, param, msg, len);
-    return pol_call_check(h.sched, spec, param, msg, len) &&
+        return check_placement(p, p, spec, msg, len) &&
+               (!p->check || p->check(spec, param, msg, len));
+    if (!check_placement(h.sched, p, spec, msg, len) ||
+        !check_placement(h.spec, p, spec, msg, len))
+        return false;
+    return (!h.sched->check || h.sched->check(spec, param, msg, len)) &&
            (!h.spec->check || h.spec->check(spec, param + pol_param_count(h.sched), msg, len));
 }
 

@@ -56,9 +56,23 @@ double pol_next_beat(const struct cluster *cl, double period)
 int pol_start_fifo(struct cluster *cl, int copies)
 {
     int started = 0;
-    while (cl->nfree > 0 && cl->pend_head >= 0) {
-        cl_start_next_task(cl, cl->pend_head, copies);
-        started++;
+    if (!srv_drawn(cl->spec)) {
+        while (cl->nfree > 0 && cl->pend_head >= 0) {
+            cl_start_next_task(cl, cl->pend_head, copies);
+            started++;
+        }
+        return started;
+    }
+    for (int job = cl->pend_head; job >= 0 && cl->nfree > 0;) {
+        int next = cl->job[job].pend_next; /* kept when the job leaves the pending list */
+        while (cl->job[job].next_unstarted < cl->job[job].ntasks && cl_fits(cl, job)) {
+            cl_start_next_task(cl, job, copies);
+            started++;
+        }
+        if (cl->job[job].next_unstarted < cl->job[job].ntasks &&
+            (!cl->spec->backfill || !srv_room(cl)))
+            break; /* it holds the others back, or none would fit either */
+        job = next;
     }
     return started;
 }

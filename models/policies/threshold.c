@@ -14,7 +14,8 @@
  *       cl_cpu_per_server: needs cluster.servers).
  * A replica is "re-scheduled as a normal task" (§VI-A assumption 2): it waits for a free slot,
  * after the scheduler's waiting tasks (the pair's rule), first marked first served, and is
- * dropped if its task completes first.
+ * dropped if its task completes first. With requests drawn per job it needs a server its
+ * job's requests fit, like any task (assumption 1: the same requests).
  *
  * Decisions (docs/policies.md): the divisor of eq. 7 is the median (eq. 7; the only reading
  * that gives both printed values of §V-A's example, validate's threshold.eq7), or Algorithm 1's
@@ -26,6 +27,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis/threshold.h"
 #include "models/cluster.h"
@@ -137,15 +139,30 @@ static void threshold_timer(struct cluster *cl, void *st, int tag, int32_t arg)
         cl_set_timer(cl, pol_next_beat(cl, t->interval), TP_TIMER_CHECK, 0);
 }
 
-/* Marked replicas take the free slots left, first marked first. */
+/* Marked replicas take the free slots left, first marked first. With requests drawn per job,
+ * one that fits no server waits, holding back those marked after it unless cluster.backfill
+ * (as the scheduler's tasks: pol_start_fifo); the ones passed over keep their order. */
 static void threshold_slot_free(struct cluster *cl, void *st)
 {
     struct threshold *t = st;
-    while (t->head < t->len && cl->nfree > 0) {
-        int i = t->queue[t->head++];
-        if (cl->task_running[i] == 1 && cl->task_copies[i] == 1)
-            cl_launch_copy(cl, i, 0.0);
+    int i = t->head, kept = t->head; /* queue[head .. kept): passed over, still waiting */
+    for (; i < t->len && cl->nfree > 0; i++) {
+        int task = t->queue[i];
+        if (cl->task_running[task] != 1 || cl->task_copies[task] != 1)
+            continue; /* done, or its copy was replaced: no replica */
+        if (cl_fits(cl, cl->task_job[task]))
+            cl_launch_copy(cl, task, 0.0);
+        else if (cl->spec->backfill && srv_room(cl))
+            t->queue[kept++] = task;
+        else
+            break;
     }
+    if (kept == t->head) {
+        t->head = i;
+        return;
+    }
+    memmove(t->queue + kept, t->queue + i, (size_t)(t->len - i) * sizeof *t->queue);
+    t->len = kept + (t->len - i);
 }
 
 static bool threshold_check(const struct cl_spec *spec, const double *param, char *msg,
@@ -206,4 +223,5 @@ const struct policy pol_threshold = {
     .memory = {sizeof(int) + 1, sizeof(double) + sizeof(struct candidate), 0},
     .events_per_second = 1.0e7,
     .role = POL_SPECULATOR,
+    .by_request = true,
 };

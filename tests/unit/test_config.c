@@ -222,6 +222,52 @@ Test(config, servers_make_the_slots)
     cfg_free(&c);
 }
 
+/* Requests drawn per job: the slots are the copies of the least requests a server fits (0.1
+ * CPU and 0.2 memory: 5 per server); a range upside down, or whose top fits no server, is an
+ * error; the unset top is the request (fixed); backfill is no unless asked; a policy that
+ * takes any free slot is refused against policy.list. */
+Test(config, drawn_requests)
+{
+    struct cfg c;
+#define DRAWN_BASE "[cluster]\nservers = 50\n%s[workload]\nrate = 1\ncpu_request = 0.1\n" \
+                   "cpu_request_max = 0.6\nmem_request = 0.2\nmem_request_max = %s\n"      \
+                   "[policy]\nlist = %s\n"
+    char text[512];
+    snprintf(text, sizeof text, DRAWN_BASE, "", "0.5", "fifo, threshold");
+    cr_assert_eq(load(&c, text, NULL, 0), 0, "%s", err);
+    const struct cl_spec *sp = &c.scen[0].spec;
+    cr_assert_eq(sp->slots, 250);
+    cr_assert_eq(sp->per_server, 5);
+    cr_assert_float_eq(sp->cpu_request_max, 0.6, 1e-15);
+    cr_assert(srv_drawn(sp) && !sp->backfill);
+    cfg_free(&c);
+    snprintf(text, sizeof text, DRAWN_BASE, "backfill = yes\n", "0.2", "fifo");
+    cr_assert_eq(load(&c, text, NULL, 0), 0, "%s", err);
+    cr_assert(c.scen[0].spec.backfill);
+    cfg_free(&c);
+    snprintf(text, sizeof text, DRAWN_BASE, "", "0.1", "fifo");
+    cr_assert_eq(load(&c, text, NULL, 0), -1);
+    cr_assert(strstr(err, ":8: workload.mem_request_max: must be >= workload.mem_request (0.2), "
+                          "got '0.1'"), "%s", err);
+    snprintf(text, sizeof text, DRAWN_BASE, "", "1.2", "fifo");
+    cr_assert_eq(load(&c, text, NULL, 0), -1);
+    cr_assert(strstr(err, ":8: workload.mem_request_max: a copy requesting 1.2 does not fit a "
+                          "server of 1 (cluster.server_mem)"), "%s", err);
+    snprintf(text, sizeof text, DRAWN_BASE, "", "0.5", "fifo, late");
+    cr_assert_eq(load(&c, text, NULL, 0), -1);
+    cr_assert(strstr(err, ":10: policy.list: late takes any free slot, but with requests drawn "
+                          "per job"), "%s", err);
+    cr_assert(strstr(err, "these place copies by their requests: fifo threshold"), "%s", err);
+    snprintf(text, sizeof text, DRAWN_BASE, "", "0.5", "fair+threshold");
+    cr_assert_eq(load(&c, text, NULL, 0), -1);
+    cr_assert(strstr(err, "policy.list: fair+threshold runs fair, which takes any free slot"),
+              "%s", err);
+    cr_assert_eq(load(&c, "[cluster]\nservers = 5\n[workload]\nrate = 1\n", NULL, 0), 0, "%s",
+                 err);
+    cr_assert_not(srv_drawn(&c.scen[0].spec), "no range, fixed requests");
+    cfg_free(&c);
+}
+
 /* Stragglers: straggle_p_max defaults to straggle_p, may not be below it, and straggle_rest
  * names the reading of the unsaid tenth. */
 Test(config, stragglers)

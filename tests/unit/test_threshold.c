@@ -1,7 +1,7 @@
 /* The threshold speculator (models/policies/threshold.c, seed 003 §V) on hand-built scenarios:
  * the static bar, the dynamic threshold's utilisation term holding a replica back, a replica
- * waiting for a slot, a threshold below 1 at low utilisation, and the check that the dynamic
- * mode needs servers. Every expected number
+ * waiting for a slot or for a server its requests fit, a threshold below 1 at low utilisation,
+ * and the check that the dynamic mode needs servers. Every expected number
  * is computed by hand above its assertion. */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -88,6 +88,25 @@ Test(threshold, dynamic_threshold_below_one)
     cr_assert_float_eq(rep_cluster(ws)->task_start[3], 0.0, EPS);
     cr_assert_eq(rep_cluster(ws)->task_copies[3], 2);
     cr_assert_float_eq(rep_cluster(ws)->task_done[3], 2.0, EPS);
+    rep_workspace_free(ws);
+}
+
+/* A replica needs a server its requests fit (assumption 1: the same requests as its task).
+ * The static_bar job on four servers of capacity 1, each job requesting between 0.5 and
+ * 0.500001: 8 slots, yet a server holds one copy. At 0.5 task 3 is marked (bar 4.125 < 9.5)
+ * but every server is full until tasks 0-2 end at 1: its replica starts then, done at 2 (with
+ * a fixed 0.5, two copies per server, it starts at 0.5: done at 1.5, the static_bar test). */
+Test(threshold, replica_waits_for_a_server_it_fits)
+{
+    static struct sc_durations d = {.d = {{1}, {1}, {1}, {10, 1}}, .other = 1.0};
+    struct cl_spec sp = servers_spec(4, 1);
+    sp.cpu_request_max = sp.mem_request_max = 0.500001;
+    sp.per_server = 2;
+    struct rep_workspace *ws = run(&sp, 0, 1.5, 0.5, &d);
+    const struct cluster *cl = rep_cluster(ws);
+    cr_assert_gt(cl->job[0].cpu, 0.5);
+    cr_assert_eq(cl->task_copies[3], 2);
+    cr_assert_float_eq(cl->task_done[3], 2.0, EPS);
     rep_workspace_free(ws);
 }
 
