@@ -49,10 +49,10 @@ INCS   := -I. -Ibuild/gen
 BASE_CFLAGS := $(CSTD) $(WARN) -O2 -fopenmp -MMD -MP $(INCS) $(PKG_CFLAGS) $(CFLAGS)
 LDLIBS_ALL  := -fopenmp $(PKG_LIBS) -lm $(LDFLAGS)
 
-# Sources. engine/main.c holds main(); everything else is the library the tests link.
-LIB_SRC  := $(sort $(wildcard engine/*.c models/*.c models/policies/*.c analysis/*.c))
-LIB_SRC  := $(filter-out engine/main.c,$(LIB_SRC))
-MAIN_SRC := engine/main.c
+# Sources. engine/cli/main.c holds main(); everything else is the library the tests link.
+LIB_SRC  := $(sort $(wildcard engine/*/*.c models/*.c models/policies/*.c analysis/*.c))
+LIB_SRC  := $(filter-out engine/cli/main.c,$(LIB_SRC))
+MAIN_SRC := engine/cli/main.c
 TEST_SRC := $(sort $(wildcard tests/unit/*.c))
 
 # Build trees: release (bin/specmc), check (invariants on, optional sanitizers) and fuzz
@@ -95,7 +95,7 @@ deps:
 	$(Q)scripts/install-deps.sh $(DEPS_EXTRA)
 
 # --- release build ----------------------------------------------------------------------
-$(BIN): $(REL_OBJ) $(REL_DIR)/engine/main.o
+$(BIN): $(REL_OBJ) $(REL_DIR)/engine/cli/main.o
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)$(CC) -o $@ $^ $(LDLIBS_ALL)
 
@@ -106,7 +106,7 @@ $(REL_DIR)/%.o: %.c
 # --- checked build (make test) ----------------------------------------------------------
 CHK_CFLAGS := $(BASE_CFLAGS) -g -DSPECMC_CHECK=1 $(SAN_FLAGS)
 
-$(CHK_BIN): $(CHK_OBJ) $(CHK_DIR)/engine/main.o
+$(CHK_BIN): $(CHK_OBJ) $(CHK_DIR)/engine/cli/main.o
 	$(call say,LINK,$@)$(CC) $(SAN_FLAGS) -o $@ $^ $(LDLIBS_ALL)
 
 $(UNIT_BIN): $(CHK_OBJ) $(TST_OBJ)
@@ -142,8 +142,8 @@ $(GITREV_H): FORCE
 	@rev=$$(git describe --always --dirty 2>/dev/null || echo unknown); \
 	 printf '#define SPECMC_GIT_REV "%s"\n' "$$rev" > $@.tmp; \
 	 cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
-$(REL_DIR)/engine/provenance.o $(CHK_DIR)/engine/provenance.o $(FUZZ_DIR)/engine/provenance.o: \
-    $(GITREV_H)
+PROV_OBJ := engine/results/provenance.o
+$(REL_DIR)/$(PROV_OBJ) $(CHK_DIR)/$(PROV_OBJ) $(FUZZ_DIR)/$(PROV_OBJ): $(GITREV_H)
 
 # --- fuzzing tree (make fuzz) -----------------------------------------------------------
 # The library built again with clang for libFuzzer: coverage instrumentation
@@ -223,5 +223,5 @@ FORCE:
 
 -include $(REL_OBJ:.o=.d) $(CHK_OBJ:.o=.d) $(TST_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d) \
          $(FUZZ_MAINS:.o=.d) \
-         $(REL_DIR)/engine/main.d $(CHK_DIR)/engine/main.d $(REL_DIR)/bench/kernel_bench.d \
-         $(REL_DIR)/bench/sca_bench.d
+         $(REL_DIR)/engine/cli/main.d $(CHK_DIR)/engine/cli/main.d \
+         $(REL_DIR)/bench/kernel_bench.d $(REL_DIR)/bench/sca_bench.d

@@ -3,7 +3,7 @@
  * For each family: the sample mean against E[T] (where the variance is finite, so that the
  * interval means something), the survival P(T > x) at points in the tail against 1 − F(x), and
  * the Kolmogorov–Smirnov statistic against the level-1e-4 critical value. Samples come from
- * dist_sample, the very sampler the cluster model uses; the closed forms are engine/dist.c's
+ * dist_sample, the very sampler the cluster model uses; the closed forms are engine/stats/dist.c's
  * mean and CDF (whose formulas the header cites). */
 #include <math.h>
 #include <omp.h>
@@ -11,9 +11,9 @@
 #include <stdlib.h>
 
 #include "analysis/validate.h"
-#include "engine/dist.h"
-#include "engine/rng.h"
-#include "engine/stats.h"
+#include "engine/stats/dist.h"
+#include "engine/stats/rng.h"
+#include "engine/stats/stats.h"
 
 enum { CHUNK = 1 << 16 };
 
@@ -150,7 +150,7 @@ static int run_dist(const struct vd_context *ctx, const char *only, struct vd_ro
 
 const struct vd_check vd_dist = {
     .id = "dist",
-    .source = "SPEC §1 task-time families; engine/dist.c (Pareto: seed 004 eq. 2)",
+    .source = "SPEC §1 task-time families; engine/stats/dist.c (Pareto: seed 004 eq. 2)",
     .assumptions = "none (means only where the variance is finite)",
     .closed_form = "formula: E[T] and 1 - F(x) of each family; KS critical value by bisection "
                    "on the Kolmogorov distribution",

@@ -20,8 +20,8 @@
 
 #include "analysis/hopper.h"
 #include "analysis/validate.h"
-#include "engine/rng.h"
-#include "engine/stats.h"
+#include "engine/stats/rng.h"
+#include "engine/stats/stats.h"
 #include "models/policy.h"
 
 #define HP_MAX_JOBS 8

@@ -10,7 +10,7 @@
 
 #include "analysis/queueing.h"
 #include "analysis/validate.h"
-#include "engine/stats.h"
+#include "engine/stats/stats.h"
 #include "models/policy.h"
 
 static struct cl_spec one_task_jobs(int slots, double rate, struct dist d, int jobs)

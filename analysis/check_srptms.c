@@ -24,7 +24,7 @@
 #include <gsl/gsl_integration.h>
 
 #include "analysis/validate.h"
-#include "engine/stats.h"
+#include "engine/stats/stats.h"
 #include "models/cluster.h"
 #include "models/policy.h"
 

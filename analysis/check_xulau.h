@@ -12,7 +12,7 @@
 
 #include "analysis/validate.h"
 #include "analysis/xulau.h"
-#include "engine/rng.h"
+#include "engine/stats/rng.h"
 
 enum { XLC_MAX_VALUES = 64 };
 

@@ -31,7 +31,7 @@
 #include "analysis/queueing.h"
 #include "analysis/validate.h"
 #include "analysis/xulau.h"
-#include "engine/stats.h"
+#include "engine/stats/stats.h"
 #include "models/policy.h"
 
 #define CUT_M 50         /* machines (even: clone's copies go in pairs) */

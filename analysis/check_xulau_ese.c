@@ -16,7 +16,7 @@
 
 #include "analysis/check_xulau.h"
 #include "analysis/xulau.h"
-#include "engine/dist.h"
+#include "engine/stats/dist.h"
 
 /* ------------------------------------------------------------------ Theorem 2 */
 

@@ -13,7 +13,7 @@
 
 #include "analysis/check_xulau.h"
 #include "analysis/xulau.h"
-#include "engine/dist.h"
+#include "engine/stats/dist.h"
 
 struct copies {
     struct dist d;

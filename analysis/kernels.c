@@ -23,8 +23,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/dist.h"
-#include "engine/rng.h"
+#include "engine/stats/dist.h"
+#include "engine/stats/rng.h"
 
 /* libmvec has vector versions of these (glibc >= 2.35); math.h declares them so only under
  * -ffast-math, which this file does not want. */
@@ -95,7 +95,7 @@ static void make_plan(const struct kn_spec *s, struct plan *p)
 /* rng_stream(seed, first + l, RNG_CHECK) in every lane, unrolled: id = job*64 + purpose,
  * inc = 2 id + 1, and rng_seed's two steps from state 0 leave (inc + mix) a + inc, with
  * mix = rng_mix64(seed ^ rng_mix64(id)). (The equivalence test, whose durations come from
- * rng_stream itself, fails if this drifts from engine/rng.c.) Also inc2 = (a + 1) inc for
+ * rng_stream itself, fails if this drifts from engine/stats/rng.c.) Also inc2 = (a + 1) inc for
  * draw52. */
 static inline void seed_lanes(uint64_t seed, uint64_t first, uint64_t *restrict state,
                               uint64_t *restrict inc, uint64_t *restrict inc2)

@@ -11,9 +11,9 @@
 #include <gsl/gsl_cdf.h>
 
 #include "analysis/kernels.h"
-#include "engine/dist.h"
-#include "engine/rng.h"
-#include "engine/stats.h"
+#include "engine/stats/dist.h"
+#include "engine/stats/rng.h"
+#include "engine/stats/stats.h"
 #include "models/replica.h"
 
 extern const struct vd_check vd_dist, vd_queue_erlang, vd_queue_pk, vd_kernels, vd_chronos_lemma1,

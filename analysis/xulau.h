@@ -16,7 +16,7 @@
 
 #include <stdbool.h>
 
-#include "engine/dist.h"
+#include "engine/stats/dist.h"
 
 /* ------------------------------------------------------------------ order statistics, §4–5 */
 

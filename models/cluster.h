@@ -22,7 +22,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "engine/rng.h"
+#include "engine/stats/rng.h"
 #include "models/servers.h"
 #include "models/spec.h"
 

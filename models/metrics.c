@@ -7,7 +7,7 @@
 #include <math.h>
 
 #include "analysis/chronos.h"
-#include "engine/stats.h"
+#include "engine/stats/stats.h"
 #include "models/cluster.h"
 #include "models/workload.h"
 

@@ -25,7 +25,7 @@ enum metric {
                             deadlines, −inf when PoCD <= R_min (seed 004 eq. 25) */
     M_JOB_FLOWTIME_P50,  /* quantiles of the flowtime of a measured job, pooled over every */
     M_JOB_FLOWTIME_P90,  /* replica's jobs: no per-replica value (NaN); the summary comes */
-    M_JOB_FLOWTIME_P99,  /* from all the jobs (engine/intervals.h iv_pooled_quantile) */
+    M_JOB_FLOWTIME_P99,  /* from all the jobs (engine/stats/intervals.h iv_pooled_quantile) */
     M_COUNT
 };
 
@@ -68,7 +68,7 @@ int metrics_measured_jobs(const struct cl_spec *sp);
 
 /* How many jobs metric m's per-replica value averages, in a replica of `measured` jobs: all
  * of them for a mean or a fraction, 1 for a replica's quantile (an order statistic keeps the
- * skew that averaging would take away: engine/intervals.h's few-jobs rule). */
+ * skew that averaging would take away: engine/stats/intervals.h's few-jobs rule). */
 int metrics_averaged_jobs(enum metric m, int measured);
 
 /* The tail index of metric m's per-replica value in a scenario whose tasks each start with

@@ -3,7 +3,7 @@
  * copies hold on each server.
  *
  * With fixed requests every slot fits every copy and none of this runs: the slots are
- * servers × the copies a server fits (engine/config.c). With drawn requests a server's
+ * servers × the copies a server fits (engine/config/config.c). With drawn requests a server's
  * slots are the copies of the least requests it fits (spec->per_server, slot s on server
  * s / per_server), and a copy takes a free slot only where its job's CPU and memory both fit
  * beside the copies already there: the most recently freed such slot, which is the top of

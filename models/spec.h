@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "engine/dist.h"
+#include "engine/stats/dist.h"
 
 struct tr_trace;
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/text.h"
+#include "engine/config/text.h"
 #include "models/trace_common.h"
 
 /* ---------------------------------------------------------------- public entry points */

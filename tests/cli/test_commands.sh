@@ -45,7 +45,7 @@ expect_grep "csv has paired rows" "^0,mantri,delta_flowtime,40," "$WORK/out"
 expect_grep "csv sweep column" "^1,fifo,flowtime,40,[^,]+,[^,]+,[^,]+,[^,]+,unreliable,2.0$" "$WORK/out"
 expect_grep "csv: a proportion's score interval" "^1,fifo,pocd,40,[^,]+,[^,]+,[^,]+,[^,]+,wilson-cluster,2.0$" "$WORK/out"
 # a replica's quantile is one order statistic, not an average of its jobs: under 50 replicas
-# it has no valid interval, whatever its job count (engine/intervals.h, few-jobs)
+# it has no valid interval, whatever its job count (engine/stats/intervals.h, few-jobs)
 expect_grep "csv: a replica's quantile at 40 replicas" "^1,fifo,flowtime_p50,40,[^,]+,[^,]+,[^,]+,[^,]+,unreliable,2.0$" "$WORK/out"
 expect_grep "csv: a paired proportion" "^1,clone,delta_pocd,40,[^,]+,[^,]+,[^,]+,[^,]+,newcombe-cluster,2.0$" "$WORK/out"
 

@@ -28,7 +28,7 @@ AGAINST_0 = ("--csv", "--against-scenario", "0")  # scenario 0: pareto 3, D_MID,
 
 N_TASKS = 10            # tasks per job
 POOL = 30               # measured jobs per replica when pooled (30: specmc's threshold for
-                        # a mean over fewer than 50 replicas, engine/intervals.h)
+                        # a mean over fewer than 50 replicas, engine/stats/intervals.h)
 CLONE_R = 1             # clone's extra attempts
 D_MID, D_HIGH = 2.5, 10.0   # deadlines: fifo PoCD 0.52 and 0.990 with Pareto(1, 3)
 EDGES = (3.0, 10.0)         # report --cdf edges judged: fifo CDF 0.69 and 0.990
@@ -113,7 +113,7 @@ workload.{shape_key} = {", ".join(f"{v:g}" for v in shapes)}
 """)
 
 
-TAIL_BETAS = (5, 8, 12)      # tail indices around the few-jobs rule's edge (engine/intervals.h
+TAIL_BETAS = (5, 8, 12)      # tail indices around the few-jobs rule's edge (engine/stats/intervals.h
                              # IV_TAIL_SKEWED = 8)
 TAILS = _one_job_group("tails", "Pareto(1, beta)", "beta", TAIL_BETAS,
                        "task_time = pareto\ntmin = 1")

@@ -44,7 +44,7 @@ def seed_for(group, n, rep):
 def legacy_label(case):
     """The interval kind of a binary that prints no `interval` column (before issue 11):
     Wilson for `pocd` when every replica holds one measured job, Student-t for the rest
-    (engine/runner.c run_summarise; report --cdf and every delta_ row are t)."""
+    (engine/run/runner.c run_summarise; report --cdf and every delta_ row are t)."""
     if "--cdf" not in case.report and case.select.get("metric") == "pocd" and case.single:
         return "wilson"
     return "t"

@@ -73,7 +73,7 @@ class Exponential:
 
 
 class LogNormal:
-    """LogNormal with E[T] = mean and sigma of log T (engine/config.c: mu = ln mean − σ²/2):
+    """LogNormal with E[T] = mean and sigma of log T (engine/config/config.c: mu = ln mean − σ²/2):
     every moment finite (tail index ∞), yet as skewed as a Pareto of small index when σ is
     large."""
 

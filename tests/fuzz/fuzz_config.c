@@ -1,4 +1,4 @@
-/* fuzz_config — libFuzzer harness for the experiment config reader (engine/config.c: inih, the
+/* fuzz_config — libFuzzer harness for the experiment config reader (engine/config/config.c: inih, the
  * key schema, every range and cross-key check, sweep expansion, policy `auto` resolution): the
  * input bytes become an INI file that cfg_load reads, then cfg_free. Two small traces lie
  * beside it, so that `workload.trace = trace.csv` (or `google.csv` with trace_format = google)
@@ -10,7 +10,7 @@
  * `specmc list --keys` prints (tests/fuzz/seeds.sh). */
 #include <string.h>
 
-#include "engine/config.h"
+#include "engine/config/config.h"
 #include "tests/fuzz/fuzz_input.h"
 
 static const char csv_trace[] =

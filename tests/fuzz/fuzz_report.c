@@ -1,4 +1,4 @@
-/* fuzz_report — libFuzzer harness for the results-file reader (engine/results_read.c, layout
+/* fuzz_report — libFuzzer harness for the results-file reader (engine/results/results_read.c, layout
  * in docs/file-format.md) and what `specmc report` does with a file it accepts: the input bytes
  * become an HDF5 file that rs_read reads, then rs_file_free; when the file is accepted,
  * cmd_report prints it (to /dev/null: fuzz_input.h) as the table, as CSV, against scenario 0,
@@ -18,8 +18,8 @@
 
 #include <hdf5.h>
 
-#include "engine/commands.h"
-#include "engine/results.h"
+#include "engine/cli/commands.h"
+#include "engine/results/results.h"
 #include "tests/fuzz/fuzz_input.h"
 
 /* LeakSanitizer's suppressions (and no list of them after each check), built in so that

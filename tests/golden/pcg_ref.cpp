@@ -1,6 +1,6 @@
 // pcg_ref — golden vectors from the reference PCG C++ package (Debian libpcg-cpp-dev).
 //
-// Used only by tests/unit/test_rng.c (via $SPECMC_PCG_REF) to check engine/rng.c against
+// Used only by tests/unit/test_rng.c (via $SPECMC_PCG_REF) to check engine/stats/rng.c against
 // O'Neill's own implementation; it is not part of the engine and takes no arguments.
 //
 // pcg32 is pcg_engines::setseq_xsh_rr_64_32; its two-argument constructor sets

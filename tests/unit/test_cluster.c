@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "engine/rng.h"
+#include "engine/stats/rng.h"
 #include "scenario.h"
 
 /* Durations with many ties (whole numbers 1..4) so that tie-breaking is exercised. */

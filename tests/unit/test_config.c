@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/config.h"
-#include "engine/config_limits.h"
+#include "engine/config/config.h"
+#include "engine/config/config_limits.h"
 #include "models/cluster.h"
 
 static char path[64];
@@ -598,7 +598,7 @@ Test(config, repository_configs_load_without_warnings)
     cr_assert_gt(files, 20);
 }
 
-/* A scenario's extent from its parameters (engine/config_limits.h), and the clock's bits. */
+/* A scenario's extent from its parameters (engine/config/config_limits.h), and the clock's bits. */
 Test(config, extent_and_clock_bits)
 {
     cr_assert_float_eq(cfg_clock_bits(1.0, 0x1p52), 0.0, 1e-12);

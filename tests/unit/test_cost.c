@@ -1,4 +1,4 @@
-/* The run's cost estimate before it starts (engine/runner.h, run_cost): events per replica,
+/* The run's cost estimate before it starts (engine/run/runner.h, run_cost): events per replica,
  * ticks and heartbeats while the cluster is busy, and the memory of the threads' workspaces
  * and of the results. The figures' agreement with real runs is measured in
  * docs/performance.md; here, that they add up as documented. */
@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/config.h"
-#include "engine/config_limits.h"
-#include "engine/runner.h"
+#include "engine/config/config.h"
+#include "engine/config/config_limits.h"
+#include "engine/run/runner.h"
 #include "models/replica.h"
 
 static char err[1024];

@@ -1,4 +1,4 @@
-/* test_dist — engine/dist.c: samplers against their own CDFs, moments, quantile round trips.
+/* test_dist — engine/stats/dist.c: samplers against their own CDFs, moments, quantile round trips.
  *
  * Each family is sampled n = 200000 times from a fixed RNG_CHECK stream (so the outcome is
  * deterministic) and checked with a one-sample Kolmogorov–Smirnov test computed here
@@ -13,8 +13,8 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_integration.h>
 
-#include "engine/dist.h"
-#include "engine/rng.h"
+#include "engine/stats/dist.h"
+#include "engine/stats/rng.h"
 
 #define N_SAMPLES 200000
 #define KS_CRIT 1.95   /* sqrt(n) D_n critical value, alpha ~ 0.001 (Kolmogorov 1.949) */

@@ -1,6 +1,6 @@
-/* test_intervals — the interval each quantity gets (engine/intervals.c), the numerics under it
- * (Wilson at an effective size, the square-and-add difference: engine/stats.c; the
- * bootstrap-t: engine/bootstrap.c) and the tail indices that mark intervals as not valid
+/* test_intervals — the interval each quantity gets (engine/stats/intervals.c), the numerics under it
+ * (Wilson at an effective size, the square-and-add difference: engine/stats/stats.c; the
+ * bootstrap-t: engine/stats/bootstrap.c) and the tail indices that mark intervals as not valid
  * (models/metrics.c). Reference values: Newcombe (1998)'s published example, and hand
  * derivations in the comments. Coverage itself is measured by `make coverage`. */
 #include <criterion/criterion.h>
@@ -8,10 +8,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "engine/bootstrap.h"
-#include "engine/dist.h"
-#include "engine/intervals.h"
-#include "engine/rng.h"
+#include "engine/stats/bootstrap.h"
+#include "engine/stats/dist.h"
+#include "engine/stats/intervals.h"
+#include "engine/stats/rng.h"
 #include "models/metrics.h"
 #include "models/spec.h"
 

@@ -7,7 +7,7 @@
 #include <math.h>
 
 #include "analysis/queueing.h"
-#include "engine/stats.h"
+#include "engine/stats/stats.h"
 #include "scenario.h"
 
 static struct st_summary simulate_mean_flowtime(const struct cl_spec *sp, int replicas)

@@ -1,4 +1,4 @@
-/* test_rng — engine/rng.c against the reference PCG C++ package and its own contract.
+/* test_rng — engine/stats/rng.c against the reference PCG C++ package and its own contract.
  *
  * Golden vectors come from tests/golden/pcg_ref.cpp, run through $SPECMC_PCG_REF (the
  * Makefile builds it); a missing or failing reference program is a test failure, never a
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/rng.h"
+#include "engine/stats/rng.h"
 
 /* Parse one unsigned decimal field starting at *p; advances *p. 0 on success. */
 static int parse_u64(const char **p, uint64_t *out)

@@ -1,4 +1,4 @@
-/* test_stats — unit tests for engine/stats.c: Welford accumulation, Student-t and Wilson
+/* test_stats — unit tests for engine/stats/stats.c: Welford accumulation, Student-t and Wilson
  * intervals, type-7 quantiles, and the Kolmogorov–Smirnov statistic and p-value.
  *
  * Reference values were computed independently with mpmath at 30 digits (t quantiles by
@@ -15,7 +15,7 @@
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_sort.h>
 
-#include "engine/stats.h"
+#include "engine/stats/stats.h"
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 

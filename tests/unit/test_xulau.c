@@ -6,7 +6,7 @@
 #include <math.h>
 
 #include "analysis/xulau.h"
-#include "engine/rng.h"
+#include "engine/stats/rng.h"
 
 #define REL_EQ(a, b, tol, ...) cr_assert(fabs((a) - (b)) <= (tol) * fabs(b), __VA_ARGS__)
 

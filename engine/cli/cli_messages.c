@@ -1,0 +1,39 @@
+/* cli_messages — the one format of user-facing errors and warnings on stderr:
+ * "specmc: error: ..." and "specmc: warning: ...", and the one parser of --seed. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "engine/cli/commands.h"
+#include "engine/config/text.h"
+
+static void message(const char *kind, const char *fmt, va_list ap)
+{
+    fprintf(stderr, "specmc: %s: ", kind);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
+void cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    message("error", fmt, ap);
+    va_end(ap);
+}
+
+void cli_warning(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    message("warning", fmt, ap);
+    va_end(ap);
+}
+
+bool cli_parse_seed(const char *cmd, const char *s, uint64_t *out)
+{
+    if (!text_parse_u64(s, out)) {
+        cli_error("%s: --seed must be a decimal integer in [0, 2^64), got '%s'", cmd, s);
+        return false;
+    }
+    return true;
+}

@@ -1,0 +1,66 @@
+/* cmd_list — `specmc list [--keys]`: the registered policies (with their parameters and
+ * sources) and the metrics, or every config key. Everything printed comes from the
+ * registries themselves, so the list cannot drift from what is built. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/cli/commands.h"
+#include "engine/config/config.h"
+#include "models/metrics.h"
+#include "models/policy.h"
+
+static void list_policies(void)
+{
+    static const char *const role[] = {[POL_WHOLE] = "",
+                                        [POL_SCHEDULER] = "job scheduler: ",
+                                        [POL_SPECULATOR] = "speculator: "};
+    printf("policies ([policy] list = ...; SCHEDULER+SPECULATOR pairs a job scheduler with a "
+           "speculator, e.g. fair+late; a speculator alone runs beside fifo):\n");
+    for (size_t i = 0; i < pol_registry_count; i++) {
+        const struct policy *p = pol_registry[i];
+        printf("  %-12s %s%s\n", p->name, role[p->role], p->summary);
+        printf("  %-12s source: %s%s\n", "", p->source,
+               p->by_request ? "; places copies by requests drawn per job" : "");
+        for (int j = 0; p->params && p->params[j].key; j++) {
+            const struct pol_param *pp = &p->params[j];
+            char def[32];
+            cfg_param_default(pp, def, sizeof def);
+            if (isnan(pp->def))
+                printf("  %-12s   %s = auto or %s  (%s)\n", "", pp->key,
+                       pp->kind != POL_NUMBER ? "a time (N, N tmin or N mean)" : "a number",
+                       pp->doc);
+            else
+                printf("  %-12s   %s = %s%s%s  (%s)\n", "", pp->key, def,
+                       pp->allow_auto ? " or auto" : "",
+                       pp->kind != POL_NUMBER ? ", a time (N, N tmin or N mean)" : "", pp->doc);
+        }
+    }
+    printf("\ntimes: a number of time units, or relative to the scenario's task times: N tmin "
+           "(x workload.tmin, pareto only) or N mean (x the family's mean task time)\n");
+    printf("\nmetrics (per replica; summarised over replicas):\n");
+    for (int m = 0; m < M_COUNT; m++)
+        printf("  %-18s %s\n", metric_info[m].name, metric_info[m].doc);
+    printf("\nper-job histograms ([histogram]; specmc report FILE --cdf Q):\n");
+    for (int q = 0; q < JQ_COUNT; q++)
+        printf("  %-18s %s\n", job_quantity_info[q].name, job_quantity_info[q].doc);
+    printf("\n'specmc list --keys' lists every config key.\n");
+}
+
+int cmd_list(int argc, char **argv)
+{
+    if (argc == 0) {
+        list_policies();
+        return 0;
+    }
+    if (argc == 1 && !strcmp(argv[0], "--keys")) {
+        cfg_print_keys(stdout);
+        return 0;
+    }
+    if (argc == 1 && (!strcmp(argv[0], "--help") || !strcmp(argv[0], "-h"))) {
+        printf("usage: specmc list [--keys]\n");
+        return 0;
+    }
+    cli_error("list: unexpected argument '%s'; usage: specmc list [--keys]", argv[0]);
+    return 2;
+}

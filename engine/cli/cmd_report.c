@@ -1,0 +1,445 @@
+/* cmd_report — `specmc report FILE.h5 [--csv]`: print a results file as a readable table or
+ * as CSV (SPEC §5: columns scenario,policy,metric,n,mean,stddev,ci_low,ci_high, then
+ * `interval`, how the interval was made (engine/stats/intervals.h), then one column per sweep key). Paired differences against the first policy are rows whose metric
+ * is `delta_<metric>`. Reads only what results.c reads; computes nothing new. */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/cli/commands.h"
+#include "engine/stats/intervals.h"
+#include "engine/results/results.h"
+#include "engine/config/text.h"
+
+/* Metrics shown in the human table by default; the paired difference is of the first. */
+#define DEFAULT_TABLE_METRICS "flowtime,job_flowtime_p99,pocd,machine_time"
+
+int report_pick_metrics(const char *list, char *const *known, int nknown, int *idx, int max,
+                        char *msg, size_t len)
+{
+    int n = 0;
+    for (const char *p = list;; p++) {
+        size_t w = strcspn(p, ",");
+        int m = -1;
+        for (int k = 0; k < nknown && m < 0; k++)
+            if (strlen(known[k]) == w && !strncmp(known[k], p, w))
+                m = k;
+        if (m < 0 || n == max) {
+            int off = m < 0 ? snprintf(msg, len, "unknown metric '%.*s'; valid:", (int)w, p)
+                            : snprintf(msg, len, "at most %d metrics", max);
+            for (int k = 0; m < 0 && k < nknown && off > 0 && (size_t)off < len; k++)
+                off += snprintf(msg + off, len - (size_t)off, "%s %s", k ? "," : "", known[k]);
+            return -1;
+        }
+        idx[n++] = m;
+        p += w;
+        if (!*p)
+            return n;
+    }
+}
+
+/* "mean ± h" with h half the interval's width (a bootstrap or score interval is not
+ * symmetric, and --csv gives its exact ends), h to two significant digits and the mean to the
+ * same decimal place; "*" after an interval that is not valid (ST_UNRELIABLE: the table's
+ * footnote says why); a value the same in every replica (ST_CONSTANT) alone. */
+void report_fmt_interval(char *buf, size_t len, const struct st_summary *s)
+{
+    double h = 0.5 * (s->ci_high - s->ci_low), a = fmax(fabs(s->mean), h);
+    const char *mark = s->method == ST_UNRELIABLE ? "*" : "";
+    if (s->n == 0 || isnan(s->mean)) {
+        snprintf(buf, len, "-");
+    } else if (s->method == ST_CONSTANT) {
+        snprintf(buf, len, "%.6g (constant)", s->mean);
+    } else if (isinf(s->mean)) {
+        snprintf(buf, len, "%s%s", s->mean > 0 ? "inf" : "-inf", mark);
+    } else if (a >= 1e6 || (a > 0 && a < 1e-4)) {
+        snprintf(buf, len, "%.3e ± %.1e%s", s->mean, h, mark);
+    } else if (isnan(h)) {
+        snprintf(buf, len, "%.4g%s", s->mean, mark);
+    } else {
+        int d = h > 0 ? 1 - (int)floor(log10(h)) : 4;
+        d = d < 0 ? 0 : d > 6 ? 6 : d;
+        snprintf(buf, len, "%.*f ± %.*f%s", d, s->mean, d, h, mark);
+    }
+}
+
+/* What the interval of metric m of (s, p) in a file needs (engine/stats/intervals.h): whether the
+ * metric is a proportion (by name, from this binary's metric table), the jobs its value
+ * averages (the scenario's measured jobs, 1 for a replica's quantile), the tail index its
+ * summary assumed. */
+static struct iv_quantity file_quantity(const struct rs_file *f, int s, int p, int m)
+{
+    bool proportion = false;
+    int jobs = f->measured_jobs[s];
+    for (int k = 0; k < M_COUNT; k++)
+        if (!strcmp(metric_info[k].name, f->metrics[m])) {
+            proportion = metric_info[k].proportion;
+            jobs = metrics_averaged_jobs((enum metric)k, jobs);
+        }
+    return (struct iv_quantity){proportion, jobs, f->summary[rs_cell(f, s, p, m)].tail};
+}
+
+/* Columns a cell takes: "±" is two bytes but one column. */
+static int cell_cols(const char *text)
+{
+    return (int)strlen(text) - (strstr(text, "±") ? 1 : 0);
+}
+
+/* Print a cell left-aligned in `width` columns. */
+void report_cell(const char *text, int width)
+{
+    int cols = cell_cols(text);
+    printf(" %s%*s", text, width > cols ? width - cols : 0, "");
+}
+
+/* Replace the file's paired rows (each policy against the first) by each scenario against
+ * scenario `base`, policy by policy, replica by replica (the same streams: common random
+ * numbers, SPEC §5), with the intervals engine/stats/intervals.h chooses (bootstrap streams from
+ * the file's seed and the cell, beyond the run's own). The rows of `base` become NaN. */
+static int pair_scenarios(struct rs_file *f, int base)
+{
+    double *scratch = malloc(iv_scratch_size(f->replicas) * sizeof *scratch);
+    if (!scratch)
+        return -1;
+    size_t cells = (size_t)f->nscen * (size_t)f->npol * (size_t)f->nmetrics;
+    for (int s = 0; s < f->nscen; s++)
+        for (int p = 0; p < f->npol; p++)
+            for (int m = 0; m < f->nmetrics; m++) {
+                size_t cell = rs_cell(f, s, p, m);
+                rng_t boot;
+                rng_stream(&boot, f->seed, 2 * cells + cell, RNG_BOOTSTRAP);
+                f->paired[cell] =
+                    s == base ? st_empty(0, ST_NONE)
+                              : iv_difference(rs_values(f, s, p, m), rs_values(f, base, p, m),
+                                              f->replicas, file_quantity(f, s, p, m),
+                                              file_quantity(f, base, p, m), f->confidence,
+                                              &boot, scratch);
+            }
+    free(scratch);
+    return 0;
+}
+
+/* Whether (s, p) is a baseline of the paired rows: policy 0, or scenario `base` when >= 0. */
+static bool is_baseline(int s, int p, int base)
+{
+    return base >= 0 ? s == base : p == 0;
+}
+
+/* The footnote of a table: each distinct note of the intervals it showed marked, with the
+ * metrics it concerns: "  * flowtime, machine_time: tail index 1.5 <= 2: ...". */
+static void print_notes(const struct rs_file *f, int s, const int *idx, int nidx, int base)
+{
+    enum { MAX_NOTES = 8 };
+    char notes[MAX_NOTES][160];
+    bool about[MAX_NOTES][REPORT_MAX_METRICS] = {{false}};
+    int nnotes = 0;
+    for (int k = 0; k < nidx; k++)
+        for (int p = 0; p < f->npol; p++)
+            for (int paired = 0; paired < 2; paired++) {
+                if (paired && (k > 0 || is_baseline(s, p, base)))
+                    continue; /* the paired column is the first metric's */
+                size_t cell = rs_cell(f, s, p, idx[k]);
+                const struct st_summary *x = paired ? &f->paired[cell] : &f->summary[cell];
+                if (x->method != ST_UNRELIABLE)
+                    continue;
+                char note[160];
+                iv_note(x, note, sizeof note);
+                int i = 0;
+                while (i < nnotes && strcmp(notes[i], note))
+                    i++;
+                if (i == MAX_NOTES)
+                    continue;
+                if (i == nnotes)
+                    snprintf(notes[nnotes++], sizeof notes[0], "%s", note);
+                about[i][k] = true;
+            }
+    for (int i = 0; i < nnotes; i++) {
+        printf("  *");
+        for (int k = 0, first = 1; k < nidx; k++)
+            if (about[i][k]) {
+                printf("%s%s", first ? " " : ", ", f->metrics[idx[k]]);
+                first = 0;
+            }
+        printf(": %s\n", notes[i]);
+    }
+}
+
+
+/* What the `auto` parameters of scenario s resolved to: one line, "  auto: clone r = 2;
+ * s-resume r = 3", or one line per policy when a policy chose per job ("  auto: clone r per
+ * job: 1 (60 %), 2 (40 %)"). */
+static void print_auto(const struct rs_file *f, int s)
+{
+    char *const *resolved = f->resolved + (size_t)s * (size_t)f->npol;
+    bool per_job = false;
+    for (int p = 0; p < f->npol; p++)
+        per_job = per_job || (resolved[p] && strstr(resolved[p], " per job:"));
+    const char *sep = "  auto:";
+    for (int p = 0; p < f->npol; p++)
+        if (resolved[p]) {
+            printf("%s %s %s", sep, f->policies[p], resolved[p]);
+            sep = per_job ? "\n  auto:" : ";";
+        }
+    if (strcmp(sep, "  auto:") != 0)
+        printf("\n");
+}
+
+static void print_table(const struct rs_file *f, const int *idx, int nidx, int base)
+{
+    printf("experiment %s: seed %llu, %d replicas per cell; mean ± half-width of the %.4g%% "
+           "interval\n",
+           f->experiment, (unsigned long long)f->seed, f->replicas, 100 * f->confidence);
+    char diff_head[96];
+    if (base >= 0)
+        snprintf(diff_head, sizeof diff_head, "%s - scenario %d", f->metrics[idx[0]], base);
+    else
+        snprintf(diff_head, sizeof diff_head, "%s - %s", f->metrics[idx[0]], f->policies[0]);
+    int pw = 6; /* policy column: the longest name */
+    for (int p = 0; p < f->npol; p++)
+        pw = (int)strlen(f->policies[p]) > pw ? (int)strlen(f->policies[p]) : pw;
+    for (int s = 0; s < f->nscen; s++) {
+        report_scenario_heading(f, s);
+        char cell[REPORT_MAX_METRICS][64];
+        int width[REPORT_MAX_METRICS];
+        for (int k = 0; k < nidx; k++) { /* the widest of the column's cells */
+            width[k] = cell_cols(f->metrics[idx[k]]);
+            width[k] = width[k] > REPORT_CELL ? width[k] : REPORT_CELL;
+            for (int p = 0; p < f->npol; p++) {
+                report_fmt_interval(cell[k], sizeof cell[k],
+                                    &f->summary[rs_cell(f, s, p, idx[k])]);
+                width[k] = cell_cols(cell[k]) > width[k] ? cell_cols(cell[k]) : width[k];
+            }
+        }
+        printf("\n  %-*s", pw, "policy");
+        for (int k = 0; k < nidx; k++)
+            report_cell(f->metrics[idx[k]], width[k]);
+        report_cell(diff_head, 0);
+        printf("\n");
+        for (int p = 0; p < f->npol; p++) {
+            printf("  %-*s", pw, f->policies[p]);
+            for (int k = 0; k < nidx; k++) {
+                report_fmt_interval(cell[k], sizeof cell[k],
+                                    &f->summary[rs_cell(f, s, p, idx[k])]);
+                report_cell(cell[k], width[k]);
+            }
+            if (is_baseline(s, p, base))
+                snprintf(cell[0], sizeof cell[0], "(baseline)");
+            else
+                report_fmt_interval(cell[0], sizeof cell[0],
+                                    &f->paired[rs_cell(f, s, p, idx[0])]);
+            report_cell(cell[0], 0);
+            printf("\n");
+        }
+        print_notes(f, s, idx, nidx, base);
+        print_auto(f, s);
+    }
+    printf("\nThe last column pairs replicas (%s). pocd is '-' without deadlines.\n"
+           "A '*' marks an interval that is not valid: the note under its table says why "
+           "(docs/statistics.md).\n'specmc report FILE --csv' gives every metric with both "
+           "interval ends and how each was made.\n",
+           base >= 0 ? "the same streams in both scenarios" : "same workload under both policies");
+}
+
+void report_scenario_heading(const struct rs_file *f, int s)
+{
+    printf("\nscenario %d", s);
+    for (int a = 0; a < f->nsweep; a++)
+        printf("%s %s = %s", a ? "," : ":", f->sweep_keys[a], f->sweep_values[s * f->nsweep + a]);
+}
+
+void report_csv_header(const struct rs_file *f, const char *columns)
+{
+    fputs(columns, stdout);
+    for (int a = 0; a < f->nsweep; a++) {
+        putchar(',');
+        text_csv_field(f->sweep_keys[a], stdout);
+    }
+    putchar('\n');
+}
+
+void report_csv_tail(const struct rs_file *f, int s, const struct st_summary *x)
+{
+    printf(",%llu,%.17g,%.17g,%.17g,%.17g,%s", (unsigned long long)x->n, x->mean, x->stddev,
+           x->ci_low, x->ci_high, st_method_name((enum st_method)x->method));
+    for (int a = 0; a < f->nsweep; a++) {
+        putchar(',');
+        text_csv_field(f->sweep_values[s * f->nsweep + a], stdout);
+    }
+    putchar('\n');
+}
+
+static void csv_row(const struct rs_file *f, int s, int p, const char *prefix, int m,
+                    const struct st_summary *x)
+{
+    printf("%d,", s);
+    text_csv_field(f->policies[p], stdout);
+    printf(",%s", prefix);
+    text_csv_field(f->metrics[m], stdout);
+    report_csv_tail(f, s, x);
+}
+
+/* Rows share_KEY_V of a policy that chose KEY per job: for each value V some job got, the
+ * share of a replica's measured jobs that got V, over replicas (a proportion of jobs:
+ * engine/stats/intervals.h). `k`, `m`: replicas doubles each. */
+static void csv_choice_rows(const struct rs_file *f, int s, int p, double *k, double *m)
+{
+    const struct rs_choices *ch = &f->choices[s * f->npol + p];
+    for (int v = 0; v < ch->width; v++) {
+        bool seen = false;
+        for (int r = 0; r < f->replicas; r++) {
+            const int32_t *row = ch->counts + (size_t)r * (size_t)ch->width;
+            m[r] = 0.0;
+            for (int c = 0; c < ch->width; c++)
+                m[r] += row[c];
+            k[r] = row[v];
+            seen = seen || row[v] > 0;
+        }
+        if (!seen)
+            continue;
+        printf("%d,", s);
+        text_csv_field(f->policies[p], stdout);
+        printf(",share_%s_%d", ch->key, v);
+        struct st_summary x = iv_proportion(k, m, f->replicas, f->confidence);
+        report_csv_tail(f, s, &x);
+    }
+}
+
+static int print_csv(const struct rs_file *f, int base)
+{
+    double *km = malloc(2 * (size_t)(f->replicas + 1) * sizeof *km);
+    if (!km)
+        return -1;
+    report_csv_header(f, "scenario,policy,metric,n,mean,stddev,ci_low,ci_high,interval");
+    for (int s = 0; s < f->nscen; s++)
+        for (int p = 0; p < f->npol; p++) {
+            for (int m = 0; m < f->nmetrics; m++)
+                csv_row(f, s, p, "", m, &f->summary[rs_cell(f, s, p, m)]);
+            for (int m = 0; !is_baseline(s, p, base) && m < f->nmetrics; m++)
+                csv_row(f, s, p, "delta_", m, &f->paired[rs_cell(f, s, p, m)]);
+            csv_choice_rows(f, s, p, km, km + f->replicas + 1);
+        }
+    free(km);
+    return 0;
+}
+
+int report_print(const char *path, bool csv, const char *metrics, int base)
+{
+    struct rs_file f;
+    char err[1024];
+    if (rs_read(path, &f, err, sizeof err)) {
+        cli_error("%s", err);
+        return 1;
+    }
+    int idx[REPORT_MAX_METRICS], nidx = 0, rc = 0;
+    if (base >= f.nscen) {
+        cli_error("report: --against-scenario %d: %s has scenarios 0 to %d", base, path,
+                  f.nscen - 1);
+        rs_file_free(&f);
+        return 2;
+    }
+    if ((base >= 0 && pair_scenarios(&f, base)) || (csv && print_csv(&f, base))) {
+        cli_error("report: out of memory");
+        rc = 1;
+    } else if (csv)
+        ;
+    else if ((nidx = report_pick_metrics(metrics ? metrics : DEFAULT_TABLE_METRICS, f.metrics,
+                                         f.nmetrics, idx, REPORT_MAX_METRICS, err,
+                                         sizeof err)) < 0) {
+        cli_error("report: --metrics: %s", err);
+        rc = 2;
+    } else
+        print_table(&f, idx, nidx, base);
+    rs_file_free(&f);
+    return rc ? rc : fflush(stdout) == 0 ? 0 : 1;
+}
+
+static const char report_usage[] =
+    "usage: specmc report FILE.h5 [--csv] [--metrics M1,M2,...] [--against-scenario S]\n"
+    "       specmc report FILE.h5 --cdf flowtime|machine_time [--within LO,HI] [--csv]\n"
+    "       specmc report FILE.h5 --warmup [--csv]\n"
+    "Print the summary of a results file: a table of flowtime, p99 flowtime, PoCD and machine\n"
+    "time per scenario and policy (--metrics: these metrics instead; the last column is the\n"
+    "paired difference of the first), or with --csv every metric as\n"
+    "scenario,policy,metric,n,mean,stddev,ci_low,ci_high,interval[,sweep keys...]\n"
+    "(rows named delta_METRIC are paired differences against the first policy).\n"
+    "--against-scenario S: pair each scenario with scenario S instead, policy by policy\n"
+    "(e.g. a swept policy parameter against its first value).\n"
+    "--cdf: the CDF of a per-job quantity at the edges of the histogram the run kept\n"
+    "([histogram] in the config), over all measured jobs or, with --within, over those with\n"
+    "LO < x <= HI; as CSV: scenario,policy,quantity,at,n,mean,stddev,ci_low,ci_high,interval[,...].\n"
+    "interval: t, bootstrap, wilson, wilson-cluster, newcombe, newcombe-cluster,\n"
+    "order-statistic, woodruff, or unreliable (no valid interval: marked '*' in the table;\n"
+    "docs/statistics.md).\n"
+    "--warmup: job flowtime by arrival order, averaged over replicas, with the truncation point\n"
+    "of MSER-5 beside the configured warm-up (is it long enough?).\n";
+
+int cmd_report(int argc, char **argv)
+{
+    const char *path = NULL, *metrics = NULL, *cdf = NULL, *within = NULL, *against = NULL;
+    bool csv = false, warmup = false;
+    for (int i = 0; i < argc; i++) {
+        const char **value = !strcmp(argv[i], "--metrics") ? &metrics
+                             : !strcmp(argv[i], "--cdf")   ? &cdf
+                             : !strcmp(argv[i], "--within") ? &within
+                             : !strcmp(argv[i], "--against-scenario") ? &against
+                                                            : NULL;
+        if (!strcmp(argv[i], "--csv"))
+            csv = true;
+        else if (!strcmp(argv[i], "--warmup"))
+            warmup = true;
+        else if (value) {
+            if (++i == argc) {
+                cli_error("report: option '%s' needs a value\n%s", argv[i - 1], report_usage);
+                return 2;
+            }
+            *value = argv[i];
+        } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(report_usage, stdout);
+            return 0;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            cli_error("report: unknown option '%s'\n%s", argv[i], report_usage);
+            return 2;
+        } else if (path) {
+            cli_error("report: one file at a time (got '%s' and '%s')", path, argv[i]);
+            return 2;
+        } else
+            path = argv[i];
+    }
+    if (!path) {
+        cli_error("report: no file given\n%s", report_usage);
+        return 2;
+    }
+    int base = -1;
+    if (against) {
+        char *end;
+        long v = strtol(against, &end, 10);
+        if (*against == '\0' || *end || v < 0 || v > INT_MAX) {
+            cli_error("report: --against-scenario '%s': expected a scenario number >= 0",
+                      against);
+            return 2;
+        }
+        base = (int)v;
+    }
+    if (cdf && against) {
+        cli_error("report: --cdf and --against-scenario do not go together\n%s", report_usage);
+        return 2;
+    }
+    if ((cdf && metrics) || (within && !cdf)) {
+        cli_error("report: %s\n%s",
+                  cdf ? "--metrics and --cdf do not go together" : "--within needs --cdf",
+                  report_usage);
+        return 2;
+    }
+    if (warmup && (cdf || metrics || against)) {
+        cli_error("report: --warmup goes alone (with --csv at most)\n%s", report_usage);
+        return 2;
+    }
+    if (warmup)
+        return report_warmup(path, csv);
+    if (cdf)
+        return report_cdf(path, cdf, within, csv);
+    int rc = report_print(path, csv, metrics, base);
+    return rc == 1 ? 2 : rc;
+}

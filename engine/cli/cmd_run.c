@@ -1,0 +1,253 @@
+/* cmd_run — `specmc run CONFIG [options]`: load and validate the config, check the output
+ * can be written, simulate every scenario x policy x replica, write the results file
+ * atomically and print its summary. Bad input stops here, before any simulation. */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/cli/commands.h"
+#include "engine/config/config.h"
+#include "engine/run/preflight.h"
+#include "engine/results/provenance.h"
+#include "engine/results/results.h"
+#include "engine/run/runner.h"
+#include "models/metrics.h"
+
+static const char run_usage[] =
+    "usage: specmc run CONFIG.ini [options]\n"
+    "  --set SECTION.KEY=VALUE  override a config key (repeatable), e.g. --set cluster.slots=200\n"
+    "  --replicas N             replicas per scenario and policy (overrides experiment.replicas)\n"
+    "  --seed S                 64-bit decimal seed (overrides experiment.seed)\n"
+    "  --threads T              OpenMP threads (default: all cores); results do not depend on it\n"
+    "  --out FILE.h5            results file (default: CONFIG's base name with .h5, here)\n"
+    "  --metrics M1,M2,...      metrics of the summary table (default: flowtime,\n"
+    "                           flowtime_p99,pocd,machine_time; `specmc list` names them)\n"
+    "  --quiet                  no progress bar, no summary table\n";
+
+struct run_args {
+    const char *config;
+    const char **sets;
+    int nsets;
+    long long replicas; /* 0 = from the config */
+    const char *seed;   /* NULL = from the config */
+    int threads;
+    const char *out;
+    const char *metrics; /* NULL = the default table */
+    bool quiet;
+};
+
+static bool parse_count(const char *opt, const char *s, long long max, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (end == s || *end || errno || v < 1 || v > max) {
+        cli_error("run: %s must be an integer in [1, %lld], got '%s'", opt, max, s);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+/* --metrics is checked before the run, not after it. */
+static bool metrics_known(const char *list)
+{
+    char *names[M_COUNT], msg[1024];
+    int idx[REPORT_MAX_METRICS];
+    for (int m = 0; m < M_COUNT; m++)
+        names[m] = (char *)metric_info[m].name;
+    if (report_pick_metrics(list, names, M_COUNT, idx, REPORT_MAX_METRICS, msg, sizeof msg) >= 0)
+        return true;
+    cli_error("run: --metrics: %s", msg);
+    return false;
+}
+
+static int parse_args(int argc, char **argv, struct run_args *a)
+{
+    static const struct option opts[] = {
+        {"set", required_argument, NULL, 'S'},     {"replicas", required_argument, NULL, 'r'},
+        {"seed", required_argument, NULL, 's'},    {"threads", required_argument, NULL, 't'},
+        {"out", required_argument, NULL, 'o'},     {"quiet", no_argument, NULL, 'q'},
+        {"metrics", required_argument, NULL, 'm'}, {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    memset(a, 0, sizeof *a);
+    a->threads = omp_get_max_threads();
+    a->sets = calloc((size_t)argc + 1, sizeof *a->sets);
+    if (!a->sets)
+        return 1;
+    optind = 0; /* argv[0] is the first argument, not a program name */
+    opterr = 0;
+    int c;
+    long long v;
+    while ((c = getopt_long(argc + 1, argv - 1, ":", opts, NULL)) != -1) {
+        switch (c) {
+        case 'S':
+            a->sets[a->nsets++] = optarg;
+            break;
+        case 'r':
+            if (!parse_count("--replicas", optarg, INT_MAX, &a->replicas))
+                return 2;
+            break;
+        case 's':
+            a->seed = optarg;
+            break;
+        case 't':
+            if (!parse_count("--threads", optarg, 4096, &v))
+                return 2;
+            a->threads = (int)v;
+            break;
+        case 'o':
+            a->out = optarg;
+            break;
+        case 'm':
+            a->metrics = optarg;
+            if (!metrics_known(optarg))
+                return 2;
+            break;
+        case 'q':
+            a->quiet = true;
+            break;
+        case 'h':
+            fputs(run_usage, stdout);
+            return -1;
+        case ':':
+            cli_error("run: option '%s' needs a value\n%s", argv[optind - 2], run_usage);
+            return 2;
+        default:
+            cli_error("run: unknown option '%s'\n%s", argv[optind - 2], run_usage);
+            return 2;
+        }
+    }
+    int rest = argc + 1 - optind;
+    if (rest != 1) {
+        cli_error("run: %s\n%s", rest ? "give exactly one CONFIG file" : "no CONFIG file given",
+                  run_usage);
+        return 2;
+    }
+    a->config = argv[optind - 1];
+    return 0;
+}
+
+/* Once per run: how many intervals are not valid, and the first reason (SPEC: an interval we
+ * print must cover, or be marked as not valid). */
+static void warn_unreliable(const struct run_result *res)
+{
+    size_t cells = (size_t)res->nscen * (size_t)res->npol * M_COUNT, count = 0;
+    const struct st_summary *first = NULL;
+    const char *first_metric = NULL;
+    for (size_t i = 0; i < 2 * cells; i++) {
+        const struct st_summary *x = i < cells ? &res->summary[i] : &res->paired[i - cells];
+        if (x->method != ST_UNRELIABLE)
+            continue;
+        if (!first) {
+            first = x;
+            first_metric = metric_info[(i % cells) % M_COUNT].name;
+        }
+        count++;
+    }
+    if (!count)
+        return;
+    char note[160];
+    iv_note(first, note, sizeof note);
+    cli_warning("%zu interval%s not valid (marked '*'; 'unreliable' in report --csv), e.g. "
+                "%s: %s (docs/statistics.md)",
+                count, count == 1 ? " is" : "s are", first_metric, note);
+}
+
+/* Default output: the config's base name with .h5, in the current directory. */
+static char *default_out(const char *config)
+{
+    const char *base = strrchr(config, '/');
+    base = base ? base + 1 : config;
+    size_t len = strlen(base);
+    if (len > 4 && !strcmp(base + len - 4, ".ini"))
+        len -= 4;
+    char *out = malloc(len + 4);
+    if (out)
+        snprintf(out, len + 4, "%.*s.h5", (int)len, base);
+    return out;
+}
+
+int cmd_run(int argc, char **argv)
+{
+    struct run_args a;
+    int rc = parse_args(argc, argv, &a);
+    if (rc) {
+        free(a.sets);
+        return rc < 0 ? 0 : rc;
+    }
+    char err[2048];
+    struct cfg c;
+    if (cfg_load(&c, a.config, a.sets, a.nsets, err, sizeof err)) {
+        cli_error("%s", err);
+        free(a.sets);
+        return 2;
+    }
+    if (a.replicas)
+        c.replicas = (int)a.replicas;
+    if (a.seed && !cli_parse_seed("run", a.seed, &c.seed)) {
+        cfg_free(&c);
+        free(a.sets);
+        return 2;
+    }
+    for (int i = 0; i < c.nwarnings; i++)
+        cli_warning("%s", c.warnings[i]);
+
+    char *out = a.out ? strdup(a.out) : default_out(a.config);
+    struct outfile o = {0};
+    rc = 1;
+    struct run_cost cost; /* before the output's temporary file */
+    run_cost(&c, a.threads, &cost);
+    if (!preflight_work(&c, &cost, a.threads, a.replicas > 0) ||
+        !preflight_memory(&c, &cost, a.threads, a.replicas > 0)) {
+        rc = 2;
+        goto done;
+    }
+    if (!out || outfile_not_input(out, a.config, err, sizeof err) ||
+        outfile_begin(&o, out, rs_size_estimate(&c), err, sizeof err)) {
+        cli_error("%s", out ? err : "out of memory");
+        rc = 2;
+        goto done;
+    }
+    if (!a.quiet)
+        fprintf(stderr, "specmc: %s: %d scenario%s x %d polic%s x %d replicas on %d thread%s\n",
+                c.name, c.nscenarios, c.nscenarios == 1 ? "" : "s", c.npolicies,
+                c.npolicies == 1 ? "y" : "ies", c.replicas, a.threads, a.threads == 1 ? "" : "s");
+
+    struct rs_provenance pv = {.version = SPECMC_VERSION, .git_rev = prov_git_rev(),
+                               .threads = a.threads, .ranks = 1};
+    prov_utc_now(pv.start, sizeof pv.start);
+    prov_host(pv.host, sizeof pv.host);
+    struct run_options ro = {.threads = a.threads, .progress = !a.quiet};
+    struct run_result res;
+    if (run_experiment(&c, &ro, &res, err, sizeof err)) {
+        cli_error("%s", err);
+        outfile_abort(&o);
+        goto done;
+    }
+    prov_utc_now(pv.end, sizeof pv.end);
+    if (rs_commit(&o, &c, &res, &pv, err, sizeof err)) {
+        cli_error("%s", err);
+        outfile_abort(&o);
+        run_result_free(&res);
+        goto done;
+    }
+    rc = 0;
+    if (!a.quiet) {
+        warn_unreliable(&res);
+        rc = report_print(out, false, a.metrics, -1);
+        fprintf(stderr, "specmc: wrote %s (%.2f s, %.3g task events/s per thread)\n", out,
+                res.wall_seconds,
+                res.wall_seconds > 0 ? (double)res.task_events / res.wall_seconds / a.threads : 0);
+    }
+    run_result_free(&res);
+done:
+    free(out);
+    cfg_free(&c);
+    free(a.sets);
+    return rc;
+}

@@ -1,0 +1,242 @@
+/* cmd_validate — `specmc validate [--quick] [--only ID] [--csv] [--out FILE.h5] [--seed S]
+ * [--threads T] [--list]`: run the theorem checks of analysis/validate.h, print a table (or
+ * CSV rows id,params,closed_form,estimate,ci_low,ci_high,n,agrees,expected), write the rows to
+ * an HDF5 file, and exit 0 exactly when every verdict matches its expectation. */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analysis/validate.h"
+#include "engine/cli/commands.h"
+#include "engine/results/provenance.h"
+#include "engine/config/text.h"
+#include "engine/results/validate_file.h"
+
+static const char validate_usage[] =
+    "usage: specmc validate [options]\n"
+    "  --quick          the reduced grid and sample sizes (under a minute on two cores)\n"
+    "  --only ID        only checks whose id is ID or starts with ID. (e.g. chronos.th6)\n"
+    "  --csv            CSV rows id,params,closed_form,estimate,ci_low,ci_high,n,agrees,expected\n"
+    "  --out FILE.h5    the rows as an HDF5 table (default: validate.h5)\n"
+    "  --seed S         seed (default 1); every row derives its own\n"
+    "  --threads T      OpenMP threads (default: all cores); results do not depend on it\n"
+    "  --list           list the checks: source, assumptions, closed form, simulation\n"
+    "Exit status 0 exactly when every verdict matches its expectation.\n";
+
+struct vd_args {
+    bool quick, csv, list;
+    const char *only, *out;
+    uint64_t seed;
+    int threads;
+};
+
+static int parse_args(int argc, char **argv, struct vd_args *a)
+{
+    static const struct option opts[] = {
+        {"quick", no_argument, NULL, 'q'},      {"only", required_argument, NULL, 'o'},
+        {"csv", no_argument, NULL, 'c'},        {"out", required_argument, NULL, 'f'},
+        {"seed", required_argument, NULL, 's'}, {"threads", required_argument, NULL, 't'},
+        {"list", no_argument, NULL, 'l'},       {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    *a = (struct vd_args){.seed = 1, .threads = omp_get_max_threads(), .out = "validate.h5"};
+    optind = 0;
+    opterr = 0;
+    int c;
+    char *end;
+    while ((c = getopt_long(argc + 1, argv - 1, ":", opts, NULL)) != -1) {
+        switch (c) {
+        case 'q':
+            a->quick = true;
+            break;
+        case 'o':
+            a->only = optarg;
+            break;
+        case 'c':
+            a->csv = true;
+            break;
+        case 'f':
+            a->out = optarg;
+            break;
+        case 'l':
+            a->list = true;
+            break;
+        case 's':
+            if (!cli_parse_seed("validate", optarg, &a->seed))
+                return 2;
+            break;
+        case 't':
+            errno = 0;
+            long t = strtol(optarg, &end, 10);
+            if (end == optarg || *end || errno || t < 1 || t > 4096) {
+                cli_error("validate: --threads must be an integer in [1, 4096], got '%s'", optarg);
+                return 2;
+            }
+            a->threads = (int)t;
+            break;
+        case 'h':
+            fputs(validate_usage, stdout);
+            return -1;
+        case ':':
+            cli_error("validate: option '%s' needs a value\n%s", argv[optind - 2], validate_usage);
+            return 2;
+        default:
+            cli_error("validate: unknown option '%s'\n%s", argv[optind - 2], validate_usage);
+            return 2;
+        }
+    }
+    if (optind != argc + 1) {
+        cli_error("validate: unexpected argument '%s'\n%s", argv[optind - 1], validate_usage);
+        return 2;
+    }
+    return 0;
+}
+
+/* A check runs when --only names it, a part of it, or a family it belongs to. */
+static bool check_wanted(const char *only, const struct vd_check *c)
+{
+    return !only || vd_selected(only, c->id) || vd_selected(c->id, only);
+}
+
+static void list_checks(void)
+{
+    for (size_t i = 0; i < vd_registry_count; i++) {
+        const struct vd_check *c = vd_registry[i];
+        printf("%s\n  source:      %s\n  assumptions: %s\n  closed form: %s\n  simulation:  %s\n\n",
+               c->id, c->source, c->assumptions, c->closed_form, c->simulation);
+    }
+}
+
+static const char *verdict(const struct vd_row *r)
+{
+    if (r->agrees == r->expected)
+        return r->agrees ? "agree" : "off*";
+    return r->agrees ? "AGREE?" : "DISAGREE";
+}
+
+static void print_row(const struct vd_row *r)
+{
+    char ci[64] = "", gap[32] = "";
+    if (!isnan(r->ci_low))
+        snprintf(ci, sizeof ci, "[%.6g, %.6g]", r->ci_low, r->ci_high);
+    if (isfinite(r->gap_se))
+        snprintf(gap, sizeof gap, "%+.1f se", r->gap_se);
+    printf("%-8s %-26s %-40s %12.6g %12.6g %-26s n=%-10llu %s\n", verdict(r), r->id, r->params,
+           r->closed_form, r->estimate, ci, (unsigned long long)r->n, gap);
+}
+
+static void print_csv(const struct vd_rows *rows)
+{
+    puts("id,params,closed_form,estimate,ci_low,ci_high,n,agrees,expected");
+    for (int i = 0; i < rows->n; i++) {
+        const struct vd_row *r = &rows->row[i];
+        text_csv_field(r->id, stdout);
+        putchar(',');
+        text_csv_field(r->params, stdout);
+        printf(",%.17g,%.17g,%.17g,%.17g,%llu,%d,%d\n", r->closed_form, r->estimate, r->ci_low,
+               r->ci_high, (unsigned long long)r->n, r->agrees, r->expected);
+    }
+}
+
+/* The summary; returns the number of verdicts that do not match their expectation. */
+static int summarise(const struct vd_rows *rows, FILE *out)
+{
+    int agree = 0, off = 0, bad = 0;
+    for (int i = 0; i < rows->n; i++) {
+        const struct vd_row *r = &rows->row[i];
+        if (r->agrees != r->expected)
+            bad++;
+        else if (r->agrees)
+            agree++;
+        else
+            off++;
+    }
+    fprintf(out, "\n%d rows: %d agree, %d disagree as expected (off*: outside the theorem's "
+                 "assumptions or a formula printed wrong, docs/validation.md), %d unexpected\n",
+            rows->n, agree, off, bad);
+    fprintf(out, "intervals at %.4g%% each: a false alarm anywhere has probability <= %.2g\n",
+            100 * VD_LEVEL, rows->n * (1 - VD_LEVEL));
+    if (bad) {
+        fprintf(out, "unexpected verdicts:\n");
+        for (int i = 0; i < rows->n; i++) {
+            const struct vd_row *r = &rows->row[i];
+            if (r->agrees != r->expected)
+                fprintf(out, "  %s %s %s: closed form %.6g, estimate %.6g [%.6g, %.6g], %+.1f se\n",
+                        verdict(r), r->id, r->params, r->closed_form, r->estimate, r->ci_low,
+                        r->ci_high, r->gap_se);
+        }
+    }
+    return bad;
+}
+
+int cmd_validate(int argc, char **argv)
+{
+    struct vd_args a;
+    int rc = parse_args(argc, argv, &a);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    if (a.list) {
+        list_checks();
+        return 0;
+    }
+    bool any = false;
+    for (size_t i = 0; i < vd_registry_count; i++)
+        any = any || check_wanted(a.only, vd_registry[i]);
+    if (!any) {
+        cli_error("validate: --only '%s' matches no check (see specmc validate --list)", a.only);
+        return 2;
+    }
+    char err[1024];
+    struct outfile o = {0};
+    if (outfile_begin(&o, a.out, VD_FILE_RESERVE, err, sizeof err)) {
+        cli_error("%s", err);
+        return 2;
+    }
+    struct vd_provenance pv = {.seed = a.seed, .quick = a.quick, .only = a.only,
+                               .threads = a.threads};
+    prov_utc_now(pv.start, sizeof pv.start);
+    prov_host(pv.host, sizeof pv.host);
+    struct vd_context ctx = {.seed = a.seed, .quick = a.quick, .threads = a.threads};
+    struct vd_rows rows = {0};
+    bool tty = isatty(STDERR_FILENO);
+    double t0 = omp_get_wtime();
+    for (size_t i = 0; i < vd_registry_count; i++) {
+        const struct vd_check *c = vd_registry[i];
+        if (!check_wanted(a.only, c))
+            continue;
+        double tc = omp_get_wtime();
+        int before = rows.n;
+        if (c->run(&ctx, a.only, &rows)) {
+            cli_error("validate: %s failed (out of memory, or a simulation failed)", c->id);
+            outfile_abort(&o);
+            vd_rows_free(&rows);
+            return 1;
+        }
+        if (tty)
+            fprintf(stderr, "validate: %-24s %3d rows  %6.1f s\n", c->id, rows.n - before,
+                    omp_get_wtime() - tc);
+    }
+    pv.wall_seconds = omp_get_wtime() - t0;
+    prov_utc_now(pv.end, sizeof pv.end);
+    if (a.csv) {
+        print_csv(&rows);
+    } else {
+        printf("%-8s %-26s %-40s %12s %12s %-26s %-12s %s\n", "verdict", "id", "params",
+               "closed form", "estimate", "interval", "n", "gap");
+        for (int i = 0; i < rows.n; i++)
+            print_row(&rows.row[i]);
+    }
+    int bad = summarise(&rows, a.csv ? stderr : stdout);
+    if (vd_write_file(&o, &rows, &pv, err, sizeof err)) {
+        cli_error("%s", err);
+        outfile_abort(&o);
+        vd_rows_free(&rows);
+        return 1;
+    }
+    vd_rows_free(&rows);
+    return bad ? 1 : 0;
+}

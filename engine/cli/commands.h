@@ -1,0 +1,62 @@
+/* commands — the subcommands of the specmc CLI, one file each (cmd_*.c); main.c dispatches.
+ * Each takes the arguments after its name and returns the process exit status:
+ * 0 success, 1 a failure while running, 2 bad usage or bad input. */
+#ifndef SPECMC_COMMANDS_H
+#define SPECMC_COMMANDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+int cmd_run(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_list(int argc, char **argv);
+int cmd_validate(int argc, char **argv);
+int cmd_cutoff(int argc, char **argv);
+
+/* Print a results file as the human table (csv = false; `metrics` a comma-separated list of
+ * the metrics to show, NULL for the default) or as CSV. The paired rows are each policy
+ * against the first (base < 0) or each scenario against scenario `base`, policy by policy.
+ * Returns 0; 1 with a message on stderr when the file cannot be read, 2 for an unknown metric
+ * or scenario. Used by `report` and at the end of `run`. */
+int report_print(const char *path, bool csv, const char *metrics, int base);
+
+/* Parse a comma-separated list of metric names against `known`: their indices in idx[],
+ * and the count; -1 with a message naming the valid metrics. */
+#define REPORT_MAX_METRICS 8
+int report_pick_metrics(const char *list, char *const *known, int nknown, int *idx, int max,
+                        char *msg, size_t len);
+
+/* `report --cdf`: the CDF of a per-job quantity from the histograms of a results file, over
+ * every measured job or, with `within` = "LO,HI", over those with LO < x <= HI. Same return
+ * values as report_print (an unknown quantity, a missing histogram or a bad range: 2). */
+int report_cdf(const char *path, const char *quantity, const char *within, bool csv);
+
+/* `report --warmup`: the warm-up diagnostic of a results file (engine/cli/report_warmup.c): job
+ * flowtime by arrival order, averaged over replicas, with MSER-5's truncation point. */
+int report_warmup(const char *path, bool csv);
+
+/* The report's cells: "mean ± half-width" of an interval, and a cell printed left-aligned in
+ * at least `width` columns (after one space). */
+#define REPORT_CELL 17
+struct st_summary;
+void report_fmt_interval(char *buf, size_t len, const struct st_summary *s);
+void report_cell(const char *text, int width);
+
+/* What every report shares about scenarios: the table's "scenario S: key = value, ..." line
+ * (after a blank line, without its end); the CSV header `columns` followed by the sweep keys;
+ * a CSV row's end, ",n,mean,stddev,ci_low,ci_high" of x and scenario s's sweep values. */
+struct rs_file;
+void report_scenario_heading(const struct rs_file *f, int s);
+void report_csv_header(const struct rs_file *f, const char *columns);
+void report_csv_tail(const struct rs_file *f, int s, const struct st_summary *x);
+
+/* "specmc: error: ..." on stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* --seed of subcommand `cmd`: an integer in [0, 2^64) (decimal, 0x hex or 0 octal) into *out;
+ * false after a message naming the command. */
+bool cli_parse_seed(const char *cmd, const char *s, uint64_t *out);
+
+#endif

@@ -1,0 +1,215 @@
+/* outfile — atomic, durable output files (see outfile.h). */
+#include "engine/results/outfile.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The temporary file being written, removed if SIGINT/SIGTERM arrives. */
+static char *volatile pending_tmp;
+
+static void on_signal(int sig)
+{
+    char *p = pending_tmp;
+    if (p)
+        unlink(p);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* What an existing path is, for the message refusing to replace it. */
+static const char *kind_of(mode_t m)
+{
+    return S_ISDIR(m)                 ? "a directory"
+           : S_ISLNK(m)               ? "a symbolic link"
+           : S_ISCHR(m) || S_ISBLK(m) ? "a device"
+           : S_ISFIFO(m)              ? "a pipe"
+                                      : "not a regular file";
+}
+
+static int fail(struct outfile *o, char *err, size_t errlen, const char *why)
+{
+    snprintf(err, errlen, "%s: cannot write the output file: %s", o->final_path, why);
+    return -1;
+}
+
+/* This host's name, as it appears in temporary names ("host" when it has none). */
+static void host_name(char *buf, size_t len)
+{
+    if (gethostname(buf, len) != 0 || !buf[0])
+        snprintf(buf, len, "host");
+    buf[len - 1] = '\0';
+    for (char *c = buf; *c; c++)
+        if (*c == '/')
+            *c = '_';
+}
+
+/* The directory part of path (".": none) into dir, and the rest into *base. */
+static void split_path(const char *path, char *dir, size_t len, const char **base)
+{
+    const char *slash = strrchr(path, '/');
+    *base = slash ? slash + 1 : path;
+    if (!slash)
+        snprintf(dir, len, ".");
+    else
+        snprintf(dir, len, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+}
+
+/* Remove FINAL.tmp.HOST.PID files of this host whose process no longer runs: what SIGKILL, a
+ * crash or a power cut left behind. Another host's are left alone: its PIDs mean nothing
+ * here. */
+static void remove_stale(const char *final_path, const char *host)
+{
+    char dir[PATH_MAX];
+    const char *base;
+    split_path(final_path, dir, sizeof dir, &base);
+    char prefix[NAME_MAX + 1];
+    int plen = snprintf(prefix, sizeof prefix, "%s.tmp.%s.", base, host);
+    DIR *d = opendir(dir);
+    if (!d || plen <= 0 || (size_t)plen >= sizeof prefix) {
+        if (d)
+            closedir(d);
+        return;
+    }
+    for (struct dirent *e; (e = readdir(d));) {
+        if (strncmp(e->d_name, prefix, (size_t)plen) != 0)
+            continue;
+        char *end;
+        errno = 0;
+        long pid = strtol(e->d_name + plen, &end, 10);
+        if (errno || *end || pid <= 0 || pid == (long)getpid() ||
+            !(kill((pid_t)pid, 0) != 0 && errno == ESRCH))
+            continue;
+        char path[PATH_MAX];
+        if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path &&
+            unlink(path) == 0)
+            fprintf(stderr, "specmc: removed %s, left by process %ld, which no longer runs\n",
+                    path, pid);
+    }
+    closedir(d);
+}
+
+int outfile_begin(struct outfile *o, const char *final_path, size_t reserve, char *err,
+                  size_t errlen)
+{
+    o->fd = -1;
+    o->tmp_path = NULL;
+    o->final_path = strdup(final_path);
+    if (!o->final_path) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    struct stat st;
+    if (lstat(final_path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        char why[96];
+        snprintf(why, sizeof why, "it is %s, and only a regular file is ever replaced",
+                 kind_of(st.st_mode));
+        fail(o, err, errlen, why);
+        outfile_abort(o);
+        return -1;
+    }
+    char host[256];
+    host_name(host, sizeof host);
+    remove_stale(final_path, host);
+    size_t len = strlen(final_path) + strlen(host) + 32;
+    o->tmp_path = malloc(len);
+    if (!o->tmp_path) {
+        snprintf(err, errlen, "out of memory");
+        outfile_abort(o);
+        return -1;
+    }
+    snprintf(o->tmp_path, len, "%s.tmp.%s.%ld", final_path, host, (long)getpid());
+    o->fd = open(o->tmp_path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (o->fd < 0) {
+        fail(o, err, errlen, strerror(errno));
+        free(o->tmp_path); /* not ours to remove */
+        o->tmp_path = NULL;
+        outfile_abort(o);
+        return -1;
+    }
+    pending_tmp = o->tmp_path;
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    int rc = reserve ? posix_fallocate(o->fd, 0, (off_t)reserve) : 0;
+    if (rc == ENOSPC || rc == EFBIG || rc == EDQUOT || rc == EIO) {
+        char why[160];
+        snprintf(why, sizeof why, "no room for the %.3g MB it will take: %s",
+                 (double)reserve / 1e6, strerror(rc));
+        fail(o, err, errlen, why);
+        outfile_abort(o);
+        return -1;
+    }
+    return 0;
+}
+
+int outfile_not_input(const char *final_path, const char *input, char *err, size_t errlen)
+{
+    struct stat a, b;
+    if (stat(final_path, &a) == 0 && stat(input, &b) == 0 && a.st_dev == b.st_dev &&
+        a.st_ino == b.st_ino) {
+        snprintf(err, errlen, "%s: cannot write the output file: it is the input %s itself",
+                 final_path, input);
+        return -1;
+    }
+    return 0;
+}
+
+/* fsync the directory holding path, so that a rename in it survives a power cut. */
+static int sync_dir(const char *path)
+{
+    char dir[PATH_MAX];
+    const char *base;
+    split_path(path, dir, sizeof dir, &base);
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    int rc = fsync(fd);
+    close(fd);
+    return rc;
+}
+
+int outfile_commit(struct outfile *o, char *err, size_t errlen)
+{
+    int fd = o->fd;
+    o->fd = -1;
+    if (fsync(fd) != 0) { /* another descriptor wrote the bytes; this one syncs the file */
+        int e = errno;
+        close(fd);
+        return fail(o, err, errlen, strerror(e));
+    }
+    if (close(fd) != 0)
+        return fail(o, err, errlen, strerror(errno));
+    if (rename(o->tmp_path, o->final_path) != 0) {
+        snprintf(err, errlen, "%s: cannot rename into place: %s", o->final_path, strerror(errno));
+        return -1;
+    }
+    pending_tmp = NULL;
+    free(o->tmp_path);
+    o->tmp_path = NULL;
+    if (sync_dir(o->final_path) != 0)
+        fprintf(stderr, "specmc: warning: %s: the directory could not be synced (%s); the file "
+                "is complete, but a power cut now could lose the rename\n", o->final_path,
+                strerror(errno));
+    outfile_abort(o);
+    return 0;
+}
+
+void outfile_abort(struct outfile *o)
+{
+    pending_tmp = NULL;
+    if (o->fd >= 0)
+        close(o->fd);
+    o->fd = -1;
+    if (o->tmp_path)
+        unlink(o->tmp_path);
+    free(o->tmp_path);
+    free(o->final_path);
+    o->tmp_path = o->final_path = NULL;
+}

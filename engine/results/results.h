@@ -1,0 +1,108 @@
+/* results — the HDF5 results file: write one run, read one back (SPEC §5 "HDF5 output").
+ *
+ * The layout is documented once, as a table, in docs/file-format.md; keep the two in step.
+ * Writing is atomic and durable (engine/results/outfile.h), and what is written can be validated
+ * (engine/results/h5write.h); reading trusts nothing in the file (engine/results/h5read.h). This module does
+ * not simulate or print. */
+#ifndef SPECMC_RESULTS_H
+#define SPECMC_RESULTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/config/config.h"
+#include "engine/results/outfile.h"
+#include "engine/run/runner.h"
+#include "engine/stats/stats.h"
+
+#define RS_FORMAT "specmc-results"
+#define RS_FORMAT_VERSION 3 /* 2: summary rows say how their interval was made; 3: checksummed,
+                               fixed-length strings (docs/file-format.md) */
+
+struct rs_provenance {
+    const char *version;  /* specmc version */
+    const char *git_rev;  /* git describe of the build */
+    int threads;          /* OpenMP threads used */
+    int ranks;            /* MPI ranks (1 without MPI) */
+    char start[32];       /* ISO 8601 UTC */
+    char end[32];
+    char host[256];
+};
+
+/* About how many bytes rs_commit will write for c: what outfile_begin reserves. */
+size_t rs_size_estimate(const struct cfg *c);
+
+/* Write everything into the output's temporary file and rename it into place
+ * (engine/results/outfile.h: begin before simulating, abort after a failure). */
+int rs_commit(struct outfile *o, const struct cfg *c, const struct run_result *res,
+              const struct rs_provenance *pv, char *err, size_t errlen);
+
+/* A per-job histogram read back (docs/file-format.md): counts[k] of the jobs with
+ * edges[k] < x <= edges[k+1], counts[bins] of those above edges[bins]. */
+struct rs_hist {
+    int bins;        /* 0 when the file keeps no histogram of this quantity */
+    double *edges;   /* [bins + 1] */
+    int32_t *counts; /* [nscen][npol][replicas][bins + 1] */
+};
+
+/* The values a policy chose per job, read back (docs/file-format.md, per_job/KEY). */
+struct rs_choices {
+    char *key;       /* the parameter chosen per job ("r"); NULL when the policy chose none */
+    int width;       /* values 0 .. width − 1 */
+    int32_t *counts; /* [replicas][width]: measured jobs of each replica by value */
+};
+
+/* The median over replicas of job i's flowtime, every job in arrival order (by_job/flowtime). */
+struct rs_by_job {
+    int jobs;         /* 0 when the run kept none */
+    double *flowtime; /* [jobs] */
+};
+
+/* A results file read back, for report (metric names as stored in the file). */
+struct rs_file {
+    char *experiment;
+    uint64_t seed;
+    int replicas;
+    double confidence;
+    int npol;
+    char **policies;
+    int nmetrics;
+    char **metrics;
+    int nsweep;
+    char **sweep_keys;
+    int nscen;
+    char **sweep_values;        /* [nscen * nsweep] */
+    char **resolved;            /* [nscen * npol]: "r = 2" for parameters given as `auto`,
+                                   NULL when the policy had none */
+    struct st_summary *summary; /* [nscen][npol][nmetrics] */
+    struct st_summary *paired;  /* same; rows of policy 0 are NaN */
+    double *values;             /* [nscen][npol][nmetrics][replicas]: per-replica metrics */
+    struct rs_hist hist[JQ_COUNT];
+    struct rs_choices *choices; /* [nscen * npol] */
+    int *measured_jobs;         /* [nscen]: jobs per replica whose metrics count */
+    struct rs_by_job *by_job;   /* [nscen * npol] */
+};
+
+int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen);
+void rs_file_free(struct rs_file *f);
+
+static inline size_t rs_cell(const struct rs_file *f, int s, int p, int m)
+{
+    return ((size_t)s * (size_t)f->npol + (size_t)p) * (size_t)f->nmetrics + (size_t)m;
+}
+
+/* The per-replica values of (s, p, m): `replicas` contiguous doubles. */
+static inline const double *rs_values(const struct rs_file *f, int s, int p, int m)
+{
+    return f->values + rs_cell(f, s, p, m) * (size_t)f->replicas;
+}
+
+/* Counts of one replica's histogram. */
+static inline const int32_t *rs_hist_counts(const struct rs_file *f, enum job_quantity q, int s,
+                                            int p, int rep)
+{
+    size_t row = ((size_t)s * (size_t)f->npol + (size_t)p) * (size_t)f->replicas + (size_t)rep;
+    return f->hist[q].counts + row * (size_t)(f->hist[q].bins + 1);
+}
+
+#endif

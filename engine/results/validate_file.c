@@ -1,0 +1,103 @@
+/* validate_file — HDF5 output of `specmc validate` (see validate_file.h). */
+#include "engine/results/validate_file.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <hdf5.h>
+#include <hdf5_hl.h>
+
+#include "engine/results/h5write.h"
+#include "engine/results/provenance.h"
+
+/* One row of the table, as stored. */
+struct stored_row {
+    char id[48];
+    char params[192];
+    char kind[12];
+    double closed_form, estimate, ci_low, ci_high;
+    uint64_t n;
+    double gap_se;
+    int32_t agrees, expected;
+};
+
+#define NFIELDS 11
+static const char *const field_names[NFIELDS] = {"id",      "params", "kind",   "closed_form",
+                                           "estimate", "ci_low", "ci_high", "n",
+                                           "gap_se",   "agrees", "expected"};
+static const size_t field_offsets[NFIELDS] = {
+    offsetof(struct stored_row, id),       offsetof(struct stored_row, params),
+    offsetof(struct stored_row, kind),     offsetof(struct stored_row, closed_form),
+    offsetof(struct stored_row, estimate), offsetof(struct stored_row, ci_low),
+    offsetof(struct stored_row, ci_high),  offsetof(struct stored_row, n),
+    offsetof(struct stored_row, gap_se),   offsetof(struct stored_row, agrees),
+    offsetof(struct stored_row, expected)};
+
+static const char *const kind_names[] = {"interval", "order", "exact", "below"};
+
+static int write_rows(hid_t f, const struct vd_rows *rows)
+{
+    struct stored_row *buf = calloc(rows->n ? (size_t)rows->n : 1, sizeof *buf);
+    if (!buf)
+        return -1;
+    for (int i = 0; i < rows->n; i++) {
+        const struct vd_row *r = &rows->row[i];
+        struct stored_row *s = &buf[i];
+        snprintf(s->id, sizeof s->id, "%s", r->id);
+        snprintf(s->params, sizeof s->params, "%s", r->params);
+        snprintf(s->kind, sizeof s->kind, "%s", kind_names[r->kind]);
+        s->closed_form = r->closed_form;
+        s->estimate = r->estimate;
+        s->ci_low = r->ci_low;
+        s->ci_high = r->ci_high;
+        s->n = r->n;
+        s->gap_se = r->gap_se;
+        s->agrees = r->agrees;
+        s->expected = r->expected;
+    }
+    hid_t t_id = h5w_string_type(48), t_params = h5w_string_type(192),
+          t_kind = h5w_string_type(12);
+    hid_t types[NFIELDS] = {t_id, t_params, t_kind, H5T_NATIVE_DOUBLE, H5T_NATIVE_DOUBLE,
+                            H5T_NATIVE_DOUBLE, H5T_NATIVE_DOUBLE, H5T_NATIVE_UINT64,
+                            H5T_NATIVE_DOUBLE, H5T_NATIVE_INT32, H5T_NATIVE_INT32};
+    hid_t row = h5w_compound(sizeof(struct stored_row), NFIELDS, field_names, field_offsets,
+                             types);
+    hsize_t dims[1] = {(hsize_t)rows->n};
+    int rc = row >= 0 ? h5w_array(f, "rows", row, 1, dims, buf) : -1;
+    if (row >= 0)
+        H5Tclose(row);
+    H5Tclose(t_id), H5Tclose(t_params), H5Tclose(t_kind);
+    free(buf);
+    return rc;
+}
+
+int vd_write_file(struct outfile *o, const struct vd_rows *rows, const struct vd_provenance *pv,
+                  char *err, size_t errlen)
+{
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+    hid_t f = h5w_create(o, err, errlen);
+    if (f < 0)
+        return -1;
+    unsigned long seed = (unsigned long)pv->seed;
+    int quick = pv->quick, version = 1;
+    double level = VD_LEVEL;
+    int rc = 0;
+    rc |= H5LTset_attribute_string(f, "/", "format", "specmc-validate");
+    rc |= H5LTset_attribute_int(f, "/", "format_version", &version, 1);
+    rc |= H5LTset_attribute_string(f, "/", "specmc_version", SPECMC_VERSION);
+    rc |= H5LTset_attribute_string(f, "/", "git_revision", prov_git_rev());
+    rc |= H5LTset_attribute_ulong(f, "/", "seed", &seed, 1);
+    rc |= H5LTset_attribute_int(f, "/", "quick", &quick, 1);
+    rc |= H5LTset_attribute_string(f, "/", "only", pv->only ? pv->only : "");
+    rc |= H5LTset_attribute_double(f, "/", "interval_level", &level, 1);
+    rc |= H5LTset_attribute_int(f, "/", "threads", &pv->threads, 1);
+    rc |= H5LTset_attribute_double(f, "/", "wall_seconds", &pv->wall_seconds, 1);
+    rc |= H5LTset_attribute_string(f, "/", "start_time", pv->start);
+    rc |= H5LTset_attribute_string(f, "/", "end_time", pv->end);
+    rc |= H5LTset_attribute_string(f, "/", "host", pv->host);
+    if (rc == 0)
+        rc = write_rows(f, rows);
+    return h5w_finish(f, rc == 0, o, "the validation rows", err, errlen);
+}

@@ -1,0 +1,342 @@
+/* runner — the OpenMP replica loop and the ordered summaries (see runner.h).
+ *
+ * Work units are (scenario, policy, replica) triples handed out dynamically; each thread
+ * keeps one replica workspace for all its units. Nothing a unit computes depends on which
+ * thread ran it or when: its streams come from (seed, replica index) alone. */
+#include "engine/run/runner.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/config/config_limits.h"
+#include "engine/run/progress.h"
+#include "models/replica.h"
+
+static const char *rep_error(int rc)
+{
+    return rc == REP_NOMEM ? "out of memory"
+                           : "the policy left jobs unfinished with idle slots and no pending event";
+}
+
+struct iv_quantity run_quantity(const struct cfg *c, int s, int p, int m)
+{
+    const struct cl_spec *sp = &c->scen[s].spec;
+    const struct policy *pol = c->policies[p];
+    int attempts = pol_call_attempts(pol, cfg_params(c, s, p));
+    return (struct iv_quantity){metric_info[m].proportion,
+                                metrics_averaged_jobs((enum metric)m, metrics_measured_jobs(sp)),
+                                metrics_tail_index(sp, attempts, (enum metric)m)};
+}
+
+/* The median over replicas of job i's flowtime (the warm-up diagnostic: a median, so that a
+ * heavy tail does not hide the trend). `work`: nrep doubles. */
+static void median_by_job(struct run_result *res, int s, int p, double *work)
+{
+    double *med = run_by_job(res, s, p);
+    for (int i = 0; i < res->jobs[s]; i++) {
+        size_t n = 0;
+        for (int r = 0; r < res->nrep; r++)
+            if (!isnan(run_flow(res, s, p, r)[i]))
+                work[n++] = run_flow(res, s, p, r)[i];
+        med[i] = st_quantile_select(work, n, 0.5);
+    }
+}
+
+/* The pooled quantiles (metric_info[m].pooled) of (s, p) into their summaries: from the
+ * measured jobs of every replica, or none when the run kept no job values. */
+static void pooled_quantiles(const struct cfg *c, struct run_result *res, int s, int p,
+                             double *work)
+{
+    int jobs = res->jobs[s], J = metrics_measured_jobs(&c->scen[s].spec), nq = 0, which[M_COUNT];
+    double q[M_COUNT];
+    struct st_summary out[M_COUNT];
+    for (int m = 0; m < M_COUNT; m++)
+        if (metric_info[m].pooled > 0) {
+            which[nq] = m;
+            q[nq++] = metric_info[m].pooled;
+        }
+    for (int k = 0; k < nq; k++)
+        out[k] = st_empty(0, ST_NONE);
+    if (res->flow && J > 0) {
+        for (int r = 0; r < res->nrep; r++) /* the measured jobs: the last J of each replica */
+            for (int j = 0; j < J; j++)
+                work[(size_t)r * J + j] = run_flow(res, s, p, r)[jobs - J + j];
+        iv_pooled_quantiles(work, res->nrep, J, q, nq, c->confidence,
+                            work + (size_t)res->nrep * J, out);
+    }
+    for (int k = 0; k < nq; k++) {
+        res->summary[run_cell(res, s, p, which[k])] = out[k];
+        res->paired[run_cell(res, s, p, which[k])] = st_empty(0, ST_NONE);
+    }
+}
+
+/* The summaries of one (scenario, policy): every cell has its own bootstrap stream, so they
+ * can be computed in any order on any thread. */
+static void summarise_cell(const struct cfg *c, struct run_result *res, int s, int p,
+                           double *scratch)
+{
+    if (res->flow)
+        median_by_job(res, s, p, scratch);
+    pooled_quantiles(c, res, s, p, scratch);
+    for (int m = 0; m < M_COUNT; m++) {
+        size_t cell = run_cell(res, s, p, m);
+        if (metric_info[m].pooled > 0)
+            continue; /* pooled_quantiles */
+        struct iv_quantity q = run_quantity(c, s, p, m);
+        rng_t boot;
+        rng_stream(&boot, c->seed, 2 * cell, RNG_BOOTSTRAP);
+        res->summary[cell] =
+            iv_mean(run_values(res, s, p, m), res->nrep, q, c->confidence, &boot, scratch);
+        rng_stream(&boot, c->seed, 2 * cell + 1, RNG_BOOTSTRAP);
+        res->paired[cell] =
+            p == 0 ? st_empty(0, ST_NONE)
+                   : iv_difference(run_values(res, s, p, m), run_values(res, s, 0, m),
+                                   res->nrep, q, run_quantity(c, s, 0, m), c->confidence,
+                                   &boot, scratch);
+    }
+}
+
+int run_summarise(const struct cfg *c, struct run_result *res, int threads)
+{
+    size_t most_jobs = 0;
+    for (int s = 0; s < res->nscen; s++)
+        most_jobs = (size_t)res->jobs[s] > most_jobs ? (size_t)res->jobs[s] : most_jobs;
+    size_t size = iv_scratch_size(res->nrep);
+    if (res->flow && 2 * most_jobs * (size_t)res->nrep > size)
+        size = 2 * most_jobs * (size_t)res->nrep;
+    int failed = 0, pairs = res->nscen * res->npol;
+#pragma omp parallel num_threads(threads > 0 ? threads : 1)
+    {
+        double *scratch = malloc(size * sizeof *scratch);
+        if (!scratch) {
+#pragma omp atomic write
+            failed = 1;
+        }
+#pragma omp for schedule(dynamic, 1)
+        for (int sp = 0; sp < pairs; sp++)
+            if (scratch)
+                summarise_cell(c, res, sp / res->npol, sp % res->npol, scratch);
+        free(scratch);
+    }
+    return failed ? -1 : 0;
+}
+
+/* The memory part of run_cost: what run_experiment, run_summarise and the report that
+ * follows the run allocate, from the same sizes. */
+static void run_memory(const struct cfg *c, int threads, struct run_cost *out)
+{
+    double nrep = c->replicas, pairs = (double)c->nscenarios * c->npolicies, flow = 0;
+    double cells = pairs * M_COUNT, rows = pairs * nrep, most_jobs = 0, most_tasks = 0;
+    struct cl_spec widest = c->scen[0].spec; /* every dimension at its most */
+    bool per_job = false;
+    for (int s = 0; s < c->nscenarios; s++) {
+        const struct cl_spec *sp = &c->scen[s].spec;
+        struct cfg_extent x;
+        cfg_extent(sp, &x);
+        widest.slots = sp->slots > widest.slots ? sp->slots : widest.slots;
+        widest.jobs = sp->jobs > widest.jobs ? sp->jobs : widest.jobs;
+        most_tasks = fmax(most_tasks, x.tasks);
+        most_jobs = fmax(most_jobs, sp->jobs);
+        flow += c->npolicies * nrep * sp->jobs;
+        for (int p = 0; p < c->npolicies; p++)
+            per_job = per_job || run_per_job_param(c, s, p) >= 0;
+    }
+    bool keep_flow = flow <= (double)RUN_FLOW_MAX;
+    double values = cells * nrep * sizeof(double), by_job = keep_flow ? flow / nrep * 8 : 0;
+    double choices = per_job ? rows * (POL_CHOICE_MAX + 1) * sizeof(int32_t) : 0;
+    double results = values + 2 * cells * sizeof(struct st_summary) + by_job + choices +
+                     (keep_flow ? flow * sizeof(double) : 0);
+    for (int q = 0; q < JQ_COUNT; q++)
+        if (c->hist_max[q] > 0)
+            results += rows * (c->hist_bins + 1) * sizeof(int32_t);
+    double scratch = fmax((double)iv_scratch_size(c->replicas),
+                          keep_flow ? 2 * most_jobs * nrep : 0);
+    double readback = values + 2 * cells * sizeof(struct st_summary) + by_job + choices;
+    struct cl_spec one_slot = widest;
+    one_slot.slots = 1;
+    out->replica_bytes = out->slot_bytes = 0;
+    for (int p = 0; p < c->npolicies; p++) { /* a thread's arrays grow to the most it runs */
+        double b = rep_memory(&widest, most_tasks, c->policies[p]);
+        if (b > out->replica_bytes) {
+            out->replica_bytes = b;
+            out->slot_bytes = b - rep_memory(&one_slot, most_tasks, c->policies[p]);
+        }
+    }
+    out->results_bytes = results;
+    out->bytes = RUN_BASE_BYTES + results +
+                 fmax(threads * out->replica_bytes, fmax(threads * scratch * sizeof(double),
+                                                         readback));
+}
+
+void run_cost(const struct cfg *c, int threads, struct run_cost *out)
+{
+    *out = (struct run_cost){.tick_scen = -1, .beat_scen = -1, .beat_pol = -1};
+    double most_ticks = 0, most_beats = 0, longest = 0, total = 0, reps = c->replicas;
+    for (int s = 0; s < c->nscenarios; s++) {
+        const struct cl_spec *sp = &c->scen[s].spec;
+        struct cfg_extent x;
+        cfg_extent(sp, &x);
+        double ticks = sp->interval > 0 ? x.busy / sp->interval : 0.0;
+        for (int p = 0; p < c->npolicies; p++) {
+            const struct policy *pol = c->policies[p];
+            const double *param = cfg_params(c, s, p);
+            double attempts = pol_call_attempts(pol, param);
+            double beats = 0.0;
+            for (int i = 0; pol->heartbeat && pol->params[i].key; i++)
+                if (!strcmp(pol->params[i].key, pol->heartbeat))
+                    beats = x.busy / param[i];
+            /* the loop's share of a task event, and the policy's decision on top of it: at
+               every instant without an interval (an instant per task event), else at ticks */
+            double events = 2.0 * x.tasks * attempts;
+            double rate = pol->events_per_second > 0 ? pol->events_per_second : 1e7;
+            double decision = fmax(1.0 / rate - 1.0 / RUN_LOOP_EVENTS_PER_S, 0.0);
+            double secs = events / RUN_LOOP_EVENTS_PER_S + (ticks + beats) * RUN_TICK_SECONDS +
+                          ((sp->interval > 0 ? ticks : events) + beats) * decision;
+            out->task_events += reps * events;
+            out->ticks += reps * ticks;
+            out->beats += reps * beats;
+            total += reps * secs;
+            longest = fmax(longest, secs);
+            if (ticks > most_ticks)
+                most_ticks = ticks, out->tick_scen = s;
+            if (beats > most_beats)
+                most_beats = beats, out->beat_scen = s, out->beat_pol = p;
+        }
+    }
+    out->seconds = fmax(total / (threads > 0 ? threads : 1), longest);
+    run_memory(c, threads, out);
+}
+
+int run_experiment(const struct cfg *c, const struct run_options *opt, struct run_result *res,
+                   char *err, size_t errlen)
+{
+    memset(res, 0, sizeof *res);
+    res->nscen = c->nscenarios;
+    res->npol = c->npolicies;
+    res->nrep = c->replicas;
+    size_t cells = (size_t)res->nscen * (size_t)res->npol * M_COUNT;
+    res->values = malloc(cells * (size_t)res->nrep * sizeof *res->values);
+    res->summary = calloc(cells, sizeof *res->summary);
+    res->paired = calloc(cells, sizeof *res->paired);
+    bool nomem = !res->values || !res->summary || !res->paired;
+    res->hist_bins = c->hist_bins;
+    size_t rows = (size_t)res->nscen * (size_t)res->npol * (size_t)res->nrep;
+    for (int q = 0; q < JQ_COUNT && !nomem; q++)
+        if (c->hist_max[q] > 0) {
+            res->hist[q] = malloc(rows * (size_t)(c->hist_bins + 1) * sizeof *res->hist[q]);
+            nomem = !res->hist[q];
+        }
+    res->jobs = malloc((size_t)res->nscen * sizeof *res->jobs);
+    res->flow_at = malloc((size_t)res->nscen * (size_t)res->npol * sizeof *res->flow_at);
+    nomem = nomem || !res->jobs || !res->flow_at;
+    size_t flow = 0;
+    for (int s = 0; s < res->nscen && !nomem; s++) {
+        res->jobs[s] = c->scen[s].spec.jobs;
+        for (int p = 0; p < res->npol; p++, flow += (size_t)res->nrep * (size_t)res->jobs[s])
+            res->flow_at[s * res->npol + p] = flow;
+    }
+    if (!nomem && flow <= RUN_FLOW_MAX) {
+        res->flow = malloc(flow * sizeof *res->flow);
+        res->by_job = malloc(flow / (size_t)res->nrep * sizeof *res->by_job);
+        nomem = !res->flow || !res->by_job;
+    }
+    bool per_job = false;
+    for (int s = 0; s < res->nscen; s++)
+        for (int p = 0; p < res->npol; p++)
+            per_job = per_job || run_per_job_param(c, s, p) >= 0;
+    if (per_job && !nomem) {
+        res->choices = calloc(rows * (POL_CHOICE_MAX + 1), sizeof *res->choices);
+        nomem = !res->choices;
+    }
+    if (nomem) {
+        snprintf(err, errlen, "out of memory for %zu results", cells * (size_t)res->nrep);
+        run_result_free(res);
+        return -1;
+    }
+
+    const int64_t units = (int64_t)res->nscen * res->npol * res->nrep;
+    int64_t done = 0, events = 0;
+    int failed = 0; /* first failure: rc, and where */
+    int fail_s = 0, fail_p = 0, fail_r = 0;
+    struct progress pg;
+    progress_start(&pg, (uint64_t)units, opt->progress);
+    double t0 = omp_get_wtime();
+
+#pragma omp parallel num_threads(opt->threads) reduction(+ : events)
+    {
+        struct rep_workspace *ws = rep_workspace_new();
+        double out[M_COUNT];
+#pragma omp for schedule(dynamic, 1)
+        for (int64_t u = 0; u < units; u++) {
+            int fail_now;
+#pragma omp atomic read
+            fail_now = failed;
+            if (fail_now)
+                continue;
+            int r = (int)(u % res->nrep);
+            int p = (int)((u / res->nrep) % res->npol);
+            int s = (int)(u / ((int64_t)res->nrep * res->npol));
+            int rc = ws ? rep_run(ws, &c->scen[s].spec, c->policies[p], cfg_params(c, s, p),
+                                  c->seed, (uint64_t)r, out)
+                        : REP_NOMEM;
+            if (rc != REP_OK) {
+#pragma omp critical(run_fail)
+                if (!failed) {
+                    failed = rc;
+                    fail_s = s, fail_p = p, fail_r = r;
+                }
+                continue;
+            }
+            events += rep_last_totals(ws).task_events;
+            for (int m = 0; m < M_COUNT; m++)
+                run_values(res, s, p, m)[r] = out[m];
+            for (int q = 0; q < JQ_COUNT; q++)
+                if (res->hist[q])
+                    metrics_histogram(rep_cluster(ws), (enum job_quantity)q, c->hist_max[q],
+                                      res->hist_bins, run_hist(res, (enum job_quantity)q, s, p, r));
+            if (run_per_job_param(c, s, p) >= 0)
+                metrics_choices(rep_cluster(ws), run_choices(res, s, p, r), POL_CHOICE_MAX + 1);
+            if (res->flow)
+                metrics_job_values(rep_cluster(ws), JQ_FLOWTIME, run_flow(res, s, p, r));
+            int64_t now_done;
+#pragma omp atomic capture
+            now_done = ++done;
+            if (omp_get_thread_num() == 0)
+                progress_update(&pg, (uint64_t)now_done);
+        }
+        rep_workspace_free(ws);
+    }
+    progress_finish(&pg);
+    res->wall_seconds = omp_get_wtime() - t0;
+    res->task_events = events;
+    if (failed) {
+        snprintf(err, errlen, "scenario %d, policy %s, replica %d: %s", fail_s,
+                 c->policies[fail_p]->name, fail_r, rep_error(failed));
+        run_result_free(res);
+        return -1;
+    }
+    if (run_summarise(c, res, opt->threads)) {
+        snprintf(err, errlen, "out of memory for the summaries");
+        run_result_free(res);
+        return -1;
+    }
+    return 0;
+}
+
+void run_result_free(struct run_result *res)
+{
+    free(res->values);
+    free(res->summary);
+    free(res->paired);
+    for (int q = 0; q < JQ_COUNT; q++)
+        free(res->hist[q]);
+    free(res->choices);
+    free(res->flow);
+    free(res->flow_at);
+    free(res->jobs);
+    free(res->by_job);
+    memset(res, 0, sizeof *res);
+}

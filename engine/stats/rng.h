@@ -1,0 +1,88 @@
+/* rng — PCG32 random streams owned by the caller.
+ *
+ * PCG32 is O'Neill's "PCG-XSH-RR 64/32" generator with stream selection (M. E. O'Neill,
+ * "PCG: A Family of Simple Fast Space-Efficient Statistically Good Algorithms for Random
+ * Number Generation", HMC-CS-2014-0905, §6.3.1), implemented from the published algorithm
+ * and checked against the reference C++ package (Debian libpcg-cpp-dev) in the tests.
+ *
+ * There is no global generator. Every replica derives its own streams from
+ * (seed, replica index, purpose), so results never depend on which thread runs a replica and
+ * replica k draws the same workload under every policy (common random numbers).
+ * This file is not a general RNG library: only what the engine and models use. */
+#ifndef SPECMC_RNG_H
+#define SPECMC_RNG_H
+
+#include <stdint.h>
+
+typedef struct rng {
+    uint64_t state; /* LCG state */
+    uint64_t inc;   /* stream increment, always odd */
+} rng_t;
+
+/* Named purposes of the streams one replica owns. Values are part of the file format's
+ * reproducibility promise: never renumber, only append, and stay below 64 (rng_stream packs
+ * replica and purpose as replica*64 + purpose). */
+enum rng_purpose {
+    RNG_ARRIVALS = 1, /* inter-arrival times */
+    RNG_JOBS     = 2, /* per-job attributes (weights, task counts) */
+    RNG_COPIES   = 3, /* extra copies' durations: block of RNG_COPY_BLOCK outputs per task */
+    RNG_POLICY   = 4, /* random choices a policy makes */
+    RNG_NOISE    = 5, /* estimation noise */
+    RNG_CHECK    = 6, /* validation kernels */
+    RNG_TASKS    = 7, /* original copy durations ("task sizes"), one per task in task order */
+    RNG_BOOTSTRAP = 8, /* bootstrap resamples of a summary (not a replica's: "replica" is the
+                          summary's cell, engine/stats/intervals.h) */
+    RNG_STRAGGLE = 9   /* whether a copy straggles, and how much (seed 003's mixture) */
+};
+
+/* Outputs reserved for one task in the RNG_COPIES stream: extra copy k >= 1 of task g uses
+ * outputs g*RNG_COPY_BLOCK + 2(k-1) and + 2(k-1)+1, so at most RNG_COPY_BLOCK/2 extra
+ * copies per task. */
+#define RNG_COPY_BLOCK 4096u
+#define RNG_MAX_COPIES (RNG_COPY_BLOCK / 2u)
+
+#define RNG_MULT 6364136223846793005ULL
+
+/* pcg32_srandom_r: seed with an initial state and a stream selector. */
+void rng_seed(rng_t *r, uint64_t initstate, uint64_t initseq);
+
+/* pcg32_advance_r: jump ahead by delta outputs in O(log delta) (Brown, "Random Number
+ * Generation with Arbitrary Stride", 1994). */
+void rng_advance(rng_t *r, uint64_t delta);
+
+/* SplitMix64 finalizer (Steele, Lea, Flood, OOPSLA 2014): a bijective 64-bit mixer used to
+ * turn (seed, replica, purpose) into well-spread initial states. */
+static inline uint64_t rng_mix64(uint64_t x)
+{
+    x ^= x >> 30u;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27u;
+    x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31u;
+    return x;
+}
+
+/* The stream a replica uses for one purpose. */
+void rng_stream(rng_t *r, uint64_t seed, uint64_t replica, enum rng_purpose purpose);
+
+/* pcg32_random_r: the next 32-bit output. */
+static inline uint32_t rng_next32(rng_t *r)
+{
+    uint64_t old = r->state;
+    r->state = old * RNG_MULT + r->inc;
+    uint32_t xorshifted = (uint32_t)(((old >> 18u) ^ old) >> 27u);
+    uint32_t rot = (uint32_t)(old >> 59u);
+    return (xorshifted >> rot) | (xorshifted << ((-rot) & 31u));
+}
+
+/* A uniform double in the open interval (0, 1) with 52 random bits, from two outputs
+ * (26 high bits of each), offset by half a step: values run from 2^-53 to 1 - 2^-53, both
+ * exactly representable, so inverse-CDF sampling never sees log(0) or pow(0, -x). (With 53
+ * bits the half-step offset would round the largest value up to exactly 1.) */
+static inline double rng_uniform(rng_t *r)
+{
+    uint64_t a = rng_next32(r) >> 6, b = rng_next32(r) >> 6;
+    return ((double)((a << 26) | b) + 0.5) * 0x1.0p-52;
+}
+
+#endif
