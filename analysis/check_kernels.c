@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analysis/check_chronos.h"
+#include "engine/run/replicas.h"
 #include "models/cluster.h"
 #include "models/policy.h"
 #include "models/replica.h"
@@ -30,6 +31,39 @@ static bool same(double a, double b)
     return fabs(a - b) <= 1e-9 * fmax(1.0, fmax(fabs(a), fabs(b)));
 }
 
+/* What compare_job needs: the kernel and its seed; and the count. */
+struct compare {
+    const struct kn_spec *ks;
+    uint64_t seed;
+    int64_t bad; /* jobs whose completion or machine time differ */
+};
+
+/* A thread's scratch: the duration hook's context, then the kernel's task completions. */
+static void use_kernel_durations(void *ctx, void *scratch, struct rep_workspace *ws, int cell,
+                                 uint64_t rep)
+{
+    (void)cell;
+    const struct compare *cmp = ctx;
+    struct hook_ctx *h = scratch;
+    *h = (struct hook_ctx){cmp->ks, cmp->seed, rep};
+    rep_cluster(ws)->duration_hook = kernel_duration;
+    rep_cluster(ws)->duration_ctx = h;
+}
+
+static void compare_job(void *ctx, void *scratch, struct rep_workspace *ws, int cell,
+                        uint64_t rep, const double metrics[M_COUNT])
+{
+    (void)cell, (void)metrics;
+    struct compare *cmp = ctx;
+    double done, cost, *task_done = (double *)((struct hook_ctx *)scratch + 1);
+    kn_job(cmp->ks, cmp->seed, rep, &done, &cost, task_done);
+    const struct cl_job *job = &rep_cluster(ws)->job[0];
+    if (!same(job->completion, done) || !same(job->machine_time, cost)) {
+#pragma omp atomic
+        cmp->bad++;
+    }
+}
+
 /* Jobs whose completion or machine time differ between the model and the kernel. */
 static int64_t mismatches(const struct vd_context *ctx, enum ch_strategy s,
                           const struct ch_params *p, int r, uint64_t seed, int jobs)
@@ -44,32 +78,14 @@ static int64_t mismatches(const struct vd_context *ctx, enum ch_strategy s,
         const char *k = pol->params[i].key;
         param[i] = !strcmp(k, "r") ? r : !strcmp(k, "tau_est") ? p->tau_est : p->tau_kill;
     }
-    int64_t bad = 0, failed = 0;
-#pragma omp parallel num_threads(ctx->threads) reduction(+ : bad, failed)
-    {
-        struct rep_workspace *ws = rep_workspace_new();
-        struct hook_ctx h = {&ks, seed, 0};
-        double *task_done = malloc((size_t)p->N * sizeof *task_done);
-        if (ws) {
-            rep_cluster(ws)->duration_hook = kernel_duration;
-            rep_cluster(ws)->duration_ctx = &h;
-        }
-#pragma omp for schedule(dynamic, 64)
-        for (int j = 0; j < jobs; j++) {
-            double out[M_COUNT], done, cost;
-            h.job = (uint64_t)j;
-            if (!ws || !task_done || rep_run(ws, &sp, pol, param, seed, (uint64_t)j, out)) {
-                failed++;
-                continue;
-            }
-            kn_job(&ks, seed, (uint64_t)j, &done, &cost, task_done);
-            const struct cl_job *job = &rep_cluster(ws)->job[0];
-            bad += !same(job->completion, done) || !same(job->machine_time, cost);
-        }
-        free(task_done);
-        rep_workspace_free(ws);
-    }
-    return failed ? -1 : bad;
+    struct compare cmp = {&ks, seed, 0};
+    struct rr_cell cell = {&sp, pol, param, seed};
+    struct rr_job job = {.cells = &cell, .ncells = 1, .count = (uint64_t)jobs,
+                         .threads = ctx->threads, .chunk = 64, .ctx = &cmp,
+                         .scratch_bytes = sizeof(struct hook_ctx) + (size_t)p->N * sizeof(double),
+                         .before = use_kernel_durations, .done = compare_job};
+    struct rr_failure fail;
+    return rr_run(&job, &fail) ? -1 : cmp.bad;
 }
 
 static int run_kernels(const struct vd_context *ctx, const char *only, struct vd_rows *out)

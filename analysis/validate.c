@@ -11,6 +11,7 @@
 #include <gsl/gsl_cdf.h>
 
 #include "analysis/kernels.h"
+#include "engine/run/replicas.h"
 #include "engine/stats/dist.h"
 #include "engine/stats/rng.h"
 #include "engine/stats/stats.h"
@@ -280,32 +281,37 @@ int vd_model(const struct vd_context *ctx, const struct cl_spec *spec, const str
     return vd_model_each(ctx, spec, pol, param, seed, replicas, NULL, NULL, M_COUNT, values);
 }
 
+/* vd_model_each's callback context and its store. */
+struct each {
+    vd_replica_fn fn;
+    const void *arg;
+    int nout, replicas;
+    double *values;
+};
+
+static void store_each(void *ctx, void *scratch, struct rep_workspace *ws, int cell,
+                       uint64_t rep, const double metrics[M_COUNT])
+{
+    (void)cell;
+    const struct each *e = ctx;
+    const double *out = metrics;
+    if (e->fn) {
+        e->fn(rep_cluster(ws), e->arg, scratch);
+        out = scratch;
+    }
+    for (int k = 0; k < e->nout; k++)
+        e->values[(size_t)k * (size_t)e->replicas + rep] = out[k];
+}
+
 int vd_model_each(const struct vd_context *ctx, const struct cl_spec *spec,
                   const struct policy *pol, const double *param, uint64_t seed, int replicas,
                   vd_replica_fn fn, const void *arg, int nout, double *values)
 {
-    int failed = 0;
-#pragma omp parallel num_threads(ctx->threads)
-    {
-        struct rep_workspace *ws = rep_workspace_new();
-        double metrics[M_COUNT];
-        double *out = fn ? malloc((size_t)nout * sizeof *out) : metrics;
-#pragma omp for schedule(dynamic, 1)
-        for (int r = 0; r < replicas; r++) {
-            if (!ws || !out ||
-                rep_run(ws, spec, pol, param, seed, (uint64_t)r, metrics) != REP_OK) {
-#pragma omp atomic write
-                failed = 1;
-                continue;
-            }
-            if (fn)
-                fn(rep_cluster(ws), arg, out);
-            for (int k = 0; k < nout; k++)
-                values[(size_t)k * (size_t)replicas + (size_t)r] = out[k];
-        }
-        if (fn)
-            free(out);
-        rep_workspace_free(ws);
-    }
-    return failed ? -1 : 0;
+    struct each e = {fn, arg, nout, replicas, values};
+    struct rr_cell cell = {spec, pol, param, seed};
+    struct rr_job job = {.cells = &cell, .ncells = 1, .count = (uint64_t)replicas,
+                         .threads = ctx->threads, .ctx = &e, .done = store_each,
+                         .scratch_bytes = fn ? (size_t)nout * sizeof(double) : 0};
+    struct rr_failure fail;
+    return rr_run(&job, &fail) ? -1 : 0;
 }

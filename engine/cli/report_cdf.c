@@ -5,11 +5,11 @@
  * Replica r's CDF at edge e is the share of its measured jobs with x <= e; with --within LO,HI
  * the share of those with LO < x <= HI that have x <= e (seed 002 Fig. 4 plots the CDF of the
  * jobs done within 300 s, Fig. 5 of those between 300 and 4000 s). Printed: the mean over
- * replicas of those shares, a proportion of jobs, with its score interval (engine/stats/intervals.h:
- * Wilson when each replica holds one job in the range, Wilson at the effective sample size
- * when replicas pool several); a replica with no job in the range is left out. The CSV adds,
- * as in `report --csv`, the paired difference against the first policy replica by replica
- * (rows whose quantity is delta_Q; Newcombe's square-and-add). */
+ * replicas of those shares, a proportion of jobs, with its score interval
+ * (engine/stats/intervals.h: Wilson when each replica holds one job in the range, Wilson at the
+ * effective sample size when replicas pool several); a replica with no job in the range is left
+ * out. The CSV adds, as in `report --csv`, the paired difference against the first policy replica
+ * by replica (rows whose quantity is delta_Q; Newcombe's square-and-add). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
-/* runner — the OpenMP replica loop and the ordered summaries (see runner.h).
+/* runner — a run's replicas into its result arrays, and the ordered summaries (see runner.h).
  *
- * Work units are (scenario, policy, replica) triples handed out dynamically; each thread
- * keeps one replica workspace for all its units. Nothing a unit computes depends on which
- * thread ran it or when: its streams come from (seed, replica index) alone. */
+ * The replicas run in engine/run/replicas.c's loop, one cell per (scenario, policy); each
+ * stores its values at its own index. Nothing a replica computes depends on which thread ran
+ * it or when: its streams come from (seed, replica index) alone. */
 #include "engine/run/runner.h"
 
 #include <math.h>
@@ -13,13 +13,8 @@
 
 #include "engine/config/config_limits.h"
 #include "engine/run/progress.h"
+#include "engine/run/replicas.h"
 #include "models/replica.h"
-
-static const char *rep_error(int rc)
-{
-    return rc == REP_NOMEM ? "out of memory"
-                           : "the policy left jobs unfinished with idle slots and no pending event";
-}
 
 struct iv_quantity run_quantity(const struct cfg *c, int s, int p, int m)
 {
@@ -210,13 +205,21 @@ void run_cost(const struct cfg *c, int threads, struct run_cost *out)
     run_memory(c, threads, out);
 }
 
-int run_experiment(const struct cfg *c, const struct run_options *opt, struct run_result *res,
-                   char *err, size_t errlen)
+bool run_keeps_flow(const struct cfg *c)
+{
+    double flow = 0;
+    for (int s = 0; s < c->nscenarios; s++)
+        flow += (double)c->npolicies * c->replicas * c->scen[s].spec.jobs;
+    return flow <= (double)RUN_FLOW_MAX;
+}
+
+int run_alloc(const struct cfg *c, int first, int count, struct run_result *res)
 {
     memset(res, 0, sizeof *res);
     res->nscen = c->nscenarios;
     res->npol = c->npolicies;
-    res->nrep = c->replicas;
+    res->nrep = count;
+    res->first = first;
     size_t cells = (size_t)res->nscen * (size_t)res->npol * M_COUNT;
     res->values = malloc(cells * (size_t)res->nrep * sizeof *res->values);
     res->summary = calloc(cells, sizeof *res->summary);
@@ -238,9 +241,10 @@ int run_experiment(const struct cfg *c, const struct run_options *opt, struct ru
         for (int p = 0; p < res->npol; p++, flow += (size_t)res->nrep * (size_t)res->jobs[s])
             res->flow_at[s * res->npol + p] = flow;
     }
-    if (!nomem && flow <= RUN_FLOW_MAX) {
-        res->flow = malloc(flow * sizeof *res->flow);
-        res->by_job = malloc(flow / (size_t)res->nrep * sizeof *res->by_job);
+    if (!nomem && run_keeps_flow(c)) { /* decided on the whole run: a block keeps what it does */
+        res->flow = malloc((flow ? flow : 1) * sizeof *res->flow);
+        res->by_job = malloc((flow / (size_t)(res->nrep ? res->nrep : 1) + 1) *
+                             sizeof *res->by_job);
         nomem = !res->flow || !res->by_job;
     }
     bool per_job = false;
@@ -252,72 +256,98 @@ int run_experiment(const struct cfg *c, const struct run_options *opt, struct ru
         nomem = !res->choices;
     }
     if (nomem) {
-        snprintf(err, errlen, "out of memory for %zu results", cells * (size_t)res->nrep);
         run_result_free(res);
         return -1;
     }
+    return 0;
+}
 
-    const int64_t units = (int64_t)res->nscen * res->npol * res->nrep;
-    int64_t done = 0, events = 0;
-    int failed = 0; /* first failure: rc, and where */
-    int fail_s = 0, fail_p = 0, fail_r = 0;
-    struct progress pg;
-    progress_start(&pg, (uint64_t)units, opt->progress);
-    double t0 = omp_get_wtime();
+/* What the replica loop's callback needs. */
+struct store {
+    const struct cfg *c;
+    struct run_result *res;
+    struct progress *pg;
+    int64_t done;   /* replicas stored */
+    int64_t events; /* their task events */
+};
 
-#pragma omp parallel num_threads(opt->threads) reduction(+ : events)
-    {
-        struct rep_workspace *ws = rep_workspace_new();
-        double out[M_COUNT];
-#pragma omp for schedule(dynamic, 1)
-        for (int64_t u = 0; u < units; u++) {
-            int fail_now;
-#pragma omp atomic read
-            fail_now = failed;
-            if (fail_now)
-                continue;
-            int r = (int)(u % res->nrep);
-            int p = (int)((u / res->nrep) % res->npol);
-            int s = (int)(u / ((int64_t)res->nrep * res->npol));
-            int rc = ws ? rep_run(ws, &c->scen[s].spec, c->policies[p], cfg_params(c, s, p),
-                                  c->seed, (uint64_t)r, out)
-                        : REP_NOMEM;
-            if (rc != REP_OK) {
-#pragma omp critical(run_fail)
-                if (!failed) {
-                    failed = rc;
-                    fail_s = s, fail_p = p, fail_r = r;
-                }
-                continue;
-            }
-            events += rep_last_totals(ws).task_events;
-            for (int m = 0; m < M_COUNT; m++)
-                run_values(res, s, p, m)[r] = out[m];
-            for (int q = 0; q < JQ_COUNT; q++)
-                if (res->hist[q])
-                    metrics_histogram(rep_cluster(ws), (enum job_quantity)q, c->hist_max[q],
-                                      res->hist_bins, run_hist(res, (enum job_quantity)q, s, p, r));
-            if (run_per_job_param(c, s, p) >= 0)
-                metrics_choices(rep_cluster(ws), run_choices(res, s, p, r), POL_CHOICE_MAX + 1);
-            if (res->flow)
-                metrics_job_values(rep_cluster(ws), JQ_FLOWTIME, run_flow(res, s, p, r));
-            int64_t now_done;
+/* A finished replica's values into its places in the result (its own: no other replica
+ * writes there). */
+static void store_replica(void *ctx, void *scratch, struct rep_workspace *ws, int cell,
+                          uint64_t rep, const double out[M_COUNT])
+{
+    (void)scratch;
+    struct store *st = ctx;
+    const struct cfg *c = st->c;
+    struct run_result *res = st->res;
+    int s = cell / res->npol, p = cell % res->npol, r = (int)(rep - (uint64_t)res->first);
+    for (int m = 0; m < M_COUNT; m++)
+        run_values(res, s, p, m)[r] = out[m];
+    for (int q = 0; q < JQ_COUNT; q++)
+        if (res->hist[q])
+            metrics_histogram(rep_cluster(ws), (enum job_quantity)q, c->hist_max[q],
+                              res->hist_bins, run_hist(res, (enum job_quantity)q, s, p, r));
+    if (run_per_job_param(c, s, p) >= 0)
+        metrics_choices(rep_cluster(ws), run_choices(res, s, p, r), POL_CHOICE_MAX + 1);
+    if (res->flow)
+        metrics_job_values(rep_cluster(ws), JQ_FLOWTIME, run_flow(res, s, p, r));
+    int64_t events = rep_last_totals(ws).task_events, now_done;
+#pragma omp atomic
+    st->events += events;
 #pragma omp atomic capture
-            now_done = ++done;
-            if (omp_get_thread_num() == 0)
-                progress_update(&pg, (uint64_t)now_done);
-        }
-        rep_workspace_free(ws);
+    now_done = ++st->done;
+    if (omp_get_thread_num() == 0)
+        progress_update(st->pg, (uint64_t)now_done);
+}
+
+int run_block(const struct cfg *c, const struct run_options *opt, int first, int count,
+              struct run_result *res, char *err, size_t errlen)
+{
+    if (run_alloc(c, first, count, res)) {
+        snprintf(err, errlen, "out of memory for %zu results",
+                 (size_t)c->nscenarios * (size_t)c->npolicies * M_COUNT * (size_t)count);
+        return -1;
     }
-    progress_finish(&pg);
-    res->wall_seconds = omp_get_wtime() - t0;
-    res->task_events = events;
-    if (failed) {
-        snprintf(err, errlen, "scenario %d, policy %s, replica %d: %s", fail_s,
-                 c->policies[fail_p]->name, fail_r, rep_error(failed));
+    int ncells = res->nscen * res->npol;
+    struct rr_cell *cells = malloc((size_t)ncells * sizeof *cells);
+    if (!cells) {
+        snprintf(err, errlen, "out of memory");
         run_result_free(res);
         return -1;
     }
+    for (int k = 0; k < ncells; k++) {
+        int s = k / res->npol, p = k % res->npol;
+        cells[k] = (struct rr_cell){&c->scen[s].spec, c->policies[p], cfg_params(c, s, p),
+                                    c->seed};
+    }
+    struct progress pg;
+    progress_start(&pg, (uint64_t)ncells * (uint64_t)count, opt->progress);
+    struct store st = {.c = c, .res = res, .pg = &pg};
+    struct rr_job job = {.cells = cells, .ncells = ncells, .first = (uint64_t)first,
+                         .count = (uint64_t)count, .threads = opt->threads, .ctx = &st,
+                         .done = store_replica};
+    struct rr_failure fail;
+    double t0 = omp_get_wtime();
+    int rc = rr_run(&job, &fail);
+    progress_finish(&pg);
+    free(cells);
+    res->wall_seconds = omp_get_wtime() - t0;
+    res->task_events = st.events;
+    if (rc) {
+        snprintf(err, errlen, "scenario %d, policy %s, replica %llu: %s", fail.cell / res->npol,
+                 c->policies[fail.cell % res->npol]->name, (unsigned long long)fail.rep,
+                 rr_error(fail.rc));
+        run_result_free(res);
+        return -1;
+    }
+    return 0;
+}
+
+int run_experiment(const struct cfg *c, const struct run_options *opt, struct run_result *res,
+                   char *err, size_t errlen)
+{
+    if (run_block(c, opt, 0, c->replicas, res, err, errlen))
+        return -1;
     if (run_summarise(c, res, opt->threads)) {
         snprintf(err, errlen, "out of memory for the summaries");
         run_result_free(res);

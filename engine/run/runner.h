@@ -22,7 +22,8 @@ struct run_options {
 };
 
 struct run_result {
-    int nscen, npol, nrep;
+    int nscen, npol, nrep;      /* nrep: the replicas held, first .. first + nrep - 1 */
+    int first;                  /* the first replica held: 0 but in a shard's block */
     double *values;             /* per-replica metrics, see run_value() */
     struct st_summary *summary; /* [nscen][npol][M_COUNT] */
     struct st_summary *paired;  /* [nscen][npol][M_COUNT]: policy minus policy 0 (replica by
@@ -140,9 +141,22 @@ int run_experiment(const struct cfg *c, const struct run_options *opt, struct ru
                    char *err, size_t errlen);
 void run_result_free(struct run_result *res);
 
-/* Summaries from per-replica values (called by run_experiment), each with the interval
- * engine/stats/intervals.h chooses; bootstrap streams from (seed, cell), so the result is the same
- * on any number of `threads`. 0, or -1 when out of memory. */
+/* The arrays of a result holding replicas [first, first + count) of every (scenario, policy),
+ * nothing in them yet; 0, or -1 when out of memory (res left empty). */
+int run_alloc(const struct cfg *c, int first, int count, struct run_result *res);
+
+/* Simulate replicas [first, first + count) of every (scenario, policy) into a fresh result
+ * (run_alloc); no summaries (a block's are not the run's). 0, or -1 with a message. */
+int run_block(const struct cfg *c, const struct run_options *opt, int first, int count,
+              struct run_result *res, char *err, size_t errlen);
+
+/* Whether a run of c keeps every job's flowtime (flow, by_job): decided on the whole run, so
+ * that each of its blocks keeps what the whole would. */
+bool run_keeps_flow(const struct cfg *c);
+
+/* Summaries from per-replica values (called by run_experiment; res must hold every replica),
+ * each with the interval engine/stats/intervals.h chooses; bootstrap streams from (seed,
+ * cell), so the result is the same on any number of `threads`. 0, or -1 when out of memory. */
 int run_summarise(const struct cfg *c, struct run_result *res, int threads);
 
 /* What the interval of metric m of (scenario s, policy p) needs to know: a proportion or not,

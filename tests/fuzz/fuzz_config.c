@@ -1,5 +1,5 @@
-/* fuzz_config — libFuzzer harness for the experiment config reader (engine/config/config.c: inih, the
- * key schema, every range and cross-key check, sweep expansion, policy `auto` resolution): the
+/* fuzz_config — libFuzzer harness for the experiment config reader (engine/config/config.c: inih,
+ * the key schema, every range and cross-key check, sweep expansion, policy `auto` resolution): the
  * input bytes become an INI file that cfg_load reads, then cfg_free. Two small traces lie
  * beside it, so that `workload.trace = trace.csv` (or `google.csv` with trace_format = google)
  * reaches the trace-driven checks; any other trace path just fails to open. Either return is

@@ -1,5 +1,5 @@
-/* test_intervals — the interval each quantity gets (engine/stats/intervals.c), the numerics under it
- * (Wilson at an effective size, the square-and-add difference: engine/stats/stats.c; the
+/* test_intervals — the interval each quantity gets (engine/stats/intervals.c), the numerics under
+ * it (Wilson at an effective size, the square-and-add difference: engine/stats/stats.c; the
  * bootstrap-t: engine/stats/bootstrap.c) and the tail indices that mark intervals as not valid
  * (models/metrics.c). Reference values: Newcombe (1998)'s published example, and hand
  * derivations in the comments. Coverage itself is measured by `make coverage`. */
