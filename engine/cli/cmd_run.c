@@ -14,6 +14,7 @@
 #include "engine/run/preflight.h"
 #include "engine/results/provenance.h"
 #include "engine/results/results.h"
+#include "engine/results/shard.h"
 #include "engine/run/runner.h"
 #include "models/metrics.h"
 
@@ -24,6 +25,9 @@ static const char run_usage[] =
     "  --seed S                 64-bit decimal seed (overrides experiment.seed)\n"
     "  --threads T              OpenMP threads (default: all cores); results do not depend on it\n"
     "  --out FILE.h5            results file (default: CONFIG's base name with .h5, here)\n"
+    "  --shard I/K              run only block I (0 .. K-1) of K of the replicas, into a shard\n"
+    "                           file (default CONFIG-shard-I-of-K.h5); 'specmc merge' puts the\n"
+    "                           K shards together into the file one run writes\n"
     "  --metrics M1,M2,...      metrics of the summary table (default: flowtime,\n"
     "                           flowtime_p99,pocd,machine_time; `specmc list` names them)\n"
     "  --quiet                  no progress bar, no summary table\n";
@@ -38,6 +42,7 @@ struct run_args {
     const char *out;
     const char *metrics; /* NULL = the default table */
     bool quiet;
+    int shard, shards;   /* --shard I/K; shards 0: the whole run */
 };
 
 static bool parse_count(const char *opt, const char *s, long long max, long long *out)
@@ -50,6 +55,28 @@ static bool parse_count(const char *opt, const char *s, long long max, long long
         return false;
     }
     *out = v;
+    return true;
+}
+
+/* --shard I/K: 0 <= I < K. */
+static bool parse_shard(const char *s, int *index, int *count)
+{
+    char *end;
+    errno = 0;
+    long i = strtol(s, &end, 10), k = 0;
+    if (end != s && *end == '/') {
+        const char *ks = end + 1;
+        k = strtol(ks, &end, 10);
+        if (end == ks)
+            k = 0;
+    }
+    if (errno || *end || k < 1 || k > INT_MAX || i < 0 || i >= k) {
+        cli_error("run: --shard must be I/K with 0 <= I < K (block I of K, counted from 0), "
+                  "got '%s'", s);
+        return false;
+    }
+    *index = (int)i;
+    *count = (int)k;
     return true;
 }
 
@@ -73,6 +100,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
         {"seed", required_argument, NULL, 's'},    {"threads", required_argument, NULL, 't'},
         {"out", required_argument, NULL, 'o'},     {"quiet", no_argument, NULL, 'q'},
         {"metrics", required_argument, NULL, 'm'}, {"help", no_argument, NULL, 'h'},
+        {"shard", required_argument, NULL, 'k'},
         {NULL, 0, NULL, 0}};
     memset(a, 0, sizeof *a);
     a->threads = omp_get_max_threads();
@@ -110,6 +138,10 @@ static int parse_args(int argc, char **argv, struct run_args *a)
             break;
         case 'q':
             a->quiet = true;
+            break;
+        case 'k':
+            if (!parse_shard(optarg, &a->shard, &a->shards))
+                return 2;
             break;
         case 'h':
             fputs(run_usage, stdout);
@@ -158,17 +190,20 @@ static void warn_unreliable(const struct run_result *res)
                 count, count == 1 ? " is" : "s are", first_metric, note);
 }
 
-/* Default output: the config's base name with .h5, in the current directory. */
-static char *default_out(const char *config)
+/* Default output: the config's base name with .h5 (a shard's with -shard-I-of-K.h5), in the
+ * current directory. */
+static char *default_out(const char *config, const struct run_args *a)
 {
     const char *base = strrchr(config, '/');
     base = base ? base + 1 : config;
     size_t len = strlen(base);
     if (len > 4 && !strcmp(base + len - 4, ".ini"))
         len -= 4;
-    char *out = malloc(len + 4);
-    if (out)
-        snprintf(out, len + 4, "%.*s.h5", (int)len, base);
+    char *out = malloc(len + 64);
+    if (out && a->shards)
+        snprintf(out, len + 64, "%.*s-shard-%d-of-%d.h5", (int)len, base, a->shard, a->shards);
+    else if (out)
+        snprintf(out, len + 64, "%.*s.h5", (int)len, base);
     return out;
 }
 
@@ -197,13 +232,26 @@ int cmd_run(int argc, char **argv)
     for (int i = 0; i < c.nwarnings; i++)
         cli_warning("%s", c.warnings[i]);
 
-    char *out = a.out ? strdup(a.out) : default_out(a.config);
+    char *out = a.out ? strdup(a.out) : default_out(a.config, &a);
     struct outfile o = {0};
     rc = 1;
+    int first = 0, count = c.replicas;
+    if (a.shards) {
+        if (a.shards > c.replicas) {
+            cli_error("run: --shard %d/%d: %d shards of %d replicas would leave some empty; use "
+                      "at most %d", a.shard, a.shards, a.shards, c.replicas, c.replicas);
+            rc = 2;
+            goto done;
+        }
+        first = shard_first(c.replicas, a.shard, a.shards);
+        count = shard_first(c.replicas, a.shard + 1, a.shards) - first;
+    }
+    struct cfg part = c; /* what this process runs, for the estimates */
+    part.replicas = count;
     struct run_cost cost; /* before the output's temporary file */
-    run_cost(&c, a.threads, &cost);
-    if (!preflight_work(&c, &cost, a.threads, a.replicas > 0) ||
-        !preflight_memory(&c, &cost, a.threads, a.replicas > 0)) {
+    run_cost(&part, a.threads, &cost);
+    if (!preflight_work(&part, &cost, a.threads, a.replicas > 0) ||
+        !preflight_memory(&part, &cost, a.threads, a.replicas > 0)) {
         rc = 2;
         goto done;
     }
@@ -213,10 +261,13 @@ int cmd_run(int argc, char **argv)
         rc = 2;
         goto done;
     }
+    if (!a.quiet && a.shards)
+        fprintf(stderr, "specmc: %s: shard %d of %d: replicas %d..%d of %d\n", c.name, a.shard,
+                a.shards, first, first + count - 1, c.replicas);
     if (!a.quiet)
         fprintf(stderr, "specmc: %s: %d scenario%s x %d polic%s x %d replicas on %d thread%s\n",
                 c.name, c.nscenarios, c.nscenarios == 1 ? "" : "s", c.npolicies,
-                c.npolicies == 1 ? "y" : "ies", c.replicas, a.threads, a.threads == 1 ? "" : "s");
+                c.npolicies == 1 ? "y" : "ies", count, a.threads, a.threads == 1 ? "" : "s");
 
     struct rs_provenance pv = {.version = SPECMC_VERSION, .git_rev = prov_git_rev(),
                                .threads = a.threads, .ranks = 1};
@@ -224,19 +275,29 @@ int cmd_run(int argc, char **argv)
     prov_host(pv.host, sizeof pv.host);
     struct run_options ro = {.threads = a.threads, .progress = !a.quiet};
     struct run_result res;
-    if (run_experiment(&c, &ro, &res, err, sizeof err)) {
+    if (a.shards ? run_block(&c, &ro, first, count, &res, err, sizeof err)
+                 : run_experiment(&c, &ro, &res, err, sizeof err)) {
         cli_error("%s", err);
         outfile_abort(&o);
         goto done;
     }
     prov_utc_now(pv.end, sizeof pv.end);
-    if (rs_commit(&o, &c, &res, &pv, err, sizeof err)) {
+    if (a.shards ? shard_commit(&o, &c, a.config, a.shard, a.shards, &res, &pv, err, sizeof err)
+                 : rs_commit(&o, &c, &res, &pv, err, sizeof err)) {
         cli_error("%s", err);
         outfile_abort(&o);
         run_result_free(&res);
         goto done;
     }
     rc = 0;
+    if (a.shards) {
+        if (!a.quiet)
+            fprintf(stderr, "specmc: wrote %s (shard %d of %d, %.2f s); put the %d shards "
+                    "together with 'specmc merge OUT.h5 SHARD.h5...'\n", out, a.shard,
+                    a.shards, res.wall_seconds, a.shards);
+        run_result_free(&res);
+        goto done;
+    }
     if (!a.quiet) {
         warn_unreliable(&res);
         rc = report_print(out, false, a.metrics, -1);

@@ -1,5 +1,5 @@
-/* main — the specmc command line: dispatch to a subcommand (engine/cmd_*.c), --help and
- * --version. Nothing else lives here. */
+/* main — the specmc command line: one table of commands (as git's commands[]), from which both
+ * dispatch and --help are built; --version. Nothing else lives here. */
 #include <stdio.h>
 #include <string.h>
 
@@ -9,48 +9,60 @@
 #include "engine/results/h5write.h"
 #include "engine/results/provenance.h"
 
-static const char usage[] =
-    "specmc " SPECMC_VERSION " - Monte Carlo experiments on straggler mitigation and speculative\n"
-    "execution in slot-based compute clusters.\n"
-    "\n"
-    "usage: specmc COMMAND [ARGS]\n"
-    "  run CONFIG.ini [--set K=V]... [--replicas N] [--threads T] [--seed S] [--out F.h5] [--quiet]\n"
-    "                        simulate every scenario x policy x replica, write an HDF5 file\n"
-    "  report FILE.h5 [--csv]  print a results file (table, or CSV rows with intervals)\n"
-    "  validate [--quick] [--only ID] [--csv] [--out F.h5]\n"
-    "                        check the theorems of the seed papers against simulation\n"
-    "  list [--keys]         the policies, metrics and config keys this build knows\n"
-    "  --help, --version\n"
-    "\n"
-    "'specmc COMMAND --help' shows the options of a command. See README.md and docs/.\n";
+static const struct command {
+    const char *name, *args, *summary;
+    int (*fn)(int argc, char **argv);
+} commands[] = {
+    {"run", "CONFIG.ini [--set K=V]... [--replicas N] [--seed S] [--threads T] [--out F.h5]\n"
+            "      [--metrics M,...] [--shard I/K] [--quiet]",
+     "simulate every scenario x policy x replica (or a shard of them), write an HDF5 file",
+     cmd_run},
+    {"merge", "OUT.h5 SHARD.h5... [--threads T] [--quiet]",
+     "put the shards of one run together into the file the whole run writes", cmd_merge},
+    {"report", "FILE.h5 [--csv] [--metrics M,...] [--against-scenario S] [--cdf Q [--within "
+               "LO,HI]]\n      [--warmup]",
+     "print a results file: table, CSV with intervals, CDFs, the warm-up diagnostic", cmd_report},
+    {"validate", "[--quick] [--only ID] [--csv] [--out F.h5] [--seed S] [--threads T] [--list]",
+     "check the theorems of the seed papers against simulation", cmd_validate},
+    {"cutoff", "CONFIG.ini [--set K=V]... [--seed S] [--csv]",
+     "seed 000's cut-off load and the machines at which cloning pays (eqs. 12-14)", cmd_cutoff},
+    {"list", "[--keys]", "the policies, metrics and config keys this build knows", cmd_list},
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void usage(FILE *out)
+{
+    fprintf(out, "specmc " SPECMC_VERSION " - Monte Carlo experiments on straggler mitigation "
+                 "and speculative\nexecution in slot-based compute clusters.\n\n"
+                 "usage: specmc COMMAND [ARGS]\n");
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(out, "  %s %s\n      %s\n", commands[i].name, commands[i].args,
+                commands[i].summary);
+    fprintf(out, "  --help, --version\n\n'specmc COMMAND --help' shows the options of a command. "
+                 "See README.md and docs/.\n");
+}
 
 int main(int argc, char **argv)
 {
     gsl_set_error_handler_off(); /* GSL failures are return codes here, never aborts */
     h5w_init();                  /* before any other HDF5 call */
     if (argc < 2) {
-        fputs(usage, stderr);
+        usage(stderr);
         return 2;
     }
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
-        fputs(usage, stdout);
+        usage(stdout);
         return 0;
     }
     if (!strcmp(cmd, "--version")) {
         printf("specmc %s (%s)\n", SPECMC_VERSION, prov_git_rev());
         return 0;
     }
-    if (!strcmp(cmd, "run"))
-        return cmd_run(argc - 2, argv + 2);
-    if (!strcmp(cmd, "report"))
-        return cmd_report(argc - 2, argv + 2);
-    if (!strcmp(cmd, "list"))
-        return cmd_list(argc - 2, argv + 2);
-    if (!strcmp(cmd, "validate"))
-        return cmd_validate(argc - 2, argv + 2);
-    if (!strcmp(cmd, "cutoff"))
-        return cmd_cutoff(argc - 2, argv + 2);
-    cli_error("unknown command '%s'\n%s", cmd, usage);
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (!strcmp(cmd, commands[i].name))
+            return commands[i].fn(argc - 2, argv + 2);
+    cli_error("unknown command '%s'; commands: run, merge, report, validate, cutoff, list "
+              "('specmc --help')", cmd);
     return 2;
 }

@@ -1865,6 +1865,12 @@ const char *cfg_where(const struct cfg *c, const char *section, const char *key)
 int cfg_load(struct cfg *c, const char *path, const char *const *sets, int nsets, char *err,
              size_t errlen)
 {
+    return cfg_load_text(c, path, NULL, sets, nsets, err, errlen);
+}
+
+int cfg_load_text(struct cfg *c, const char *path, const char *text, const char *const *sets,
+                  int nsets, char *err, size_t errlen)
+{
     memset(c, 0, sizeof *c);
     struct parse p = {.path = path, .err = err, .errlen = errlen};
     struct view base = {0};
@@ -1873,8 +1879,10 @@ int cfg_load(struct cfg *c, const char *path, const char *const *sets, int nsets
     bool used[K_COUNT] = {false};
 
     c->path = strdup(path);
-    c->text = read_file(path, err, errlen);
+    c->text = text ? strdup(text) : read_file(path, err, errlen);
     if (!c->text) {
+        if (text)
+            snprintf(err, errlen, "out of memory");
         p.failed = true;
         goto fail;
     }

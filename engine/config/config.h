@@ -67,6 +67,12 @@ int cfg_load(struct cfg *c, const char *path, const char *const *sets, int nsets
              size_t errlen);
 void cfg_free(struct cfg *c);
 
+/* The same from the text of a config that was read from `path` (`specmc merge` reloads the
+ * config a shard carries): messages name `path`, and a trace is found beside it. text NULL:
+ * read `path`, as cfg_load. */
+int cfg_load_text(struct cfg *c, const char *path, const char *text, const char *const *sets,
+                  int nsets, char *err, size_t errlen);
+
 /* Where section.key was set, for a message ("x.ini:7", "--set", or "default"): a [sweep] or
  * [zip] line when the key is swept. */
 const char *cfg_where(const struct cfg *c, const char *section, const char *key);

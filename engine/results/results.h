@@ -2,8 +2,8 @@
  *
  * The layout is documented once, as a table, in docs/file-format.md; keep the two in step.
  * Writing is atomic and durable (engine/results/outfile.h), and what is written can be validated
- * (engine/results/h5write.h); reading trusts nothing in the file (engine/results/h5read.h). This module does
- * not simulate or print. */
+ * (engine/results/h5write.h); reading trusts nothing in the file (engine/results/h5read.h). This
+ * module does not simulate or print. */
 #ifndef SPECMC_RESULTS_H
 #define SPECMC_RESULTS_H
 
@@ -24,6 +24,7 @@ struct rs_provenance {
     const char *git_rev;  /* git describe of the build */
     int threads;          /* OpenMP threads used */
     int ranks;            /* MPI ranks (1 without MPI) */
+    int shards;           /* shards merged into the file (0 or 1: a single run) */
     char start[32];       /* ISO 8601 UTC */
     char end[32];
     char host[256];
@@ -36,6 +37,13 @@ size_t rs_size_estimate(const struct cfg *c);
  * (engine/results/outfile.h: begin before simulating, abort after a failure). */
 int rs_commit(struct outfile *o, const struct cfg *c, const struct run_result *res,
               const struct rs_provenance *pv, char *err, size_t errlen);
+
+/* The root attributes every file of a run carries (format and version as given, the run's
+ * parameters, provenance) and its config and overrides datasets; 0 or -1. For the results
+ * and shard writers. */
+#include <hdf5.h>
+int rs_write_root(hid_t f, const char *format, int version, const struct cfg *c,
+                  const struct run_result *res, const struct rs_provenance *pv);
 
 /* A per-job histogram read back (docs/file-format.md): counts[k] of the jobs with
  * edges[k] < x <= edges[k+1], counts[bins] of those above edges[bins]. */

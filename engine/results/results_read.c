@@ -297,6 +297,9 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
     int rc = -1, version = 0;
     char *format = h5r_attr_string(h, "/", "format");
     const char *problem = "not a specmc results file (no 'format' attribute)";
+    if (format && !strcmp(format, "specmc-shard"))
+        problem = "a shard of a run (run --shard), not its results: put all its shards together "
+                  "with 'specmc merge OUT.h5 SHARD.h5...' and report OUT.h5";
     if (!format || strcmp(format, RS_FORMAT))
         goto done;
     problem = "damaged results file: no format_version";

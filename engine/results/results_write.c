@@ -1,7 +1,7 @@
 /* results_write — the HDF5 writer of the results file (see results.h and
  * docs/file-format.md). The file is built in memory with checksummed metadata and
- * Fletcher-32 chunks (engine/results/h5write.h) and handed to engine/results/outfile.h whole. Attributes go
- * through the HDF5 high-level API (H5LT); HDF5's own error printing is turned off. */
+ * Fletcher-32 chunks (engine/results/h5write.h) and handed to engine/results/outfile.h whole.
+ * Attributes go through the HDF5 high-level API (H5LT); HDF5's own error printing is turned off. */
 #include "engine/results/results.h"
 
 #include <math.h>
@@ -207,14 +207,14 @@ static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_resu
     return rc;
 }
 
-static int write_all(hid_t f, const struct cfg *c, const struct run_result *res,
-                     const struct rs_provenance *pv)
+int rs_write_root(hid_t f, const char *format, int version, const struct cfg *c,
+                  const struct run_result *res, const struct rs_provenance *pv)
 {
     int rc = 0;
     unsigned long seed = (unsigned long)c->seed;
-    int fmt = RS_FORMAT_VERSION;
-    rc |= H5LTset_attribute_string(f, "/", "format", RS_FORMAT);
-    rc |= H5LTset_attribute_int(f, "/", "format_version", &fmt, 1);
+    int shards = pv->shards > 0 ? pv->shards : 1;
+    rc |= H5LTset_attribute_string(f, "/", "format", format);
+    rc |= H5LTset_attribute_int(f, "/", "format_version", &version, 1);
     rc |= H5LTset_attribute_string(f, "/", "specmc_version", pv->version);
     rc |= H5LTset_attribute_string(f, "/", "git_revision", pv->git_rev);
     rc |= H5LTset_attribute_string(f, "/", "experiment", c->name);
@@ -224,6 +224,7 @@ static int write_all(hid_t f, const struct cfg *c, const struct run_result *res,
     rc |= H5LTset_attribute_int(f, "/", "scenarios", &c->nscenarios, 1);
     rc |= H5LTset_attribute_int(f, "/", "threads", &pv->threads, 1);
     rc |= H5LTset_attribute_int(f, "/", "ranks", &pv->ranks, 1);
+    rc |= H5LTset_attribute_int(f, "/", "shards", &shards, 1);
     rc |= H5LTset_attribute_string(f, "/", "start_time", pv->start);
     rc |= H5LTset_attribute_string(f, "/", "end_time", pv->end);
     rc |= H5LTset_attribute_string(f, "/", "host", pv->host);
@@ -233,6 +234,13 @@ static int write_all(hid_t f, const struct cfg *c, const struct run_result *res,
     const char *config = c->text, *overrides = c->overrides ? c->overrides : "";
     rc |= h5w_strings(f, "config", &config, 1);
     rc |= h5w_strings(f, "overrides", &overrides, 1);
+    return rc ? -1 : 0;
+}
+
+static int write_all(hid_t f, const struct cfg *c, const struct run_result *res,
+                     const struct rs_provenance *pv)
+{
+    int rc = rs_write_root(f, RS_FORMAT, RS_FORMAT_VERSION, c, res, pv);
     if (rc)
         return -1;
 

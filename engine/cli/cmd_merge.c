@@ -1,0 +1,214 @@
+/* cmd_merge — `specmc merge OUT.h5 SHARD.h5...`: the shards of one run (`run --shard I/K`) put
+ * together into the results file a single run of the same config and seed writes: the same
+ * values, intervals and report, byte for byte, provenance aside (start and end times, host,
+ * threads, wall time; its `shards` attribute says K).
+ *
+ * Nothing is trusted before it is checked: every input must be a shard file of the same
+ * config text, --set overrides, seed, replica count, shard count and specmc build, and the
+ * inputs must be shards 0 .. K-1, each once. Any other set is an error that writes nothing. */
+#include <getopt.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/cli/commands.h"
+#include "engine/config/config.h"
+#include "engine/results/provenance.h"
+#include "engine/results/results.h"
+#include "engine/results/shard.h"
+#include "engine/run/runner.h"
+
+static const char merge_usage[] =
+    "usage: specmc merge OUT.h5 SHARD.h5... [--threads T] [--quiet]\n"
+    "  the K shard files of one run (specmc run CONFIG --shard I/K, I = 0 .. K-1) into the\n"
+    "  results file the run without --shard writes\n"
+    "  --threads T  OpenMP threads for the summaries (default: all cores)\n"
+    "  --quiet      no summary table\n";
+
+/* What differs between shard b and shard a (the first), or NULL. */
+static const char *mismatch(const struct shard_info *a, const struct shard_info *b)
+{
+    if (strcmp(a->version, b->version) || strcmp(a->git_rev, b->git_rev))
+        return "was written by another specmc build";
+    if (strcmp(a->config, b->config))
+        return "comes from another config text";
+    if (strcmp(a->overrides, b->overrides))
+        return "was run with other --set overrides";
+    if (a->seed != b->seed)
+        return "was run with another seed";
+    if (a->replicas != b->replicas)
+        return "was run with another replica count";
+    if (a->count != b->count)
+        return "is one of another number of shards";
+    return NULL;
+}
+
+/* Read and check every input's description: one run, shards 0 .. K-1 each once. in[k] is
+ * shard k's description afterwards, path[k] its file. */
+static int check_set(char **files, int n, struct shard_info *in, const char **path)
+{
+    char err[1024];
+    struct shard_info one, *ref = NULL; /* the first file's */
+    for (int i = 0; i < n; i++) {
+        if (shard_read_info(files[i], &one, err, sizeof err)) {
+            cli_error("merge: %s", err);
+            return -1;
+        }
+        const char *why = ref ? mismatch(ref, &one) : NULL;
+        if (why)
+            cli_error("merge: %s %s than %s: not a shard of the same run", files[i], why,
+                      files[0]);
+        else if (one.count != n)
+            cli_error("merge: %s is shard %d of %d, but %d file%s given: give all %d shards",
+                      files[i], one.index, one.count, n, n == 1 ? " is" : "s are", one.count);
+        else if (path[one.index])
+            cli_error("merge: %s and %s are both shard %d of %d", path[one.index], files[i],
+                      one.index, one.count);
+        if (why || one.count != n || path[one.index]) {
+            shard_info_free(&one);
+            return -1;
+        }
+        in[one.index] = one;
+        path[one.index] = files[i];
+        if (!ref)
+            ref = &in[one.index];
+    }
+    return 0; /* n files, K = n, no index twice: every index once */
+}
+
+/* The run's config, as the shards carry it: its text and overrides, the seed and replicas. */
+static int load_config(const struct shard_info *in, struct cfg *c)
+{
+    char err[2048], *sets_text = strdup(in->overrides);
+    int nsets = 0;
+    const char **sets = calloc(strlen(in->overrides) + 1, sizeof *sets);
+    if (!sets_text || !sets) {
+        free(sets_text), free(sets);
+        cli_error("merge: out of memory");
+        return -1;
+    }
+    for (char *line = strtok(sets_text, "\n"); line; line = strtok(NULL, "\n"))
+        sets[nsets++] = line;
+    int rc = cfg_load_text(c, in->config_path, in->config, sets, nsets, err, sizeof err);
+    free(sets_text), free(sets);
+    if (rc) {
+        cli_error("merge: the shards' config no longer loads: %s", err);
+        return -1;
+    }
+    c->seed = in->seed;
+    c->replicas = in->replicas;
+    return 0;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+    static const struct option opts[] = {{"threads", required_argument, NULL, 't'},
+                                         {"quiet", no_argument, NULL, 'q'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    int threads = omp_get_max_threads(), quiet = 0, opt;
+    optind = 0;
+    opterr = 0;
+    while ((opt = getopt_long(argc + 1, argv - 1, ":", opts, NULL)) != -1) {
+        char *end;
+        switch (opt) {
+        case 't':
+            threads = (int)strtol(optarg, &end, 10);
+            if (*end || end == optarg || threads < 1 || threads > 4096) {
+                cli_error("merge: --threads must be an integer in [1, 4096], got '%s'", optarg);
+                return 2;
+            }
+            break;
+        case 'q':
+            quiet = 1;
+            break;
+        case 'h':
+            fputs(merge_usage, stdout);
+            return 0;
+        default:
+            cli_error("merge: unknown option or missing value '%s'\n%s", argv[optind - 2],
+                      merge_usage);
+            return 2;
+        }
+    }
+    int n = argc + 1 - optind - 1; /* the arguments after OUT */
+    if (n < 1) {
+        cli_error("merge: give the output file and the shards\n%s", merge_usage);
+        return 2;
+    }
+    const char *out = argv[optind - 1];
+    char **files = argv + optind;
+    struct shard_info *in = calloc((size_t)n, sizeof *in);
+    const char **path = calloc((size_t)n, sizeof *path);
+    struct cfg c;
+    struct outfile o = {0};
+    struct run_result res = {0};
+    char err[2048];
+    int rc = 2, loaded = 0;
+    if (!in || !path) {
+        cli_error("merge: out of memory");
+        goto done;
+    }
+    if (check_set(files, n, in, path) || load_config(&in[0], &c))
+        goto done;
+    loaded = 1;
+    for (int k = 0; k < n; k++)
+        if (outfile_not_input(out, path[k], err, sizeof err)) {
+            cli_error("merge: %s", err);
+            goto done;
+        }
+    if (outfile_begin(&o, out, rs_size_estimate(&c), err, sizeof err)) {
+        cli_error("merge: %s", err);
+        goto done;
+    }
+    rc = 1;
+    if (run_alloc(&c, 0, c.replicas, &res)) {
+        cli_error("merge: out of memory for %d replicas", c.replicas);
+        outfile_abort(&o);
+        goto done;
+    }
+    struct rs_provenance pv = {.version = SPECMC_VERSION, .git_rev = prov_git_rev(),
+                               .threads = in[0].threads, .ranks = 1, .shards = n};
+    snprintf(pv.start, sizeof pv.start, "%s", in[0].start);
+    snprintf(pv.end, sizeof pv.end, "%s", in[0].end);
+    snprintf(pv.host, sizeof pv.host, "%s", in[0].host);
+    for (int k = 0; k < n; k++) {
+        if (shard_read_block(path[k], &c, &in[k], &res, err, sizeof err)) {
+            cli_error("merge: %s", err);
+            outfile_abort(&o);
+            rc = 2;
+            goto done;
+        }
+        res.wall_seconds += in[k].wall_seconds;
+        res.task_events += in[k].task_events;
+        if (strcmp(in[k].start, pv.start) < 0) /* ISO 8601 UTC: text order is time order */
+            snprintf(pv.start, sizeof pv.start, "%s", in[k].start);
+        if (strcmp(in[k].end, pv.end) > 0)
+            snprintf(pv.end, sizeof pv.end, "%s", in[k].end);
+    }
+    if (run_summarise(&c, &res, threads)) {
+        cli_error("merge: out of memory for the summaries");
+        outfile_abort(&o);
+        goto done;
+    }
+    if (rs_commit(&o, &c, &res, &pv, err, sizeof err)) {
+        cli_error("merge: %s", err);
+        outfile_abort(&o);
+        goto done;
+    }
+    rc = 0;
+    if (!quiet) {
+        rc = report_print(out, false, NULL, -1);
+        fprintf(stderr, "specmc: merged %d shards of %s into %s\n", n, c.name, out);
+    }
+done:
+    run_result_free(&res);
+    if (loaded)
+        cfg_free(&c);
+    if (in)
+        for (int k = 0; k < n; k++)
+            shard_info_free(&in[k]);
+    free(in), free(path);
+    return rc;
+}

@@ -1,0 +1,241 @@
+/* shard — write and read a shard file (see shard.h and docs/file-format.md). */
+#include "engine/results/shard.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <hdf5.h>
+#include <hdf5_hl.h>
+
+#include "engine/results/h5read.h"
+#include "engine/results/h5write.h"
+#include "models/metrics.h"
+
+/* The longest config text a shard carries (a config is a few kilobytes). */
+#define SHARD_TEXT_MAX ((size_t)1 << 22)
+
+/* The datasets of one (scenario, policy) of a block; `rw` writes them, or reads them into
+ * the block's place in res when `read` is set. */
+struct block_io {
+    hid_t loc;
+    const struct cfg *c;
+    struct run_result *res;
+    int s, p, first, nrep; /* first: where the block starts in res */
+    int read;
+};
+
+static int io(const struct block_io *b, const char *path, hid_t type, H5T_class_t cls, int rank,
+              hsize_t width, void *data)
+{
+    hsize_t dims[2] = {(hsize_t)b->nrep, width};
+    if (b->read)
+        return h5r_dataset(b->loc, path, cls, rank, dims, type, data);
+    return h5w_array(b->loc, path, type, rank, dims, data);
+}
+
+static int block_cell(const struct block_io *b)
+{
+    const struct run_result *res = b->res;
+    int s = b->s, p = b->p, r = b->first, rc = 0;
+    char path[128];
+    for (int m = 0; m < M_COUNT && rc == 0; m++) {
+        snprintf(path, sizeof path, "replicas/%s", metric_info[m].name);
+        rc = io(b, path, H5T_NATIVE_DOUBLE, H5T_FLOAT, 1, 1, run_values(res, s, p, m) + r);
+    }
+    for (int q = 0; q < JQ_COUNT && rc == 0; q++)
+        if (res->hist[q]) {
+            snprintf(path, sizeof path, "histograms/%s", job_quantity_info[q].name);
+            rc = io(b, path, H5T_NATIVE_INT, H5T_INTEGER, 2, (hsize_t)res->hist_bins + 1,
+                    run_hist(res, (enum job_quantity)q, s, p, r));
+        }
+    if (rc == 0 && run_per_job_param(b->c, s, p) >= 0)
+        rc = io(b, "choices", H5T_NATIVE_INT, H5T_INTEGER, 2, POL_CHOICE_MAX + 1,
+                run_choices(res, s, p, r));
+    if (rc == 0 && res->flow)
+        rc = io(b, "flow", H5T_NATIVE_DOUBLE, H5T_FLOAT, 2, (hsize_t)res->jobs[s],
+                run_flow(res, s, p, r));
+    return rc;
+}
+
+/* Every (scenario, policy) of the block, under /scenarios/S/POLICY. */
+static int block_all(hid_t f, const struct cfg *c, struct run_result *res, int first, int nrep,
+                     int read)
+{
+    int rc = 0;
+    for (int s = 0; s < c->nscenarios && rc == 0; s++)
+        for (int p = 0; p < c->npolicies && rc == 0; p++) {
+            char path[64 + 32];
+            snprintf(path, sizeof path, "/scenarios/%d/%s", s, c->policies[p]->name);
+            hid_t g = -1;
+            if (read)
+                g = H5Gopen2(f, path, H5P_DEFAULT);
+            else {
+                hid_t lcpl = H5Pcreate(H5P_LINK_CREATE);
+                if (lcpl >= 0 && H5Pset_create_intermediate_group(lcpl, 1) >= 0)
+                    g = H5Gcreate2(f, path, lcpl, H5P_DEFAULT, H5P_DEFAULT);
+                if (lcpl >= 0)
+                    H5Pclose(lcpl);
+            }
+            if (g < 0)
+                return -1;
+            if (!read) {
+                hid_t sub[2] = {H5Gcreate2(g, "replicas", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+                                res->hist_bins > 0 ? H5Gcreate2(g, "histograms", H5P_DEFAULT,
+                                                                H5P_DEFAULT, H5P_DEFAULT)
+                                                   : 0};
+                rc = sub[0] < 0 || sub[1] < 0 ? -1 : 0;
+                for (int i = 0; i < 2; i++)
+                    if (sub[i] > 0)
+                        H5Gclose(sub[i]);
+            }
+            struct block_io b = {g, c, res, s, p, first, nrep, read};
+            if (rc == 0)
+                rc = block_cell(&b);
+            H5Gclose(g);
+        }
+    return rc;
+}
+
+int shard_commit(struct outfile *o, const struct cfg *c, const char *config_path, int index,
+                 int count, const struct run_result *res, const struct rs_provenance *pv,
+                 char *err, size_t errlen)
+{
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+    hid_t f = h5w_create(o, err, errlen);
+    if (f < 0)
+        return -1;
+    struct rs_provenance spv = *pv;
+    spv.shards = count;
+    int rc = rs_write_root(f, SHARD_FORMAT, SHARD_FORMAT_VERSION, c, res, &spv);
+    rc |= H5LTset_attribute_int(f, "/", "shard", &index, 1);
+    rc |= H5LTset_attribute_int(f, "/", "first_replica", &res->first, 1);
+    rc |= H5LTset_attribute_int(f, "/", "shard_replicas", &res->nrep, 1);
+    rc |= H5LTset_attribute_string(f, "/", "config_path", config_path);
+    if (rc == 0)
+        rc = block_all(f, c, (struct run_result *)res, 0, res->nrep, 0);
+    return h5w_finish(f, rc == 0, o, "the shard", err, errlen);
+}
+
+static int fail_read(char *err, size_t errlen, const char *path, const char *what)
+{
+    snprintf(err, errlen, "%s: %s", path, what);
+    return -1;
+}
+
+/* Open a file that claims to be HDF5 with checksums (as shard files are). */
+static hid_t open_checked(const char *path, char *err, size_t errlen)
+{
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return fail_read(err, errlen, path, strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        return fail_read(err, errlen, path, "not a regular file");
+    if (h5r_superblock_version(path) < 2 || H5Fis_hdf5(path) <= 0)
+        return fail_read(err, errlen, path, "not a shard file (not an HDF5 file with checksums)");
+    hid_t h = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    if (h < 0)
+        return fail_read(err, errlen, path, "cannot open as HDF5 (damaged, or unreadable)");
+    return h;
+}
+
+static char *one_string(hid_t h, const char *name)
+{
+    int n = 0;
+    char **v = h5r_strings(h, name, SHARD_TEXT_MAX, 1, &n);
+    char *s = v && n == 1 ? v[0] : NULL;
+    if (v && n == 1)
+        v[0] = NULL;
+    if (v)
+        for (int i = 0; i < n; i++)
+            free(v[i]);
+    free(v);
+    return s;
+}
+
+static void copy_attr(hid_t h, const char *name, char *buf, size_t len)
+{
+    char *s = h5r_attr_string(h, "/", name);
+    snprintf(buf, len, "%s", s ? s : "");
+    free(s);
+}
+
+int shard_read_info(const char *path, struct shard_info *in, char *err, size_t errlen)
+{
+    memset(in, 0, sizeof *in);
+    hid_t h = open_checked(path, err, errlen);
+    if (h < 0)
+        return -1;
+    const char *problem = "not a shard file (no 'format' attribute of specmc-shard)";
+    int version = 0, rc = -1;
+    long long events = 0;
+    char *format = h5r_attr_string(h, "/", "format");
+    if (!format || strcmp(format, SHARD_FORMAT)) {
+        if (format && !strcmp(format, RS_FORMAT))
+            problem = "a results file, not a shard: merge takes the files of run --shard";
+        goto done;
+    }
+    problem = "shard format version unknown to this specmc (merge with the specmc that wrote it)";
+    if (h5r_attr_int(h, "/", "format_version", &version) < 0 || version != SHARD_FORMAT_VERSION)
+        goto done;
+    problem = "damaged shard file: its description is incomplete";
+    in->version = h5r_attr_string(h, "/", "specmc_version");
+    in->git_rev = h5r_attr_string(h, "/", "git_revision");
+    in->config_path = h5r_attr_string(h, "/", "config_path");
+    in->config = one_string(h, "config");
+    in->overrides = one_string(h, "overrides");
+    if (!in->version || !in->git_rev || !in->config_path || !in->config || !in->overrides ||
+        h5r_attr_u64(h, "/", "seed", &in->seed) < 0 ||
+        h5r_attr_int(h, "/", "replicas", &in->replicas) < 0 ||
+        h5r_attr_int(h, "/", "shard", &in->index) < 0 ||
+        h5r_attr_int(h, "/", "shards", &in->count) < 0 ||
+        h5r_attr_int(h, "/", "first_replica", &in->first) < 0 ||
+        h5r_attr_int(h, "/", "shard_replicas", &in->nrep) < 0 ||
+        h5r_attr_int(h, "/", "threads", &in->threads) < 0 ||
+        h5r_attr_double(h, "/", "wall_seconds", &in->wall_seconds) < 0 ||
+        H5LTget_attribute_long_long(h, "/", "task_events", &events) < 0)
+        goto done;
+    in->task_events = events;
+    copy_attr(h, "start_time", in->start, sizeof in->start);
+    copy_attr(h, "end_time", in->end, sizeof in->end);
+    copy_attr(h, "host", in->host, sizeof in->host);
+    problem = "damaged shard file: its block is not block shard/shards of replicas";
+    if (in->replicas < 1 || in->count < 1 || in->count > in->replicas || in->index < 0 ||
+        in->index >= in->count ||
+        in->first != shard_first(in->replicas, in->index, in->count) ||
+        in->nrep != shard_first(in->replicas, in->index + 1, in->count) - in->first)
+        goto done;
+    rc = 0;
+done:
+    free(format);
+    H5Fclose(h);
+    if (rc) {
+        fail_read(err, errlen, path, problem);
+        shard_info_free(in);
+    }
+    return rc;
+}
+
+void shard_info_free(struct shard_info *in)
+{
+    free(in->version), free(in->git_rev), free(in->config_path);
+    free(in->config), free(in->overrides);
+    memset(in, 0, sizeof *in);
+}
+
+int shard_read_block(const char *path, const struct cfg *c, const struct shard_info *info,
+                     struct run_result *res, char *err, size_t errlen)
+{
+    hid_t h = open_checked(path, err, errlen);
+    if (h < 0)
+        return -1;
+    int rc = block_all(h, c, res, info->first, info->nrep, 1);
+    H5Fclose(h);
+    if (rc)
+        return fail_read(err, errlen, path, "damaged shard file: its replicas' data are "
+                                            "missing, of the wrong shape, or fail their checksums");
+    return 0;
+}

@@ -1,0 +1,62 @@
+/* shard — the file `specmc run --shard I/K` writes: one block of a run's replicas, raw, for
+ * `specmc merge` to put together into the file a single run writes (SPEC §6;
+ * docs/file-format.md, "Shard files").
+ *
+ * Shard I of K holds replicas [⌊I·R/K⌋, ⌊(I+1)·R/K⌋) of every (scenario, policy) of a run of R
+ * replicas: their metric values, histograms, per-job choices and, where the run keeps them,
+ * every job's flowtime (the pooled quantiles and the warm-up diagnostic need them), and no
+ * summaries. Beside them: the config text, the --set overrides, the path of the config (its
+ * trace is found from there), seed, R, I, K and the specmc version, which merge compares
+ * before it trusts anything. Written atomically with checksums like a results file; read
+ * trusting nothing (engine/results/h5read.h). */
+#ifndef SPECMC_SHARD_H
+#define SPECMC_SHARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/config/config.h"
+#include "engine/results/outfile.h"
+#include "engine/results/results.h"
+#include "engine/run/runner.h"
+
+#define SHARD_FORMAT "specmc-shard"
+#define SHARD_FORMAT_VERSION 1
+
+/* The first replica of block i of k of a run of `replicas`. */
+static inline int shard_first(int replicas, int i, int k)
+{
+    return (int)((int64_t)replicas * i / k);
+}
+
+/* What a shard file says about itself. */
+struct shard_info {
+    char *version, *git_rev;   /* of the specmc that wrote it */
+    char *config_path;         /* the config as given to run */
+    char *config, *overrides;  /* its text, the --set lines */
+    uint64_t seed;
+    int replicas;              /* R of the whole run */
+    int index, count;          /* I of K */
+    int first, nrep;           /* its block */
+    int threads;
+    char start[32], end[32], host[256];
+    double wall_seconds;
+    int64_t task_events;
+};
+
+/* Write block `res` (run_block) of c as shard index/count of a run whose config was read from
+ * config_path. 0, or -1 with a message (then outfile_abort). */
+int shard_commit(struct outfile *o, const struct cfg *c, const char *config_path, int index,
+                 int count, const struct run_result *res, const struct rs_provenance *pv,
+                 char *err, size_t errlen);
+
+/* Read a shard file's own description. 0, or -1 with "PATH: reason". */
+int shard_read_info(const char *path, struct shard_info *info, char *err, size_t errlen);
+void shard_info_free(struct shard_info *info);
+
+/* Read its block into res, which holds every replica of c (run_alloc(c, 0, R)); every
+ * dataset must have the extent c gives it. 0, or -1 with "PATH: reason". */
+int shard_read_block(const char *path, const struct cfg *c, const struct shard_info *info,
+                     struct run_result *res, char *err, size_t errlen);
+
+#endif
