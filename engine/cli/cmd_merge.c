@@ -51,7 +51,7 @@ static int check_set(char **files, int n, struct shard_info *in, const char **pa
     char err[1024];
     struct shard_info one, *ref = NULL; /* the first file's */
     for (int i = 0; i < n; i++) {
-        if (shard_read_info(files[i], &one, err, sizeof err)) {
+        if (shard_read_info(files[i], SHARD_FILE, &one, err, sizeof err)) {
             cli_error("merge: %s", err);
             return -1;
         }
@@ -174,7 +174,7 @@ int cmd_merge(int argc, char **argv)
     snprintf(pv.end, sizeof pv.end, "%s", in[0].end);
     snprintf(pv.host, sizeof pv.host, "%s", in[0].host);
     for (int k = 0; k < n; k++) {
-        if (shard_read_block(path[k], &c, &in[k], &res, err, sizeof err)) {
+        if (shard_read_block(path[k], &c, &in[k], &res, NULL, err, sizeof err)) {
             cli_error("merge: %s", err);
             outfile_abort(&o);
             rc = 2;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/cli/commands.h"
 #include "engine/config/config.h"
@@ -15,6 +16,7 @@
 #include "engine/results/provenance.h"
 #include "engine/results/results.h"
 #include "engine/results/shard.h"
+#include "engine/run/checkpoint.h"
 #include "engine/run/runner.h"
 #include "models/metrics.h"
 
@@ -30,6 +32,10 @@ static const char run_usage[] =
     "                           K shards together into the file one run writes\n"
     "  --metrics M1,M2,...      metrics of the summary table (default: flowtime,\n"
     "                           flowtime_p99,pocd,machine_time; `specmc list` names them)\n"
+    "  --checkpoint SECONDS     save the replicas done to OUT.ckpt this often (default 300;\n"
+    "                           0: only at SIGINT/SIGTERM, which always save before stopping)\n"
+    "  --resume                 continue the interrupted run of this command from OUT.ckpt;\n"
+    "                           the file it ends with is the uninterrupted run's\n"
     "  --quiet                  no progress bar, no summary table\n";
 
 struct run_args {
@@ -43,6 +49,8 @@ struct run_args {
     const char *metrics; /* NULL = the default table */
     bool quiet;
     int shard, shards;   /* --shard I/K; shards 0: the whole run */
+    double checkpoint;   /* seconds between checkpoints; 0: only at a signal */
+    bool resume;
 };
 
 static bool parse_count(const char *opt, const char *s, long long max, long long *out)
@@ -100,10 +108,12 @@ static int parse_args(int argc, char **argv, struct run_args *a)
         {"seed", required_argument, NULL, 's'},    {"threads", required_argument, NULL, 't'},
         {"out", required_argument, NULL, 'o'},     {"quiet", no_argument, NULL, 'q'},
         {"metrics", required_argument, NULL, 'm'}, {"help", no_argument, NULL, 'h'},
-        {"shard", required_argument, NULL, 'k'},
+        {"shard", required_argument, NULL, 'k'},   {"resume", no_argument, NULL, 'R'},
+        {"checkpoint", required_argument, NULL, 'c'},
         {NULL, 0, NULL, 0}};
     memset(a, 0, sizeof *a);
     a->threads = omp_get_max_threads();
+    a->checkpoint = CKPT_DEFAULT_SECONDS;
     a->sets = calloc((size_t)argc + 1, sizeof *a->sets);
     if (!a->sets)
         return 1;
@@ -143,6 +153,19 @@ static int parse_args(int argc, char **argv, struct run_args *a)
             if (!parse_shard(optarg, &a->shard, &a->shards))
                 return 2;
             break;
+        case 'R':
+            a->resume = true;
+            break;
+        case 'c': {
+            char *end;
+            a->checkpoint = strtod(optarg, &end);
+            if (end == optarg || *end || !(a->checkpoint >= 0) || a->checkpoint > 1e9) {
+                cli_error("run: --checkpoint must be a number of seconds in [0, 1e9], got '%s'",
+                          optarg);
+                return 2;
+            }
+            break;
+        }
         case 'h':
             fputs(run_usage, stdout);
             return -1;
@@ -275,20 +298,45 @@ int cmd_run(int argc, char **argv)
     prov_host(pv.host, sizeof pv.host);
     struct run_options ro = {.threads = a.threads, .progress = !a.quiet};
     struct run_result res;
-    if (a.shards ? run_block(&c, &ro, first, count, &res, err, sizeof err)
-                 : run_experiment(&c, &ro, &res, err, sizeof err)) {
-        cli_error("%s", err);
+    struct ckpt_plan plan = {.path = ckpt_path(out), .every = a.checkpoint, .resume = a.resume,
+                             .config_path = a.config, .shard = a.shard,
+                             .shards = a.shards ? a.shards : 1};
+    if (!plan.path) {
+        cli_error("out of memory");
         outfile_abort(&o);
         goto done;
     }
+    if (!a.resume && access(plan.path, F_OK) == 0)
+        cli_warning("%s: a checkpoint of an earlier run is there; this run starts afresh and "
+                    "its first checkpoint replaces it ('--resume' would continue it)", plan.path);
+    rc = ckpt_run(&c, &ro, first, count, &plan, &pv, &res, err, sizeof err);
+    if (rc == 0 && !a.shards && run_summarise(&c, &res, a.threads)) {
+        snprintf(err, sizeof err, "out of memory for the summaries");
+        run_result_free(&res);
+        rc = 1;
+    }
+    if (rc) {
+        if (rc > 128)
+            fprintf(stderr, "specmc: %s\n", err);
+        else
+            cli_error("%s", err);
+        outfile_abort(&o);
+        free(plan.path);
+        goto done;
+    }
+    rc = 1;
     prov_utc_now(pv.end, sizeof pv.end);
-    if (a.shards ? shard_commit(&o, &c, a.config, a.shard, a.shards, &res, &pv, err, sizeof err)
+    if (a.shards ? shard_commit(&o, SHARD_FILE, &c, a.config, a.shard, a.shards, &res, NULL, &pv,
+                                err, sizeof err)
                  : rs_commit(&o, &c, &res, &pv, err, sizeof err)) {
         cli_error("%s", err);
         outfile_abort(&o);
         run_result_free(&res);
+        free(plan.path);
         goto done;
     }
+    ckpt_remove(&plan);
+    free(plan.path);
     rc = 0;
     if (a.shards) {
         if (!a.quiet)

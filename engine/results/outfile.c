@@ -12,16 +12,46 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The temporary file being written, removed if SIGINT/SIGTERM arrives. */
-static char *volatile pending_tmp;
+/* The temporary files being written (the output, and a checkpoint beside it), removed if
+ * SIGINT/SIGTERM ends the process. */
+#define PENDING_MAX 4
+static char *volatile pending[PENDING_MAX];
+
+void outfile_remove_pending(void)
+{
+    for (int i = 0; i < PENDING_MAX; i++) {
+        char *p = pending[i];
+        if (p)
+            unlink(p);
+    }
+}
 
 static void on_signal(int sig)
 {
-    char *p = pending_tmp;
-    if (p)
-        unlink(p);
+    outfile_remove_pending();
     signal(sig, SIG_DFL);
     raise(sig);
+}
+
+/* Remove the temporary files at SIGINT/SIGTERM, unless the program handles those signals
+ * itself (a run that saves a checkpoint first: engine/run/checkpoint.c). */
+static void catch_signals(void)
+{
+    for (int i = 0; i < 2; i++) {
+        int sig = i ? SIGTERM : SIGINT;
+        struct sigaction old;
+        if (sigaction(sig, NULL, &old) == 0 && old.sa_handler == SIG_DFL)
+            signal(sig, on_signal);
+    }
+}
+
+static void set_pending(char *from, char *to)
+{
+    for (int i = 0; i < PENDING_MAX; i++)
+        if (pending[i] == from) {
+            pending[i] = to;
+            return;
+        }
 }
 
 /* What an existing path is, for the message refusing to replace it. */
@@ -134,9 +164,8 @@ int outfile_begin(struct outfile *o, const char *final_path, size_t reserve, cha
         outfile_abort(o);
         return -1;
     }
-    pending_tmp = o->tmp_path;
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
+    set_pending(NULL, o->tmp_path);
+    catch_signals();
     int rc = reserve ? posix_fallocate(o->fd, 0, (off_t)reserve) : 0;
     if (rc == ENOSPC || rc == EFBIG || rc == EDQUOT || rc == EIO) {
         char why[160];
@@ -190,7 +219,7 @@ int outfile_commit(struct outfile *o, char *err, size_t errlen)
         snprintf(err, errlen, "%s: cannot rename into place: %s", o->final_path, strerror(errno));
         return -1;
     }
-    pending_tmp = NULL;
+    set_pending(o->tmp_path, NULL);
     free(o->tmp_path);
     o->tmp_path = NULL;
     if (sync_dir(o->final_path) != 0)
@@ -203,7 +232,8 @@ int outfile_commit(struct outfile *o, char *err, size_t errlen)
 
 void outfile_abort(struct outfile *o)
 {
-    pending_tmp = NULL;
+    if (o->tmp_path)
+        set_pending(o->tmp_path, NULL);
     if (o->fd >= 0)
         close(o->fd);
     o->fd = -1;

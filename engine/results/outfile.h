@@ -33,4 +33,9 @@ int outfile_commit(struct outfile *o, char *err, size_t errlen);
 /* Remove the temporary file and free the paths (after a failure). */
 void outfile_abort(struct outfile *o);
 
+/* Remove every temporary file being written (async-signal-safe: for a signal handler that
+ * ends the process). outfile_begin does this itself at SIGINT/SIGTERM unless the program has
+ * its own handlers for them. */
+void outfile_remove_pending(void);
+
 #endif

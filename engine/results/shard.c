@@ -99,9 +99,19 @@ static int block_all(hid_t f, const struct cfg *c, struct run_result *res, int f
     return rc;
 }
 
-int shard_commit(struct outfile *o, const struct cfg *c, const char *config_path, int index,
-                 int count, const struct run_result *res, const struct rs_provenance *pv,
-                 char *err, size_t errlen)
+/* The /done dataset of a checkpoint: [cells][n]. */
+static int done_io(hid_t f, const struct cfg *c, int nrep, unsigned char *done, int read)
+{
+    hsize_t dims[2] = {(hsize_t)c->nscenarios * (hsize_t)c->npolicies, (hsize_t)nrep};
+    if (read)
+        return h5r_dataset(f, "done", H5T_INTEGER, 2, dims, H5T_NATIVE_UCHAR, done);
+    return h5w_array(f, "done", H5T_NATIVE_UCHAR, 2, dims, done);
+}
+
+int shard_commit(struct outfile *o, enum shard_kind kind, const struct cfg *c,
+                 const char *config_path, int index, int count, const struct run_result *res,
+                 const unsigned char *done, const struct rs_provenance *pv, char *err,
+                 size_t errlen)
 {
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
     hid_t f = h5w_create(o, err, errlen);
@@ -109,14 +119,18 @@ int shard_commit(struct outfile *o, const struct cfg *c, const char *config_path
         return -1;
     struct rs_provenance spv = *pv;
     spv.shards = count;
-    int rc = rs_write_root(f, SHARD_FORMAT, SHARD_FORMAT_VERSION, c, res, &spv);
+    int rc = rs_write_root(f, kind == SHARD_FILE ? SHARD_FORMAT : CHECKPOINT_FORMAT,
+                           SHARD_FORMAT_VERSION, c, res, &spv);
     rc |= H5LTset_attribute_int(f, "/", "shard", &index, 1);
     rc |= H5LTset_attribute_int(f, "/", "first_replica", &res->first, 1);
     rc |= H5LTset_attribute_int(f, "/", "shard_replicas", &res->nrep, 1);
     rc |= H5LTset_attribute_string(f, "/", "config_path", config_path);
     if (rc == 0)
         rc = block_all(f, c, (struct run_result *)res, 0, res->nrep, 0);
-    return h5w_finish(f, rc == 0, o, "the shard", err, errlen);
+    if (rc == 0 && kind == SHARD_CHECKPOINT)
+        rc = done_io(f, c, res->nrep, (unsigned char *)done, 0);
+    return h5w_finish(f, rc == 0, o, kind == SHARD_FILE ? "the shard" : "the checkpoint", err,
+                      errlen);
 }
 
 static int fail_read(char *err, size_t errlen, const char *path, const char *what)
@@ -135,7 +149,7 @@ static hid_t open_checked(const char *path, char *err, size_t errlen)
     if (!S_ISREG(st.st_mode))
         return fail_read(err, errlen, path, "not a regular file");
     if (h5r_superblock_version(path) < 2 || H5Fis_hdf5(path) <= 0)
-        return fail_read(err, errlen, path, "not a shard file (not an HDF5 file with checksums)");
+        return fail_read(err, errlen, path, "not an HDF5 file with checksums (damaged?)");
     hid_t h = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     if (h < 0)
         return fail_read(err, errlen, path, "cannot open as HDF5 (damaged, or unreadable)");
@@ -163,18 +177,22 @@ static void copy_attr(hid_t h, const char *name, char *buf, size_t len)
     free(s);
 }
 
-int shard_read_info(const char *path, struct shard_info *in, char *err, size_t errlen)
+int shard_read_info(const char *path, enum shard_kind kind, struct shard_info *in, char *err,
+                    size_t errlen)
 {
     memset(in, 0, sizeof *in);
     hid_t h = open_checked(path, err, errlen);
     if (h < 0)
         return -1;
-    const char *problem = "not a shard file (no 'format' attribute of specmc-shard)";
+    const char *want = kind == SHARD_FILE ? SHARD_FORMAT : CHECKPOINT_FORMAT;
+    const char *problem = kind == SHARD_FILE ? "not a shard file (no 'format' attribute of "
+                                               "specmc-shard)"
+                                             : "not a specmc checkpoint";
     int version = 0, rc = -1;
     long long events = 0;
     char *format = h5r_attr_string(h, "/", "format");
-    if (!format || strcmp(format, SHARD_FORMAT)) {
-        if (format && !strcmp(format, RS_FORMAT))
+    if (!format || strcmp(format, want)) {
+        if (format && !strcmp(format, RS_FORMAT) && kind == SHARD_FILE)
             problem = "a results file, not a shard: merge takes the files of run --shard";
         goto done;
     }
@@ -227,12 +245,14 @@ void shard_info_free(struct shard_info *in)
 }
 
 int shard_read_block(const char *path, const struct cfg *c, const struct shard_info *info,
-                     struct run_result *res, char *err, size_t errlen)
+                     struct run_result *res, unsigned char *done, char *err, size_t errlen)
 {
     hid_t h = open_checked(path, err, errlen);
     if (h < 0)
         return -1;
-    int rc = block_all(h, c, res, info->first, info->nrep, 1);
+    int rc = block_all(h, c, res, info->first - res->first, info->nrep, 1);
+    if (rc == 0 && done)
+        rc = done_io(h, c, info->nrep, done, 1);
     H5Fclose(h);
     if (rc)
         return fail_read(err, errlen, path, "damaged shard file: its replicas' data are "

@@ -23,6 +23,11 @@
 #define SHARD_FORMAT "specmc-shard"
 #define SHARD_FORMAT_VERSION 1
 
+/* The same layout serves a checkpoint (engine/run/checkpoint.h): a block some of whose
+ * replicas are done, with a `done` dataset [cells][n] of 0/1 beside the arrays. */
+enum shard_kind { SHARD_FILE, SHARD_CHECKPOINT };
+#define CHECKPOINT_FORMAT "specmc-checkpoint"
+
 /* The first replica of block i of k of a run of `replicas`. */
 static inline int shard_first(int replicas, int i, int k)
 {
@@ -45,18 +50,22 @@ struct shard_info {
 };
 
 /* Write block `res` (run_block) of c as shard index/count of a run whose config was read from
- * config_path. 0, or -1 with a message (then outfile_abort). */
-int shard_commit(struct outfile *o, const struct cfg *c, const char *config_path, int index,
-                 int count, const struct run_result *res, const struct rs_provenance *pv,
-                 char *err, size_t errlen);
+ * config_path; a checkpoint also writes `done` (one byte per (scenario, policy, replica) of
+ * the block, scenario-major). 0, or -1 with a message (then outfile_abort). */
+int shard_commit(struct outfile *o, enum shard_kind kind, const struct cfg *c,
+                 const char *config_path, int index, int count, const struct run_result *res,
+                 const unsigned char *done, const struct rs_provenance *pv, char *err,
+                 size_t errlen);
 
-/* Read a shard file's own description. 0, or -1 with "PATH: reason". */
-int shard_read_info(const char *path, struct shard_info *info, char *err, size_t errlen);
+/* Read a shard file's (or a checkpoint's) own description. 0, or -1 with "PATH: reason". */
+int shard_read_info(const char *path, enum shard_kind kind, struct shard_info *info, char *err,
+                    size_t errlen);
 void shard_info_free(struct shard_info *info);
 
-/* Read its block into res, which holds every replica of c (run_alloc(c, 0, R)); every
- * dataset must have the extent c gives it. 0, or -1 with "PATH: reason". */
+/* Read its block into res, which must hold at least that block of c (run_alloc); every
+ * dataset must have the extent c gives it; a checkpoint's `done` into done. 0, or -1 with
+ * "PATH: reason". */
 int shard_read_block(const char *path, const struct cfg *c, const struct shard_info *info,
-                     struct run_result *res, char *err, size_t errlen);
+                     struct run_result *res, unsigned char *done, char *err, size_t errlen);
 
 #endif

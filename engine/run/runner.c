@@ -221,7 +221,7 @@ int run_alloc(const struct cfg *c, int first, int count, struct run_result *res)
     res->nrep = count;
     res->first = first;
     size_t cells = (size_t)res->nscen * (size_t)res->npol * M_COUNT;
-    res->values = malloc(cells * (size_t)res->nrep * sizeof *res->values);
+    res->values = calloc(cells * (size_t)res->nrep, sizeof *res->values);
     res->summary = calloc(cells, sizeof *res->summary);
     res->paired = calloc(cells, sizeof *res->paired);
     bool nomem = !res->values || !res->summary || !res->paired;
@@ -229,7 +229,7 @@ int run_alloc(const struct cfg *c, int first, int count, struct run_result *res)
     size_t rows = (size_t)res->nscen * (size_t)res->npol * (size_t)res->nrep;
     for (int q = 0; q < JQ_COUNT && !nomem; q++)
         if (c->hist_max[q] > 0) {
-            res->hist[q] = malloc(rows * (size_t)(c->hist_bins + 1) * sizeof *res->hist[q]);
+            res->hist[q] = calloc(rows * (size_t)(c->hist_bins + 1), sizeof *res->hist[q]);
             nomem = !res->hist[q];
         }
     res->jobs = malloc((size_t)res->nscen * sizeof *res->jobs);
@@ -242,7 +242,7 @@ int run_alloc(const struct cfg *c, int first, int count, struct run_result *res)
             res->flow_at[s * res->npol + p] = flow;
     }
     if (!nomem && run_keeps_flow(c)) { /* decided on the whole run: a block keeps what it does */
-        res->flow = malloc((flow ? flow : 1) * sizeof *res->flow);
+        res->flow = calloc(flow ? flow : 1, sizeof *res->flow);
         res->by_job = malloc((flow / (size_t)(res->nrep ? res->nrep : 1) + 1) *
                              sizeof *res->by_job);
         nomem = !res->flow || !res->by_job;
@@ -262,14 +262,29 @@ int run_alloc(const struct cfg *c, int first, int count, struct run_result *res)
     return 0;
 }
 
-/* What the replica loop's callback needs. */
+/* What the replica loop's callbacks need. */
 struct store {
     const struct cfg *c;
     struct run_result *res;
+    unsigned char *done; /* per unit, cell-major; NULL: none kept */
+    const struct run_options *opt;
     struct progress *pg;
-    int64_t done;   /* replicas stored */
+    int64_t ndone;  /* replicas stored */
     int64_t events; /* their task events */
 };
+
+static int unit_done(void *ctx, int cell, uint64_t rep)
+{
+    const struct store *st = ctx;
+    size_t u = (size_t)cell * (size_t)st->res->nrep + (size_t)(rep - (uint64_t)st->res->first);
+    return st->done && st->done[u];
+}
+
+static int stop_asked(void *ctx)
+{
+    const struct store *st = ctx;
+    return st->opt->stop(st->opt->stop_ctx);
+}
 
 /* A finished replica's values into its places in the result (its own: no other replica
  * writes there). */
@@ -292,12 +307,53 @@ static void store_replica(void *ctx, void *scratch, struct rep_workspace *ws, in
     if (res->flow)
         metrics_job_values(rep_cluster(ws), JQ_FLOWTIME, run_flow(res, s, p, r));
     int64_t events = rep_last_totals(ws).task_events, now_done;
+    if (st->done)
+        st->done[(size_t)cell * (size_t)res->nrep + (size_t)r] = 1;
 #pragma omp atomic
     st->events += events;
 #pragma omp atomic capture
-    now_done = ++st->done;
+    now_done = ++st->ndone;
     if (omp_get_thread_num() == 0)
         progress_update(st->pg, (uint64_t)now_done);
+}
+
+int run_units(const struct cfg *c, const struct run_options *opt, struct run_result *res,
+              unsigned char *done, char *err, size_t errlen)
+{
+    int ncells = res->nscen * res->npol;
+    struct rr_cell *cells = malloc((size_t)ncells * sizeof *cells);
+    if (!cells) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (int k = 0; k < ncells; k++) {
+        int s = k / res->npol, p = k % res->npol;
+        cells[k] = (struct rr_cell){&c->scen[s].spec, c->policies[p], cfg_params(c, s, p),
+                                    c->seed};
+    }
+    int64_t units = (int64_t)ncells * res->nrep, already = 0;
+    for (int64_t u = 0; done && u < units; u++)
+        already += done[u];
+    struct progress pg;
+    progress_start(&pg, (uint64_t)units, opt->progress);
+    struct store st = {.c = c, .res = res, .done = done, .opt = opt, .pg = &pg,
+                       .ndone = already, .events = res->task_events};
+    struct rr_job job = {.cells = cells, .ncells = ncells, .first = (uint64_t)res->first,
+                         .count = (uint64_t)res->nrep, .threads = opt->threads, .ctx = &st,
+                         .done = store_replica, .skip = done ? unit_done : NULL,
+                         .stop = opt->stop ? stop_asked : NULL};
+    struct rr_failure fail;
+    double t0 = omp_get_wtime();
+    int rc = rr_run(&job, &fail);
+    progress_finish(&pg);
+    free(cells);
+    res->wall_seconds += omp_get_wtime() - t0;
+    res->task_events = st.events;
+    if (rc < 0)
+        snprintf(err, errlen, "scenario %d, policy %s, replica %llu: %s", fail.cell / res->npol,
+                 c->policies[fail.cell % res->npol]->name, (unsigned long long)fail.rep,
+                 rr_error(fail.rc));
+    return rc;
 }
 
 int run_block(const struct cfg *c, const struct run_options *opt, int first, int count,
@@ -308,35 +364,7 @@ int run_block(const struct cfg *c, const struct run_options *opt, int first, int
                  (size_t)c->nscenarios * (size_t)c->npolicies * M_COUNT * (size_t)count);
         return -1;
     }
-    int ncells = res->nscen * res->npol;
-    struct rr_cell *cells = malloc((size_t)ncells * sizeof *cells);
-    if (!cells) {
-        snprintf(err, errlen, "out of memory");
-        run_result_free(res);
-        return -1;
-    }
-    for (int k = 0; k < ncells; k++) {
-        int s = k / res->npol, p = k % res->npol;
-        cells[k] = (struct rr_cell){&c->scen[s].spec, c->policies[p], cfg_params(c, s, p),
-                                    c->seed};
-    }
-    struct progress pg;
-    progress_start(&pg, (uint64_t)ncells * (uint64_t)count, opt->progress);
-    struct store st = {.c = c, .res = res, .pg = &pg};
-    struct rr_job job = {.cells = cells, .ncells = ncells, .first = (uint64_t)first,
-                         .count = (uint64_t)count, .threads = opt->threads, .ctx = &st,
-                         .done = store_replica};
-    struct rr_failure fail;
-    double t0 = omp_get_wtime();
-    int rc = rr_run(&job, &fail);
-    progress_finish(&pg);
-    free(cells);
-    res->wall_seconds = omp_get_wtime() - t0;
-    res->task_events = st.events;
-    if (rc) {
-        snprintf(err, errlen, "scenario %d, policy %s, replica %llu: %s", fail.cell / res->npol,
-                 c->policies[fail.cell % res->npol]->name, (unsigned long long)fail.rep,
-                 rr_error(fail.rc));
+    if (run_units(c, opt, res, NULL, err, errlen)) {
         run_result_free(res);
         return -1;
     }

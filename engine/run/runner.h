@@ -19,6 +19,10 @@
 struct run_options {
     int threads;   /* OpenMP threads (>= 1) */
     bool progress; /* draw a progress bar on stderr */
+    /* optional: asked between replicas; nonzero stops the run after the replicas under way
+       (run_units returns 1): a checkpoint is due, or a signal came */
+    int (*stop)(void *ctx);
+    void *stop_ctx;
 };
 
 struct run_result {
@@ -149,6 +153,14 @@ int run_alloc(const struct cfg *c, int first, int count, struct run_result *res)
  * (run_alloc); no summaries (a block's are not the run's). 0, or -1 with a message. */
 int run_block(const struct cfg *c, const struct run_options *opt, int first, int count,
               struct run_result *res, char *err, size_t errlen);
+
+/* Simulate the replicas of res's block (run_alloc) not yet done: done[] holds a byte per
+ * (scenario, policy, replica of the block), scenario-major, set to 1 as each is stored (NULL:
+ * all of them, none recorded). wall_seconds and task_events add to what res holds. 0 when
+ * every one is done, 1 when opt->stop stopped it (every replica begun is stored), -1 with a
+ * message after a failed replica. */
+int run_units(const struct cfg *c, const struct run_options *opt, struct run_result *res,
+              unsigned char *done, char *err, size_t errlen);
 
 /* Whether a run of c keeps every job's flowtime (flow, by_job): decided on the whole run, so
  * that each of its blocks keeps what the whole would. */

@@ -1,0 +1,184 @@
+/* checkpoint — saving and resuming a run (see checkpoint.h). */
+#include "engine/run/checkpoint.h"
+
+#include <errno.h>
+#include <omp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/results/outfile.h"
+#include "engine/results/provenance.h"
+#include "engine/results/shard.h"
+
+/* The first SIGINT or SIGTERM: saved, and acted on between replicas; a second one ends the
+ * process at once (its temporary files removed), as it would without checkpoints. */
+static volatile sig_atomic_t caught;
+
+static void on_signal(int sig)
+{
+    if (caught) {
+        outfile_remove_pending();
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    caught = sig;
+}
+
+static void catch_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+/* The stop callback: a signal came, or a checkpoint is due. */
+struct clock {
+    double every, last;
+};
+
+static int stop_now(void *ctx)
+{
+    const struct clock *k = ctx;
+    return caught || (k->every > 0 && omp_get_wtime() - k->last >= k->every);
+}
+
+char *ckpt_path(const char *out)
+{
+    size_t n = strlen(out) + 6;
+    char *p = malloc(n);
+    if (p)
+        snprintf(p, n, "%s.ckpt", out);
+    return p;
+}
+
+/* What differs between the checkpoint and this run, or NULL. */
+static const char *foreign(const struct shard_info *in, const struct cfg *c,
+                           const struct ckpt_plan *plan, const struct rs_provenance *pv)
+{
+    if (strcmp(in->version, pv->version) || strcmp(in->git_rev, pv->git_rev))
+        return "was written by another specmc build";
+    if (strcmp(in->config, c->text))
+        return "is of another config text";
+    if (strcmp(in->overrides, c->overrides ? c->overrides : ""))
+        return "is of a run with other --set overrides";
+    if (in->seed != c->seed)
+        return "is of a run with another seed";
+    if (in->replicas != c->replicas)
+        return "is of a run with another replica count";
+    if (in->index != plan->shard || in->count != plan->shards)
+        return "is of another shard of the run";
+    return NULL;
+}
+
+/* Load the checkpoint into res and done; 0, or 2 with a message. */
+static int load(const struct cfg *c, const struct ckpt_plan *plan, struct rs_provenance *pv,
+                struct run_result *res, unsigned char *done, char *err, size_t errlen)
+{
+    if (access(plan->path, F_OK) != 0) {
+        snprintf(err, errlen, "%s: no checkpoint to resume (%s): run without --resume to start",
+                 plan->path, strerror(errno));
+        return 2;
+    }
+    struct shard_info in;
+    if (shard_read_info(plan->path, SHARD_CHECKPOINT, &in, err, errlen))
+        return 2;
+    const char *why = foreign(&in, c, plan, pv);
+    int rc = 2;
+    if (why)
+        snprintf(err, errlen, "%s %s than this one: it cannot be resumed here; run without "
+                 "--resume to start afresh (its first checkpoint replaces it)", plan->path, why);
+    else if (shard_read_block(plan->path, c, &in, res, done, err, errlen) == 0) {
+        res->wall_seconds = in.wall_seconds;
+        res->task_events = in.task_events;
+        snprintf(pv->start, sizeof pv->start, "%s", in.start);
+        rc = 0;
+    }
+    shard_info_free(&in);
+    return rc;
+}
+
+static int save(const struct cfg *c, const struct ckpt_plan *plan, const struct rs_provenance *pv,
+                const struct run_result *res, const unsigned char *done, char *err,
+                size_t errlen)
+{
+    struct outfile o = {0};
+    struct rs_provenance now = *pv;
+    prov_utc_now(now.end, sizeof now.end);
+    if (outfile_begin(&o, plan->path, 0, err, errlen))
+        return -1;
+    if (shard_commit(&o, SHARD_CHECKPOINT, c, plan->config_path, plan->shard, plan->shards, res,
+                     done, &now, err, errlen)) {
+        outfile_abort(&o);
+        return -1;
+    }
+    return 0;
+}
+
+int ckpt_run(const struct cfg *c, const struct run_options *opt, int first, int count,
+             const struct ckpt_plan *plan, struct rs_provenance *pv, struct run_result *res,
+             char *err, size_t errlen)
+{
+    if (run_alloc(c, first, count, res)) {
+        snprintf(err, errlen, "out of memory for the results of %d replicas", count);
+        return 1;
+    }
+    size_t units = (size_t)res->nscen * (size_t)res->npol * (size_t)count;
+    unsigned char *done = calloc(units ? units : 1, 1);
+    if (!done) {
+        snprintf(err, errlen, "out of memory");
+        run_result_free(res);
+        return 1;
+    }
+    int rc = plan->resume ? load(c, plan, pv, res, done, err, errlen) : 0;
+    if (rc == 0 && plan->resume && opt->progress) {
+        size_t n = 0;
+        for (size_t u = 0; u < units; u++)
+            n += done[u];
+        fprintf(stderr, "specmc: resuming from %s: %zu of %zu replicas done\n", plan->path, n,
+                units);
+    }
+    catch_signals();
+    struct clock k = {plan->every, omp_get_wtime()};
+    struct run_options o = *opt;
+    o.stop = stop_now;
+    o.stop_ctx = &k;
+    while (rc == 0) {
+        int r = run_units(c, &o, res, done, err, errlen);
+        if (r < 0)
+            rc = 1;
+        if (r <= 0)
+            break;
+        size_t n = 0;
+        for (size_t u = 0; u < units; u++)
+            n += done[u];
+        if (save(c, plan, pv, res, done, err, errlen)) {
+            rc = 1;
+            break;
+        }
+        k.last = omp_get_wtime();
+        if (caught) {
+            snprintf(err, errlen, "interrupted by %s: saved %zu of %zu replicas in %s; go on "
+                     "with the same command and --resume", caught == SIGINT ? "SIGINT" : "SIGTERM",
+                     n, units, plan->path);
+            rc = 128 + caught;
+        }
+    }
+    free(done);
+    if (rc)
+        run_result_free(res);
+    return rc;
+}
+
+void ckpt_remove(const struct ckpt_plan *plan)
+{
+    if (unlink(plan->path) != 0 && errno != ENOENT)
+        fprintf(stderr, "specmc: warning: %s: could not remove the checkpoint: %s\n", plan->path,
+                strerror(errno));
+}

@@ -1,0 +1,49 @@
+/* checkpoint — a long run saved as it goes and on SIGINT/SIGTERM, and continued with
+ * `run --resume` (SPEC §6).
+ *
+ * The checkpoint is a file beside the output, OUT.ckpt: the block's arrays and which of its
+ * replicas are done (engine/results/shard.h, format specmc-checkpoint), written atomically
+ * (engine/results/outfile.h) every `every` seconds of simulation and when a signal comes.
+ * To save, the run stops handing out replicas, lets those under way finish, writes, and goes
+ * on: what is saved is exactly the replicas stored. A resumed run loads the replicas done and
+ * runs the others; since each replica's result depends only on (config, seed, index), the
+ * file it ends with is the one an uninterrupted run writes, byte for byte, provenance aside.
+ * A kill -9 loses at most the replicas since the last checkpoint. */
+#ifndef SPECMC_CHECKPOINT_H
+#define SPECMC_CHECKPOINT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/config/config.h"
+#include "engine/results/results.h"
+#include "engine/run/runner.h"
+
+/* Seconds between checkpoints when `run --checkpoint` does not say. */
+#define CKPT_DEFAULT_SECONDS 300.0
+
+struct ckpt_plan {
+    char *path;              /* OUT.ckpt */
+    double every;            /* seconds between checkpoints; 0: only at a signal */
+    bool resume;             /* continue from path */
+    const char *config_path; /* the config as given (recorded, as in a shard) */
+    int shard, shards;       /* the block: shard I of K (0 of 1: the whole run) */
+};
+
+/* The checkpoint's path beside `out`: a new string, or NULL when out of memory. */
+char *ckpt_path(const char *out);
+
+/* Simulate replicas [first, first + count) of c into res (allocated here), with checkpoints
+ * as planned, resuming from plan->path when plan->resume (the checkpoint must be of this
+ * config text, overrides, seed, replica count, block and build). Returns 0 when the block is
+ * complete; 128 + the signal after a SIGINT or SIGTERM, once the checkpoint is saved and a
+ * message says how to go on; 2 (bad input: no checkpoint, or another run's) or 1 (a failure)
+ * with a message in err. *pv's start time is the first segment's on a resumed run. */
+int ckpt_run(const struct cfg *c, const struct run_options *opt, int first, int count,
+             const struct ckpt_plan *plan, struct rs_provenance *pv, struct run_result *res,
+             char *err, size_t errlen);
+
+/* After the output is committed: remove the checkpoint (no error if there is none). */
+void ckpt_remove(const struct ckpt_plan *plan);
+
+#endif
