@@ -17,6 +17,8 @@
 #include "engine/results/results.h"
 #include "engine/results/shard.h"
 #include "engine/run/checkpoint.h"
+#include "engine/run/sequential.h"
+#include "engine/run/session.h"
 #include "engine/run/runner.h"
 #include "models/metrics.h"
 
@@ -213,6 +215,25 @@ static void warn_unreliable(const struct run_result *res)
                 count, count == 1 ? " is" : "s are", first_metric, note);
 }
 
+/* Sequential stopping's conditions, after --replicas: a first batch of at least SEQ_MIN_N, at
+ * most max_replicas, and no shard (the decision needs every replica). */
+static bool sequential_ok(const struct cfg *c, const struct run_args *a)
+{
+    const char *key = a->replicas ? "--replicas" : "experiment.replicas";
+    if (a->shards)
+        cli_error("run: --shard cannot split a run with experiment.precision: when to stop "
+                  "depends on every replica before it");
+    else if (c->replicas < SEQ_MIN_N)
+        cli_error("run: %s = %d: with experiment.precision it is the first batch and the least "
+                  "number of replicas, at least %d", key, c->replicas, SEQ_MIN_N);
+    else if (c->replicas > c->max_replicas)
+        cli_error("run: %s = %d is more than experiment.max_replicas = %d", key, c->replicas,
+                  c->max_replicas);
+    else
+        return true;
+    return false;
+}
+
 /* Default output: the config's base name with .h5 (a shard's with -shard-I-of-K.h5), in the
  * current directory. */
 static char *default_out(const char *config, const struct run_args *a)
@@ -259,6 +280,10 @@ int cmd_run(int argc, char **argv)
     struct outfile o = {0};
     rc = 1;
     int first = 0, count = c.replicas;
+    if (c.precision > 0 && !sequential_ok(&c, &a)) {
+        rc = 2;
+        goto done;
+    }
     if (a.shards) {
         if (a.shards > c.replicas) {
             cli_error("run: --shard %d/%d: %d shards of %d replicas would leave some empty; use "
@@ -269,8 +294,8 @@ int cmd_run(int argc, char **argv)
         first = shard_first(c.replicas, a.shard, a.shards);
         count = shard_first(c.replicas, a.shard + 1, a.shards) - first;
     }
-    struct cfg part = c; /* what this process runs, for the estimates */
-    part.replicas = count;
+    struct cfg part = c; /* what this process runs at most, for the estimates */
+    part.replicas = c.precision > 0 ? c.max_replicas : count;
     struct run_cost cost; /* before the output's temporary file */
     run_cost(&part, a.threads, &cost);
     if (!preflight_work(&part, &cost, a.threads, a.replicas > 0) ||
@@ -309,12 +334,10 @@ int cmd_run(int argc, char **argv)
     if (!a.resume && access(plan.path, F_OK) == 0)
         cli_warning("%s: a checkpoint of an earlier run is there; this run starts afresh and "
                     "its first checkpoint replaces it ('--resume' would continue it)", plan.path);
-    rc = ckpt_run(&c, &ro, first, count, &plan, &pv, &res, err, sizeof err);
-    if (rc == 0 && !a.shards && run_summarise(&c, &res, a.threads)) {
-        snprintf(err, sizeof err, "out of memory for the summaries");
-        run_result_free(&res);
-        rc = 1;
-    }
+    char why[640] = "";
+    rc = session_run(&c, &ro, first, count, &plan, a.shards > 0, &pv, &res, why, sizeof why,
+                     err, sizeof err);
+    pv.stopped = why;
     if (rc) {
         if (rc > 128)
             fprintf(stderr, "specmc: %s\n", err);
@@ -346,6 +369,8 @@ int cmd_run(int argc, char **argv)
         run_result_free(&res);
         goto done;
     }
+    if (c.precision > 0)
+        fprintf(stderr, "specmc: sequential stopping: %s\n", why);
     if (!a.quiet) {
         warn_unreliable(&res);
         rc = report_print(out, false, a.metrics, -1);

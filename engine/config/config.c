@@ -31,7 +31,7 @@
 enum key_type { KT_STRING, KT_INT, KT_REAL, KT_U64, KT_CHOICE, KT_LIST };
 
 enum key_id {
-    K_NAME, K_REPLICAS, K_SEED, K_CONFIDENCE,
+    K_NAME, K_REPLICAS, K_SEED, K_CONFIDENCE, K_PRECISION, K_PRECISION_METRICS, K_MAX_REPLICAS,
     K_SLOTS, K_SERVERS, K_SERVER_CPU, K_SERVER_MEM, K_BACKFILL, K_INTERVAL, K_LAUNCH_DELAY, K_ESTIMATOR,
     K_NOISE, K_STRAGGLE_P, K_STRAGGLE_P_MAX, K_STRAGGLE_REST,
     K_ARRIVAL, K_RATE, K_JOBS, K_TASKS, K_TASK_TIME, K_TMIN, K_BETA, K_MEAN, K_SIGMA, K_LOW,
@@ -77,6 +77,16 @@ static const struct key_schema schema[K_COUNT] = {
     [K_CONFIDENCE] = {"experiment", "confidence", KT_REAL, .def = "0.95", .min = 0, .max = 1,
                       .min_open = true, .max_open = true,
                       .doc = "confidence level of every interval, in (0, 1)"},
+    [K_PRECISION] = {"experiment", "precision", KT_REAL, .min = 0, .max = 1, .min_open = true,
+                     .max_open = true,
+                     .doc = "sequential stopping: run batches of `replicas` until every interval "
+                            "asked has a relative half-width at most this (0.01 = 1 %), or "
+                            "max_replicas; unset = a fixed number of replicas"},
+    [K_PRECISION_METRICS] = {"experiment", "precision_metrics", KT_STRING,
+                             .doc = "the metrics whose intervals precision applies to, "
+                                    "comma-separated; unset = every metric"},
+    [K_MAX_REPLICAS] = {"experiment", "max_replicas", KT_INT, .min = 1, .max = INT_MAX,
+                        .doc = "with precision: the most replicas per scenario and policy"},
     [K_SLOTS] = {"cluster", "slots", KT_INT, .def = "100", .min = 1, .max = 100000000,
                  .sweepable = true, .doc = "S, identical slots (machines)"},
     [K_SERVERS] = {"cluster", "servers", KT_INT, .def = "0", .min = 0, .max = 100000000,
@@ -1447,6 +1457,70 @@ static bool apply_sets(struct parse *p, struct cfg *c, const char *const *sets, 
 }
 
 /* Experiment keys and the policy list. */
+/* Sequential stopping: precision, the metrics it applies to, max_replicas (needed with it,
+ * at least the first batch `replicas`, which is also the least n: at least CFG_SEQ_MIN_N). */
+static bool read_precision(struct parse *p, struct cfg *c, struct conv *cv)
+{
+    const struct view *b = cv->v;
+    char w[512];
+    for (int m = 0; m < M_COUNT; m++)
+        c->precision_metric[m] = true;
+    if (!b->set[K_PRECISION]) {
+        if (b->set[K_MAX_REPLICAS] || b->set[K_PRECISION_METRICS])
+            warn(c, "%s: experiment.%s has no effect without experiment.precision",
+                 where(b->set[K_MAX_REPLICAS] ? b->set[K_MAX_REPLICAS] : b->set[K_PRECISION_METRICS],
+                       w, sizeof w),
+                 b->set[K_MAX_REPLICAS] ? "max_replicas" : "precision_metrics");
+        return true;
+    }
+    double v;
+    if (!num(cv, K_PRECISION, &c->precision, "the run"))
+        return false;
+    if (!b->set[K_MAX_REPLICAS]) {
+        fail(p, "%s: experiment.precision: needs experiment.max_replicas, the most replicas to "
+             "run before giving up", where(b->set[K_PRECISION], w, sizeof w));
+        return false;
+    }
+    if (!num(cv, K_MAX_REPLICAS, &v, "experiment.precision"))
+        return false;
+    c->max_replicas = (int)v;
+    const struct entry *e = b->set[K_PRECISION_METRICS];
+    if (!e)
+        return true;
+    char *list = strdup(e->value);
+    int n = list ? text_split(list, ',', NULL, 0) : 0;
+    char **items = n > 0 ? calloc((size_t)n, sizeof *items) : NULL;
+    bool ok = items != NULL;
+    if (ok) {
+        text_split(list, ',', items, n);
+        for (int m = 0; m < M_COUNT; m++)
+            c->precision_metric[m] = false;
+    }
+    for (int i = 0; ok && i < n; i++) {
+        int m = 0;
+        while (m < M_COUNT && strcmp(items[i], metric_info[m].name))
+            m++;
+        if (m == M_COUNT) {
+            char valid[1024] = "";
+            for (int k = 0; k < M_COUNT; k++)
+                snprintf(valid + strlen(valid), sizeof valid - strlen(valid), "%s%s",
+                         k ? ", " : "", metric_info[k].name);
+            fail(p, "%s: experiment.precision_metrics: unknown metric '%s'; valid: %s",
+                 where(e, w, sizeof w), items[i], valid);
+            ok = false;
+        } else
+            c->precision_metric[m] = true;
+    }
+    if (!items || n == 0) {
+        fail(p, "%s: experiment.precision_metrics: name at least one metric",
+             where(e, w, sizeof w));
+        ok = false;
+    }
+    free(items);
+    free(list);
+    return ok;
+}
+
 static bool read_experiment(struct parse *p, struct cfg *c, struct view *base)
 {
     struct conv cv = {.p = p, .v = base};
@@ -1462,7 +1536,7 @@ static bool read_experiment(struct parse *p, struct cfg *c, struct view *base)
     if (!num(&cv, K_REPLICAS, &v, "the run"))
         return false;
     c->replicas = (int)v;
-    if (!num(&cv, K_CONFIDENCE, &c->confidence, "the run"))
+    if (!num(&cv, K_CONFIDENCE, &c->confidence, "the run") || !read_precision(p, c, &cv))
         return false;
     e = base->set[K_SEED];
     c->seed = 1;

@@ -40,6 +40,10 @@ struct cfg {
     int replicas;         /* experiment.replicas, per scenario and policy */
     uint64_t seed;        /* experiment.seed */
     double confidence;    /* experiment.confidence */
+    double precision;     /* experiment.precision: sequential stopping's target relative
+                             half-width; 0 = a fixed number of replicas */
+    int max_replicas;     /* experiment.max_replicas (with precision) */
+    bool precision_metric[M_COUNT]; /* the metrics precision applies to */
     double hist_max[JQ_COUNT]; /* [histogram]: upper edge per job quantity; 0 = none kept */
     int hist_bins;        /* histogram.bins when any histogram is kept, else 0 */
     int npolicies;

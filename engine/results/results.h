@@ -25,6 +25,7 @@ struct rs_provenance {
     int threads;          /* OpenMP threads used */
     int ranks;            /* MPI ranks (1 without MPI) */
     int shards;           /* shards merged into the file (0 or 1: a single run) */
+    const char *stopped;  /* with sequential stopping: why the run stopped where it did */
     char start[32];       /* ISO 8601 UTC */
     char end[32];
     char host[256];

@@ -231,6 +231,11 @@ int rs_write_root(hid_t f, const char *format, int version, const struct cfg *c,
     rc |= H5LTset_attribute_double(f, "/", "wall_seconds", &res->wall_seconds, 1);
     long long events = res->task_events;
     rc |= H5LTset_attribute_long_long(f, "/", "task_events", &events, 1);
+    if (c->precision > 0) { /* sequential stopping: its rule, and where and why it stopped */
+        rc |= H5LTset_attribute_double(f, "/", "precision", &c->precision, 1);
+        rc |= H5LTset_attribute_int(f, "/", "max_replicas", &c->max_replicas, 1);
+        rc |= H5LTset_attribute_string(f, "/", "stopped", pv->stopped ? pv->stopped : "");
+    }
     const char *config = c->text, *overrides = c->overrides ? c->overrides : "";
     rc |= h5w_strings(f, "config", &config, 1);
     rc |= h5w_strings(f, "overrides", &overrides, 1);

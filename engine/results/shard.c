@@ -17,47 +17,23 @@
 /* The longest config text a shard carries (a config is a few kilobytes). */
 #define SHARD_TEXT_MAX ((size_t)1 << 22)
 
-/* The datasets of one (scenario, policy) of a block; `rw` writes them, or reads them into
- * the block's place in res when `read` is set. */
-struct block_io {
-    hid_t loc;
-    const struct cfg *c;
-    struct run_result *res;
-    int s, p, first, nrep; /* first: where the block starts in res */
-    int read;
-};
-
-static int io(const struct block_io *b, const char *path, hid_t type, H5T_class_t cls, int rank,
-              hsize_t width, void *data)
+/* The datasets of one (scenario, policy) of a block (run_arrays), under its group loc:
+ * written, or read into the block's place in res. */
+static int block_cell(hid_t loc, const struct cfg *c, struct run_result *res, int s, int p,
+                      int first, int nrep, int read)
 {
-    hsize_t dims[2] = {(hsize_t)b->nrep, width};
-    if (b->read)
-        return h5r_dataset(b->loc, path, cls, rank, dims, type, data);
-    return h5w_array(b->loc, path, type, rank, dims, data);
-}
-
-static int block_cell(const struct block_io *b)
-{
-    const struct run_result *res = b->res;
-    int s = b->s, p = b->p, r = b->first, rc = 0;
-    char path[128];
-    for (int m = 0; m < M_COUNT && rc == 0; m++) {
-        snprintf(path, sizeof path, "replicas/%s", metric_info[m].name);
-        rc = io(b, path, H5T_NATIVE_DOUBLE, H5T_FLOAT, 1, 1, run_values(res, s, p, m) + r);
+    struct run_array a[RUN_ARRAYS_MAX];
+    int n = run_arrays(c, res, s, p, first, a);
+    for (int i = 0; i < n; i++) {
+        hsize_t dims[2] = {(hsize_t)nrep, a[i].width};
+        hid_t type = a[i].real ? H5T_NATIVE_DOUBLE : H5T_NATIVE_INT;
+        int rc = read ? h5r_dataset(loc, a[i].name, a[i].real ? H5T_FLOAT : H5T_INTEGER, a[i].rank,
+                                    dims, type, a[i].data)
+                      : h5w_array(loc, a[i].name, type, a[i].rank, dims, a[i].data);
+        if (rc)
+            return -1;
     }
-    for (int q = 0; q < JQ_COUNT && rc == 0; q++)
-        if (res->hist[q]) {
-            snprintf(path, sizeof path, "histograms/%s", job_quantity_info[q].name);
-            rc = io(b, path, H5T_NATIVE_INT, H5T_INTEGER, 2, (hsize_t)res->hist_bins + 1,
-                    run_hist(res, (enum job_quantity)q, s, p, r));
-        }
-    if (rc == 0 && run_per_job_param(b->c, s, p) >= 0)
-        rc = io(b, "choices", H5T_NATIVE_INT, H5T_INTEGER, 2, POL_CHOICE_MAX + 1,
-                run_choices(res, s, p, r));
-    if (rc == 0 && res->flow)
-        rc = io(b, "flow", H5T_NATIVE_DOUBLE, H5T_FLOAT, 2, (hsize_t)res->jobs[s],
-                run_flow(res, s, p, r));
-    return rc;
+    return 0;
 }
 
 /* Every (scenario, policy) of the block, under /scenarios/S/POLICY. */
@@ -91,9 +67,8 @@ static int block_all(hid_t f, const struct cfg *c, struct run_result *res, int f
                     if (sub[i] > 0)
                         H5Gclose(sub[i]);
             }
-            struct block_io b = {g, c, res, s, p, first, nrep, read};
             if (rc == 0)
-                rc = block_cell(&b);
+                rc = block_cell(g, c, res, s, p, first, nrep, read);
             H5Gclose(g);
         }
     return rc;

@@ -121,59 +121,72 @@ static int save(const struct cfg *c, const struct ckpt_plan *plan, const struct 
     return 0;
 }
 
-int ckpt_run(const struct cfg *c, const struct run_options *opt, int first, int count,
-             const struct ckpt_plan *plan, struct rs_provenance *pv, struct run_result *res,
-             char *err, size_t errlen)
+static size_t units_done(const struct ckpt *k)
 {
+    size_t n = 0;
+    for (size_t u = 0; u < k->units; u++)
+        n += k->done[u];
+    return n;
+}
+
+int ckpt_begin(struct ckpt *k, const struct cfg *c, const struct ckpt_plan *plan,
+               struct rs_provenance *pv, int first, int count, bool progress,
+               struct run_result *res, char *err, size_t errlen)
+{
+    *k = (struct ckpt){.c = c, .plan = plan, .pv = pv, .res = res};
     if (run_alloc(c, first, count, res)) {
         snprintf(err, errlen, "out of memory for the results of %d replicas", count);
         return 1;
     }
-    size_t units = (size_t)res->nscen * (size_t)res->npol * (size_t)count;
-    unsigned char *done = calloc(units ? units : 1, 1);
-    if (!done) {
+    k->units = (size_t)res->nscen * (size_t)res->npol * (size_t)count;
+    k->done = calloc(k->units ? k->units : 1, 1);
+    if (!k->done) {
         snprintf(err, errlen, "out of memory");
         run_result_free(res);
         return 1;
     }
-    int rc = plan->resume ? load(c, plan, pv, res, done, err, errlen) : 0;
-    if (rc == 0 && plan->resume && opt->progress) {
-        size_t n = 0;
-        for (size_t u = 0; u < units; u++)
-            n += done[u];
-        fprintf(stderr, "specmc: resuming from %s: %zu of %zu replicas done\n", plan->path, n,
-                units);
+    int rc = plan->resume ? load(c, plan, pv, res, k->done, err, errlen) : 0;
+    if (rc) {
+        ckpt_end(k);
+        run_result_free(res);
+        return rc;
     }
+    if (plan->resume && progress)
+        fprintf(stderr, "specmc: resuming from %s: %zu of %zu replicas done\n", plan->path,
+                units_done(k), k->units);
     catch_signals();
-    struct clock k = {plan->every, omp_get_wtime()};
+    k->last = omp_get_wtime();
+    return 0;
+}
+
+int ckpt_units(struct ckpt *k, const struct run_options *opt, int to, char *err, size_t errlen)
+{
+    struct clock clk = {k->plan->every, k->last};
     struct run_options o = *opt;
     o.stop = stop_now;
-    o.stop_ctx = &k;
-    while (rc == 0) {
-        int r = run_units(c, &o, res, done, err, errlen);
+    o.stop_ctx = &clk;
+    for (;;) {
+        int r = run_units(k->c, &o, k->res, k->done, to, err, errlen);
         if (r < 0)
-            rc = 1;
-        if (r <= 0)
-            break;
-        size_t n = 0;
-        for (size_t u = 0; u < units; u++)
-            n += done[u];
-        if (save(c, plan, pv, res, done, err, errlen)) {
-            rc = 1;
-            break;
-        }
-        k.last = omp_get_wtime();
+            return 1;
+        if (r == 0)
+            return 0;
+        if (save(k->c, k->plan, k->pv, k->res, k->done, err, errlen))
+            return 1;
+        clk.last = k->last = omp_get_wtime();
         if (caught) {
             snprintf(err, errlen, "interrupted by %s: saved %zu of %zu replicas in %s; go on "
                      "with the same command and --resume", caught == SIGINT ? "SIGINT" : "SIGTERM",
-                     n, units, plan->path);
-            rc = 128 + caught;
+                     units_done(k), k->units, k->plan->path);
+            return 128 + caught;
         }
     }
-    free(done);
-    if (rc)
-        run_result_free(res);
-    return rc;
+}
+
+void ckpt_end(struct ckpt *k)
+{
+    free(k->done);
+    k->done = NULL;
 }
 
 void ckpt_remove(const struct ckpt_plan *plan)

@@ -33,15 +33,33 @@ struct ckpt_plan {
 /* The checkpoint's path beside `out`: a new string, or NULL when out of memory. */
 char *ckpt_path(const char *out);
 
-/* Simulate replicas [first, first + count) of c into res (allocated here), with checkpoints
- * as planned, resuming from plan->path when plan->resume (the checkpoint must be of this
- * config text, overrides, seed, replica count, block and build). Returns 0 when the block is
- * complete; 128 + the signal after a SIGINT or SIGTERM, once the checkpoint is saved and a
- * message says how to go on; 2 (bad input: no checkpoint, or another run's) or 1 (a failure)
- * with a message in err. *pv's start time is the first segment's on a resumed run. */
-int ckpt_run(const struct cfg *c, const struct run_options *opt, int first, int count,
-             const struct ckpt_plan *plan, struct rs_provenance *pv, struct run_result *res,
-             char *err, size_t errlen);
+/* A run under checkpoints: its block, and which of its replicas are done. */
+struct ckpt {
+    const struct cfg *c;
+    const struct ckpt_plan *plan;
+    struct rs_provenance *pv;
+    struct run_result *res;
+    unsigned char *done; /* [units]: scenario-major (scenario, policy, replica of the block) */
+    size_t units;
+    double last;         /* when the last checkpoint was saved (or the run began) */
+};
+
+/* Allocate res for replicas [first, first + count) of c, load the checkpoint when
+ * plan->resume (it must be of this config text, overrides, seed, replica count, block and
+ * build; *pv's start time becomes the first segment's), and catch SIGINT/SIGTERM. 0; 2 (no
+ * checkpoint, or another run's) or 1 (out of memory) with a message in err, res freed. */
+int ckpt_begin(struct ckpt *k, const struct cfg *c, const struct ckpt_plan *plan,
+               struct rs_provenance *pv, int first, int count, bool progress,
+               struct run_result *res, char *err, size_t errlen);
+
+/* Simulate the block's replicas 0 .. to - 1 not yet done, saving the checkpoint as planned.
+ * 0 when they are all done; 128 + the signal after a SIGINT or SIGTERM, once the checkpoint
+ * is saved, with a message in err saying how to go on; 1 with a message after a failure. */
+int ckpt_units(struct ckpt *k, const struct run_options *opt, int to, char *err,
+               size_t errlen);
+
+/* Free what ckpt_begin allocated besides res. */
+void ckpt_end(struct ckpt *k);
 
 /* After the output is committed: remove the checkpoint (no error if there is none). */
 void ckpt_remove(const struct ckpt_plan *plan);

@@ -318,7 +318,7 @@ static void store_replica(void *ctx, void *scratch, struct rep_workspace *ws, in
 }
 
 int run_units(const struct cfg *c, const struct run_options *opt, struct run_result *res,
-              unsigned char *done, char *err, size_t errlen)
+              unsigned char *done, int to, char *err, size_t errlen)
 {
     int ncells = res->nscen * res->npol;
     struct rr_cell *cells = malloc((size_t)ncells * sizeof *cells);
@@ -331,15 +331,16 @@ int run_units(const struct cfg *c, const struct run_options *opt, struct run_res
         cells[k] = (struct rr_cell){&c->scen[s].spec, c->policies[p], cfg_params(c, s, p),
                                     c->seed};
     }
-    int64_t units = (int64_t)ncells * res->nrep, already = 0;
-    for (int64_t u = 0; done && u < units; u++)
-        already += done[u];
+    int64_t units = (int64_t)ncells * to, already = 0;
+    for (int k = 0; done && k < ncells; k++)
+        for (int r = 0; r < to; r++)
+            already += done[(size_t)k * (size_t)res->nrep + (size_t)r];
     struct progress pg;
     progress_start(&pg, (uint64_t)units, opt->progress);
     struct store st = {.c = c, .res = res, .done = done, .opt = opt, .pg = &pg,
                        .ndone = already, .events = res->task_events};
     struct rr_job job = {.cells = cells, .ncells = ncells, .first = (uint64_t)res->first,
-                         .count = (uint64_t)res->nrep, .threads = opt->threads, .ctx = &st,
+                         .count = (uint64_t)to, .threads = opt->threads, .ctx = &st,
                          .done = store_replica, .skip = done ? unit_done : NULL,
                          .stop = opt->stop ? stop_asked : NULL};
     struct rr_failure fail;
@@ -364,10 +365,58 @@ int run_block(const struct cfg *c, const struct run_options *opt, int first, int
                  (size_t)c->nscenarios * (size_t)c->npolicies * M_COUNT * (size_t)count);
         return -1;
     }
-    if (run_units(c, opt, res, NULL, err, errlen)) {
+    if (run_units(c, opt, res, NULL, count, err, errlen)) {
         run_result_free(res);
         return -1;
     }
+    return 0;
+}
+
+int run_arrays(const struct cfg *c, const struct run_result *res, int s, int p, int r,
+               struct run_array *out)
+{
+    int n = 0;
+    for (int m = 0; m < M_COUNT; m++, n++) {
+        out[n] = (struct run_array){.data = run_values(res, s, p, m) + r, .size = sizeof(double),
+                                    .width = 1, .real = true, .rank = 1};
+        snprintf(out[n].name, sizeof out[n].name, "replicas/%s", metric_info[m].name);
+    }
+    for (int q = 0; q < JQ_COUNT; q++)
+        if (res->hist[q]) {
+            out[n] = (struct run_array){.data = run_hist(res, (enum job_quantity)q, s, p, r),
+                                        .size = sizeof(int32_t),
+                                        .width = (size_t)res->hist_bins + 1, .rank = 2};
+            snprintf(out[n++].name, sizeof out[0].name, "histograms/%s",
+                     job_quantity_info[q].name);
+        }
+    if (res->choices && run_per_job_param(c, s, p) >= 0) {
+        out[n] = (struct run_array){.data = run_choices(res, s, p, r), .size = sizeof(int32_t),
+                                    .width = POL_CHOICE_MAX + 1, .rank = 2};
+        snprintf(out[n++].name, sizeof out[0].name, "choices");
+    }
+    if (res->flow) {
+        out[n] = (struct run_array){.data = run_flow(res, s, p, r), .size = sizeof(double),
+                                    .width = (size_t)res->jobs[s], .real = true, .rank = 2};
+        snprintf(out[n++].name, sizeof out[0].name, "flow");
+    }
+    return n;
+}
+
+int run_prefix(const struct cfg *c, const struct run_result *res, int n,
+               struct run_result *view)
+{
+    if (run_alloc(c, res->first, n, view))
+        return -1;
+    struct run_array from[RUN_ARRAYS_MAX], to[RUN_ARRAYS_MAX];
+    for (int s = 0; s < res->nscen; s++)
+        for (int p = 0; p < res->npol; p++) {
+            int k = run_arrays(c, res, s, p, 0, from);
+            run_arrays(c, view, s, p, 0, to); /* the same list: view has res's arrays */
+            for (int i = 0; i < k; i++)
+                memcpy(to[i].data, from[i].data, (size_t)n * from[i].width * from[i].size);
+        }
+    view->task_events = res->task_events;
+    view->wall_seconds = res->wall_seconds;
     return 0;
 }
 

@@ -154,13 +154,40 @@ int run_alloc(const struct cfg *c, int first, int count, struct run_result *res)
 int run_block(const struct cfg *c, const struct run_options *opt, int first, int count,
               struct run_result *res, char *err, size_t errlen);
 
-/* Simulate the replicas of res's block (run_alloc) not yet done: done[] holds a byte per
- * (scenario, policy, replica of the block), scenario-major, set to 1 as each is stored (NULL:
- * all of them, none recorded). wall_seconds and task_events add to what res holds. 0 when
- * every one is done, 1 when opt->stop stopped it (every replica begun is stored), -1 with a
- * message after a failed replica. */
+/* Simulate the replicas 0 .. to - 1 of res's block (run_alloc) not yet done: done[] holds a
+ * byte per (scenario, policy, replica of the block), scenario-major, set to 1 as each is
+ * stored (NULL: all of them, none recorded). wall_seconds and task_events add to what res
+ * holds. 0 when every one is done, 1 when opt->stop stopped it (every replica begun is
+ * stored), -1 with a message after a failed replica. */
 int run_units(const struct cfg *c, const struct run_options *opt, struct run_result *res,
-              unsigned char *done, char *err, size_t errlen);
+              unsigned char *done, int to, char *err, size_t errlen);
+
+/* One per-replica array of a (scenario, policy) of a result: `width` elements of `size`
+ * bytes per replica, replicas one after another, from replica `first` of the block on. Its
+ * name is where a file keeps it ("replicas/flowtime", "histograms/machine_time", "choices",
+ * "flow"); `real` tells doubles from 32-bit counts. Shards, checkpoints and MPI move a
+ * block's data array by array with run_arrays, which lists them all. */
+struct run_array {
+    char name[64];
+    void *data;
+    size_t size, width;
+    bool real;
+    int rank;   /* as a dataset: 1, [replicas], for a metric; 2, [replicas][width], else */
+};
+#define RUN_ARRAYS_MAX (M_COUNT + JQ_COUNT + 2)
+
+/* The arrays of (s, p) in res, from replica r of its block on, in a fixed order: the metrics,
+ * the histograms kept, the per-job choices (when its policy chooses per job), the job
+ * flowtimes (when kept). Returns how many (at most RUN_ARRAYS_MAX). */
+int run_arrays(const struct cfg *c, const struct run_result *res, int s, int p, int r,
+               struct run_array *out);
+
+/* The first n replicas of res (which holds at least n) as a result of their own, its own
+ * copies of the arrays (sequential stopping summarises such prefixes); `task_events` and
+ * `wall_seconds` are res's. 0, or -1 when out of memory. c must be the run's config with
+ * c->replicas replaced by the whole run's largest count, as for res. */
+int run_prefix(const struct cfg *c, const struct run_result *res, int n,
+               struct run_result *view);
 
 /* Whether a run of c keeps every job's flowtime (flow, by_job): decided on the whole run, so
  * that each of its blocks keeps what the whole would. */
