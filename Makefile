@@ -87,7 +87,7 @@ UNIT_BIN  := $(CHK_DIR)/unit-tests
 PCG_REF   := $(CHK_DIR)/pcg-ref
 GITREV_H  := build/gen/gitrev.h
 
-.PHONY: all run test bench coverage fuzz deps clean update-refs unit cli regress FORCE
+.PHONY: all run test bench coverage fuzz mpi deps clean update-refs unit cli regress FORCE
 all: $(BIN)
 
 # --- set-up -----------------------------------------------------------------------------
@@ -143,7 +143,24 @@ $(GITREV_H): FORCE
 	 printf '#define SPECMC_GIT_REV "%s"\n' "$$rev" > $@.tmp; \
 	 cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 PROV_OBJ := engine/results/provenance.o
-$(REL_DIR)/$(PROV_OBJ) $(CHK_DIR)/$(PROV_OBJ) $(FUZZ_DIR)/$(PROV_OBJ): $(GITREV_H)
+$(REL_DIR)/$(PROV_OBJ) $(CHK_DIR)/$(PROV_OBJ) $(FUZZ_DIR)/$(PROV_OBJ) $(MPI_DIR)/$(PROV_OBJ): \
+    $(GITREV_H)
+
+# --- MPI build (make mpi) ---------------------------------------------------------------
+# bin/specmc-mpi: the same sources through Open MPI's mpicc with SPECMC_MPI, which turns on
+# engine/run/ranks.c (mpirun -np K bin/specmc-mpi run CONFIG: replicas split across ranks).
+MPI_DIR := build/mpi
+MPI_BIN := bin/specmc-mpi
+MPI_OBJ := $(LIB_SRC:%.c=$(MPI_DIR)/%.o)
+
+$(MPI_BIN): $(MPI_OBJ) $(MPI_DIR)/engine/cli/main.o
+	@mkdir -p $(@D)
+	$(call say,LINK,$@)mpicc -o $@ $^ $(LDLIBS_ALL)
+
+$(MPI_DIR)/%.o: %.c
+	@mkdir -p $(@D)
+	$(call say,CC,$<)mpicc $(BASE_CFLAGS) -DSPECMC_MPI=1 -DNDEBUG -c -o $@ $<
+$(MPI_DIR)/analysis/kernels.o: BASE_CFLAGS += $(KERNEL_CFLAGS)
 
 # --- fuzzing tree (make fuzz) -----------------------------------------------------------
 # The library built again with clang for libFuzzer: coverage instrumentation
@@ -181,17 +198,20 @@ run: deps
 	@mkdir -p data
 	$(BIN) run experiments/default.ini --out data/default.h5
 
+mpi: deps
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) $(MPI_BIN)
+
 unit: $(UNIT_BIN) $(PCG_REF)
 	$(Q)$(RUN_ENV) SPECMC_PCG_REF=$(PCG_REF) $(UNIT_BIN) --jobs 2 --short-filename
 
-cli: $(CHK_BIN)
-	$(Q)$(RUN_ENV) tests/cli/run-all.sh $(CHK_BIN)
+cli: $(CHK_BIN) $(MPI_BIN)
+	$(Q)$(RUN_ENV) SPECMC_MPI=$(abspath $(MPI_BIN)) tests/cli/run-all.sh $(CHK_BIN)
 
 regress: $(CHK_BIN)
 	$(Q)$(RUN_ENV) tests/regress/check.sh $(CHK_BIN)
 
 test: deps
-	$(Q)$(MAKE) --no-print-directory -j$(NPROC) $(UNIT_BIN) $(PCG_REF) $(CHK_BIN)
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) $(UNIT_BIN) $(PCG_REF) $(CHK_BIN) $(MPI_BIN)
 	$(Q)$(MAKE) --no-print-directory $(TEST_PARTS)
 	@echo "all tests passed ($(TEST_PARTS))"
 
@@ -221,7 +241,7 @@ clean:
 
 FORCE:
 
--include $(REL_OBJ:.o=.d) $(CHK_OBJ:.o=.d) $(TST_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d) \
+-include $(REL_OBJ:.o=.d) $(CHK_OBJ:.o=.d) $(TST_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d) $(MPI_OBJ:.o=.d) \
          $(FUZZ_MAINS:.o=.d) \
          $(REL_DIR)/engine/cli/main.d $(CHK_DIR)/engine/cli/main.d \
          $(REL_DIR)/bench/kernel_bench.d $(REL_DIR)/bench/sca_bench.d

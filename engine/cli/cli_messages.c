@@ -1,13 +1,25 @@
 /* cli_messages — the one format of user-facing errors and warnings on stderr:
- * "specmc: error: ..." and "specmc: warning: ...", and the one parser of --seed. */
+ * "specmc: error: ..." and "specmc: warning: ...", and the one parser of --seed. Under MPI
+ * only rank 0 speaks, until cli_every_rank: the ranks read the same input and would say the
+ * same thing K times, but each runs replicas of its own and reports its own failures. */
 #include <stdarg.h>
 #include <stdio.h>
 
 #include "engine/cli/commands.h"
 #include "engine/config/text.h"
+#include "engine/run/ranks.h"
+
+static bool every_rank;
+
+void cli_every_rank(void)
+{
+    every_rank = true;
+}
 
 static void message(const char *kind, const char *fmt, va_list ap)
 {
+    if (!every_rank && ranks_rank() != 0)
+        return;
     fprintf(stderr, "specmc: %s: ", kind);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);

@@ -17,6 +17,7 @@
 #include "engine/results/results.h"
 #include "engine/results/shard.h"
 #include "engine/run/checkpoint.h"
+#include "engine/run/ranks.h"
 #include "engine/run/sequential.h"
 #include "engine/run/session.h"
 #include "engine/run/runner.h"
@@ -52,6 +53,7 @@ struct run_args {
     bool quiet;
     int shard, shards;   /* --shard I/K; shards 0: the whole run */
     double checkpoint;   /* seconds between checkpoints; 0: only at a signal */
+    bool checkpoint_set; /* --checkpoint given */
     bool resume;
 };
 
@@ -161,6 +163,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
         case 'c': {
             char *end;
             a->checkpoint = strtod(optarg, &end);
+            a->checkpoint_set = true;
             if (end == optarg || *end || !(a->checkpoint >= 0) || a->checkpoint > 1e9) {
                 cli_error("run: --checkpoint must be a number of seconds in [0, 1e9], got '%s'",
                           optarg);
@@ -234,6 +237,22 @@ static bool sequential_ok(const struct cfg *c, const struct run_args *a)
     return false;
 }
 
+/* Under MPI (several ranks: bin/specmc-mpi) the ranks split the replicas among themselves:
+ * not with shards, checkpoints or sequential stopping, which this version builds only for one
+ * process (docs: README, Scale-out). */
+static bool ranks_ok(const struct cfg *c, const struct run_args *a)
+{
+    const char *what = a->shards           ? "--shard"
+                       : a->resume         ? "--resume"
+                       : a->checkpoint_set ? "--checkpoint"
+                       : c->precision > 0  ? "experiment.precision"
+                                           : NULL;
+    if (what)
+        cli_error("run: %s is not built for MPI runs (%d ranks): run one process per shard "
+                  "instead (specmc run --shard I/K, then specmc merge)", what, ranks_size());
+    return what == NULL;
+}
+
 /* Default output: the config's base name with .h5 (a shard's with -shard-I-of-K.h5), in the
  * current directory. */
 static char *default_out(const char *config, const struct run_args *a)
@@ -280,6 +299,13 @@ int cmd_run(int argc, char **argv)
     struct outfile o = {0};
     rc = 1;
     int first = 0, count = c.replicas;
+    bool writer = ranks_rank() == 0; /* rank 0 writes; the other ranks only simulate */
+    if (ranks_size() > 1 && !ranks_ok(&c, &a)) {
+        rc = 2;
+        goto done;
+    }
+    if (!writer)
+        a.quiet = true;
     if (c.precision > 0 && !sequential_ok(&c, &a)) {
         rc = 2;
         goto done;
@@ -303,9 +329,13 @@ int cmd_run(int argc, char **argv)
         rc = 2;
         goto done;
     }
-    if (!out || outfile_not_input(out, a.config, err, sizeof err) ||
-        outfile_begin(&o, out, rs_size_estimate(&c), err, sizeof err)) {
+    bool opened = !writer || (out && !outfile_not_input(out, a.config, err, sizeof err) &&
+                              !outfile_begin(&o, out, rs_size_estimate(&c), err, sizeof err));
+    if (!opened)
         cli_error("%s", out ? err : "out of memory");
+    if (!ranks_all(opened)) {
+        if (opened && writer)
+            outfile_abort(&o);
         rc = 2;
         goto done;
     }
@@ -318,7 +348,7 @@ int cmd_run(int argc, char **argv)
                 c.npolicies == 1 ? "y" : "ies", count, a.threads, a.threads == 1 ? "" : "s");
 
     struct rs_provenance pv = {.version = SPECMC_VERSION, .git_rev = prov_git_rev(),
-                               .threads = a.threads, .ranks = 1};
+                               .threads = a.threads, .ranks = ranks_size()};
     prov_utc_now(pv.start, sizeof pv.start);
     prov_host(pv.host, sizeof pv.host);
     struct run_options ro = {.threads = a.threads, .progress = !a.quiet};
@@ -335,6 +365,7 @@ int cmd_run(int argc, char **argv)
         cli_warning("%s: a checkpoint of an earlier run is there; this run starts afresh and "
                     "its first checkpoint replaces it ('--resume' would continue it)", plan.path);
     char why[640] = "";
+    cli_every_rank(); /* each rank's failures are its own */
     rc = session_run(&c, &ro, first, count, &plan, a.shards > 0, &pv, &res, why, sizeof why,
                      err, sizeof err);
     pv.stopped = why;
@@ -343,8 +374,14 @@ int cmd_run(int argc, char **argv)
             fprintf(stderr, "specmc: %s\n", err);
         else
             cli_error("%s", err);
-        outfile_abort(&o);
+        if (writer)
+            outfile_abort(&o);
         free(plan.path);
+        goto done;
+    }
+    if (!writer) { /* its replicas are on rank 0 now */
+        free(plan.path);
+        rc = 0;
         goto done;
     }
     rc = 1;

@@ -52,6 +52,9 @@ void report_scenario_heading(const struct rs_file *f, int s);
 void report_csv_header(const struct rs_file *f, const char *columns);
 void report_csv_tail(const struct rs_file *f, int s, const struct st_summary *x);
 
+/* Messages from every MPI rank from now on (before: rank 0's only; engine/run/ranks.h). */
+void cli_every_rank(void);
+
 /* "specmc: error: ..." on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -8,6 +8,7 @@
 #include "engine/cli/commands.h"
 #include "engine/results/h5write.h"
 #include "engine/results/provenance.h"
+#include "engine/run/ranks.h"
 
 static const struct command {
     const char *name, *args, *summary;
@@ -42,10 +43,8 @@ static void usage(FILE *out)
                  "See README.md and docs/.\n");
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
-    gsl_set_error_handler_off(); /* GSL failures are return codes here, never aborts */
-    h5w_init();                  /* before any other HDF5 call */
     if (argc < 2) {
         usage(stderr);
         return 2;
@@ -65,4 +64,14 @@ int main(int argc, char **argv)
     cli_error("unknown command '%s'; commands: run, merge, report, validate, cutoff, list "
               "('specmc --help')", cmd);
     return 2;
+}
+
+int main(int argc, char **argv)
+{
+    ranks_init(&argc, &argv);    /* MPI in bin/specmc-mpi; nothing in bin/specmc */
+    gsl_set_error_handler_off(); /* GSL failures are return codes here, never aborts */
+    h5w_init();                  /* before any other HDF5 call */
+    int rc = dispatch(argc, argv);
+    ranks_finish();
+    return rc;
 }

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/results/shard.h"
+#include "engine/run/ranks.h"
 #include "engine/run/sequential.h"
 
 /* Batches until the first n replicas are precise enough, or max_replicas: res ends holding
@@ -40,10 +42,40 @@ static int sequential(struct cfg *c, const struct run_options *opt, struct ckpt 
     }
 }
 
+/* MPI: this rank's block, then every rank's gathered and summarised on rank 0. */
+static int across_ranks(const struct cfg *c, const struct run_options *opt,
+                        struct run_result *res, char *err, size_t errlen)
+{
+    int k = ranks_size(), i = ranks_rank(), first = shard_first(c->replicas, i, k);
+    struct run_result mine;
+    memset(res, 0, sizeof *res); /* filled on rank 0 only */
+    bool ok = run_block(c, opt, first, shard_first(c->replicas, i + 1, k) - first, &mine, err,
+                        errlen) == 0;
+    if (!ranks_all(ok)) {
+        if (ok) {
+            snprintf(err, errlen, "another rank failed (its message says why)");
+            run_result_free(&mine);
+        }
+        return 1;
+    }
+    int rc = ranks_gather(c, &mine, res, err, errlen);
+    run_result_free(&mine);
+    if (rc)
+        return 1;
+    if (i == 0 && run_summarise(c, res, opt->threads)) {
+        snprintf(err, errlen, "out of memory for the summaries");
+        run_result_free(res);
+        return 1;
+    }
+    return 0;
+}
+
 int session_run(struct cfg *c, const struct run_options *opt, int first, int count,
                 const struct ckpt_plan *plan, bool shard, struct rs_provenance *pv,
                 struct run_result *res, char *why, size_t whylen, char *err, size_t errlen)
 {
+    if (ranks_size() > 1)
+        return across_ranks(c, opt, res, err, errlen);
     bool seq = c->precision > 0 && !shard;
     struct cfg whole = *c;
     if (seq)

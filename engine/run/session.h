@@ -15,8 +15,10 @@
 /* Simulate replicas [first, first + count) of c (a shard's block, or all: then summarised)
  * into res. With c->precision (never with a shard): batches of c->replicas up to
  * c->max_replicas, stopping as engine/run/sequential.h says; c->replicas is then the n
- * reached, and *stopped says why (a static or malloc'ed text in `why`). Returns as
- * ckpt_units: 0, 128 + signal (err says how to go on), 1 or 2 with a message in err. */
+ * reached, and `why` says why it stopped. Under MPI with several ranks (engine/run/ranks.h,
+ * never with a shard, precision or checkpoints) each rank runs its block and rank 0 ends with
+ * every replica, summarised; the other ranks with nothing in res. Returns as ckpt_units: 0,
+ * 128 + signal (err says how to go on), 1 or 2 with a message in err. */
 int session_run(struct cfg *c, const struct run_options *opt, int first, int count,
                 const struct ckpt_plan *plan, bool shard, struct rs_provenance *pv,
                 struct run_result *res, char *why, size_t whylen, char *err, size_t errlen);
