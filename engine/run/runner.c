@@ -267,15 +267,63 @@ struct store {
     const struct cfg *c;
     struct run_result *res;
     unsigned char *done; /* per unit, cell-major; NULL: none kept */
+    const int *run;      /* the cells that run (distinct_cells), by the loop's cell index */
+    int64_t *events;     /* task events of each cell that runs, by (scenario, policy) */
     const struct run_options *opt;
     struct progress *pg;
-    int64_t ndone;  /* replicas stored */
-    int64_t events; /* their task events */
+    int64_t ndone;       /* replicas stored */
 };
+
+/* Cells equal in scenario spec, policy and parameters compute the same replicas (a sweep of
+ * one policy's parameter leaves the others' cells alike): only the first of each such set
+ * runs, and the others get copies of its values. of[k] is the cell whose replicas cell k
+ * takes (k itself for those that run), run[] lists those that run; their count is returned.
+ * The specs and parameter arrays are compared byte for byte: config builds them in zeroed
+ * memory, field by field, from the same text. */
+static int distinct_cells(const struct cfg *c, int nscen, int npol, int *of, int *run)
+{
+    int n = 0;
+    for (int k = 0; k < nscen * npol; k++) {
+        int s = k / npol, p = k % npol;
+        of[k] = k;
+        for (int i = 0; i < n && of[k] == k; i++) {
+            int t = run[i] / npol, q = run[i] % npol;
+            if (c->policies[q] == c->policies[p] &&
+                !memcmp(&c->scen[t].spec, &c->scen[s].spec, sizeof c->scen[s].spec) &&
+                !memcmp(cfg_params(c, t, q), cfg_params(c, s, p), POL_MAX_PARAMS * sizeof(double)))
+                of[k] = run[i];
+        }
+        if (of[k] == k)
+            run[n++] = k;
+    }
+    return n;
+}
+
+/* After the loop: each cell that did not run takes its twin's replicas 0 .. to - 1, done
+ * flags and events. */
+static void copy_twins(const struct cfg *c, struct run_result *res, unsigned char *done,
+                       const int *of, int64_t *events, int to)
+{
+    struct run_array from[RUN_ARRAYS_MAX], into[RUN_ARRAYS_MAX];
+    for (int k = 0; k < res->nscen * res->npol; k++) {
+        int j = of[k];
+        if (j == k)
+            continue;
+        int n = run_arrays(c, res, j / res->npol, j % res->npol, 0, from);
+        run_arrays(c, res, k / res->npol, k % res->npol, 0, into);
+        for (int i = 0; i < n; i++)
+            memcpy(into[i].data, from[i].data, (size_t)to * from[i].width * from[i].size);
+        if (done)
+            memcpy(done + (size_t)k * (size_t)res->nrep, done + (size_t)j * (size_t)res->nrep,
+                   (size_t)to);
+        events[k] = events[j];
+    }
+}
 
 static int unit_done(void *ctx, int cell, uint64_t rep)
 {
     const struct store *st = ctx;
+    cell = st->run[cell];
     size_t u = (size_t)cell * (size_t)st->res->nrep + (size_t)(rep - (uint64_t)st->res->first);
     return st->done && st->done[u];
 }
@@ -295,6 +343,7 @@ static void store_replica(void *ctx, void *scratch, struct rep_workspace *ws, in
     struct store *st = ctx;
     const struct cfg *c = st->c;
     struct run_result *res = st->res;
+    cell = st->run[cell];
     int s = cell / res->npol, p = cell % res->npol, r = (int)(rep - (uint64_t)res->first);
     for (int m = 0; m < M_COUNT; m++)
         run_values(res, s, p, m)[r] = out[m];
@@ -310,7 +359,7 @@ static void store_replica(void *ctx, void *scratch, struct rep_workspace *ws, in
     if (st->done)
         st->done[(size_t)cell * (size_t)res->nrep + (size_t)r] = 1;
 #pragma omp atomic
-    st->events += events;
+    st->events[cell] += events;
 #pragma omp atomic capture
     now_done = ++st->ndone;
     if (omp_get_thread_num() == 0)
@@ -322,24 +371,28 @@ int run_units(const struct cfg *c, const struct run_options *opt, struct run_res
 {
     int ncells = res->nscen * res->npol;
     struct rr_cell *cells = malloc((size_t)ncells * sizeof *cells);
-    if (!cells) {
+    int *of = malloc((size_t)ncells * sizeof *of), *run = malloc((size_t)ncells * sizeof *run);
+    int64_t *events = calloc((size_t)ncells, sizeof *events);
+    if (!cells || !of || !run || !events) {
+        free(cells), free(of), free(run), free(events);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    for (int k = 0; k < ncells; k++) {
-        int s = k / res->npol, p = k % res->npol;
-        cells[k] = (struct rr_cell){&c->scen[s].spec, c->policies[p], cfg_params(c, s, p),
+    int nrun = distinct_cells(c, res->nscen, res->npol, of, run);
+    for (int i = 0; i < nrun; i++) {
+        int s = run[i] / res->npol, p = run[i] % res->npol;
+        cells[i] = (struct rr_cell){&c->scen[s].spec, c->policies[p], cfg_params(c, s, p),
                                     c->seed};
     }
-    int64_t units = (int64_t)ncells * to, already = 0;
-    for (int k = 0; done && k < ncells; k++)
+    int64_t units = (int64_t)nrun * to, already = 0;
+    for (int i = 0; done && i < nrun; i++)
         for (int r = 0; r < to; r++)
-            already += done[(size_t)k * (size_t)res->nrep + (size_t)r];
+            already += done[(size_t)run[i] * (size_t)res->nrep + (size_t)r];
     struct progress pg;
     progress_start(&pg, (uint64_t)units, opt->progress);
-    struct store st = {.c = c, .res = res, .done = done, .opt = opt, .pg = &pg,
-                       .ndone = already, .events = res->task_events};
-    struct rr_job job = {.cells = cells, .ncells = ncells, .first = (uint64_t)res->first,
+    struct store st = {.c = c, .res = res, .done = done, .run = run, .events = events,
+                       .opt = opt, .pg = &pg, .ndone = already};
+    struct rr_job job = {.cells = cells, .ncells = nrun, .first = (uint64_t)res->first,
                          .count = (uint64_t)to, .threads = opt->threads, .ctx = &st,
                          .done = store_replica, .skip = done ? unit_done : NULL,
                          .stop = opt->stop ? stop_asked : NULL};
@@ -347,13 +400,18 @@ int run_units(const struct cfg *c, const struct run_options *opt, struct run_res
     double t0 = omp_get_wtime();
     int rc = rr_run(&job, &fail);
     progress_finish(&pg);
-    free(cells);
     res->wall_seconds += omp_get_wtime() - t0;
-    res->task_events = st.events;
-    if (rc < 0)
-        snprintf(err, errlen, "scenario %d, policy %s, replica %llu: %s", fail.cell / res->npol,
-                 c->policies[fail.cell % res->npol]->name, (unsigned long long)fail.rep,
+    if (rc >= 0) {
+        copy_twins(c, res, done, of, events, to);
+        for (int k = 0; k < ncells; k++)
+            res->task_events += events[k]; /* as if every cell ran: the file is unchanged */
+    } else {
+        int k = run[fail.cell];
+        snprintf(err, errlen, "scenario %d, policy %s, replica %llu: %s", k / res->npol,
+                 c->policies[k % res->npol]->name, (unsigned long long)fail.rep,
                  rr_error(fail.rc));
+    }
+    free(cells), free(of), free(run), free(events);
     return rc;
 }
 
