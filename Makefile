@@ -87,7 +87,8 @@ UNIT_BIN  := $(CHK_DIR)/unit-tests
 PCG_REF   := $(CHK_DIR)/pcg-ref
 GITREV_H  := build/gen/gitrev.h
 
-.PHONY: all run test bench coverage fuzz mpi deps clean update-refs unit cli regress FORCE
+.PHONY: all run test test-slurm bench coverage fuzz mpi deps clean update-refs unit cli regress \
+        FORCE
 all: $(BIN)
 
 # --- set-up -----------------------------------------------------------------------------
@@ -214,6 +215,12 @@ test: deps
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) $(UNIT_BIN) $(PCG_REF) $(CHK_BIN) $(MPI_BIN)
 	$(Q)$(MAKE) --no-print-directory $(TEST_PARTS)
 	@echo "all tests passed ($(TEST_PARTS))"
+
+# The Slurm example for real: a one-node Slurm started (and stopped) by the test, as root.
+test-slurm:
+	$(Q)scripts/install-deps.sh slurm
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) $(BIN)
+	$(Q)tests/slurm/run.sh $(BIN)
 
 update-refs: $(BIN)
 	$(Q)tests/regress/check.sh $(BIN) --update

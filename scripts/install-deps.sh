@@ -3,8 +3,9 @@
 # Runs apt-get as root, or through sudo; does nothing (and needs no privileges) when all are
 # present. Called by `make run`, `make test` and `make bench`; `install-deps.sh tsan` adds what
 # `make test SANITIZE=thread` needs (clang, its sanitizer runtimes and LLVM's OpenMP runtime with
-# Archer), and `install-deps.sh fuzz` what `make fuzz` needs (the same: clang, libFuzzer and
-# the sanitizer runtimes, which libclang-rt-dev holds and clang only recommends, and libomp).
+# Archer), `install-deps.sh fuzz` what `make fuzz` needs (the same: clang, libFuzzer and
+# the sanitizer runtimes, which libclang-rt-dev holds and clang only recommends, and libomp),
+# and `install-deps.sh slurm` what `make test-slurm` needs (slurm-wlm and munge).
 set -eu
 
 PACKAGES="gcc g++ make pkg-config git
@@ -13,6 +14,7 @@ libcriterion-dev libpcg-cpp-dev libopenmpi-dev openmpi-bin
 python3 python3-numpy python3-scipy python3-h5py python3-simpy"
 case "${1:-}" in
     tsan|fuzz) PACKAGES="$PACKAGES clang libclang-rt-dev libomp-dev" ;;
+    slurm) PACKAGES="$PACKAGES slurm-wlm munge" ;;
 esac
 
 missing=""

@@ -1,0 +1,31 @@
+#!/bin/bash
+# submit.sh — a specmc run as a Slurm array of K shards and a merge job after it.
+#
+#   scripts/slurm/submit.sh CONFIG.ini OUT.h5 K [sbatch options for the shards] [-- run options]
+#
+# e.g. scripts/slurm/submit.sh experiments/hopper-load.ini data/hopper-load.h5 16 \
+#          --cpus-per-task=4 --time=02:00:00
+# Shards go to OUT.h5.shards/; prints the two job ids. Run from the specmc directory, or set
+# $SPECMC to the binary.
+set -eu
+if [ $# -lt 3 ]; then
+    echo "usage: $0 CONFIG.ini OUT.h5 K [sbatch options...] [-- specmc run options...]" >&2
+    exit 2
+fi
+config=$1 out=$2 k=$3
+shift 3
+opts=() run=()
+while [ $# -gt 0 ]; do
+    if [ "$1" = -- ]; then shift; run=("$@"); break; fi
+    opts+=("$1")
+    shift
+done
+here=$(cd "$(dirname "$0")" && pwd)
+dir="$out.shards"
+mkdir -p "$dir"
+array=$(sbatch --parsable --array=0-$((k - 1)) --output="$dir/shard-%a.log" "${opts[@]}" \
+    "$here/specmc-shard.sh" "$config" "$dir" "${run[@]}")
+array=${array%%;*}
+merge=$(sbatch --parsable --dependency=afterok:"$array" --output="$dir/merge.log" \
+    "$here/specmc-merge.sh" "$out" "$dir" "$k")
+echo "shards: job $array (array of $k); merge: job ${merge%%;*} -> $out"
