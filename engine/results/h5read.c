@@ -1,8 +1,11 @@
 /* h5read — checked reads of HDF5 attributes and datasets (see h5read.h). */
 #include "engine/results/h5read.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* A dataspace holding one value: scalar, or one-dimensional of extent 1. */
 static int one_value(hid_t space)
@@ -261,4 +264,32 @@ int h5r_superblock_version(const char *path)
     if (got < sizeof head || memcmp(head, sig, sizeof sig) != 0)
         return -1;
     return head[8];
+}
+
+hid_t h5r_open(const char *path, const char *no_checksums, char *err, size_t errlen)
+{
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+    struct stat st;
+    const char *why = NULL;
+    int superblock = -1;
+    if (stat(path, &st) != 0)
+        why = strerror(errno);
+    else if (!S_ISREG(st.st_mode))
+        why = "not a regular file";
+    else if ((superblock = h5r_superblock_version(path)) < 0 || H5Fis_hdf5(path) <= 0)
+        why = "not an HDF5 file";
+    else if (superblock < 2)
+        why = no_checksums;
+    hid_t h = why ? -1 : H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    if (!why && h < 0)
+        why = "cannot open as HDF5 (damaged, or unreadable)";
+    if (why)
+        h5r_fail(err, errlen, path, why);
+    return why ? -1 : h;
+}
+
+int h5r_fail(char *err, size_t errlen, const char *path, const char *what)
+{
+    snprintf(err, errlen, "%s: %s", path, what);
+    return -1;
 }

@@ -59,4 +59,12 @@ int h5r_attr_exists(hid_t loc, const char *name);
  * does not start with the HDF5 signature. */
 int h5r_superblock_version(const char *path);
 
+/* Open `path` read-only once it is a regular file holding HDF5 with checksums (superblock 2
+ * or 3); HDF5's error printing is turned off. The file, or -1 with "PATH: reason" in err —
+ * `no_checksums` the reason for an HDF5 file without them (an older format, or not ours). */
+hid_t h5r_open(const char *path, const char *no_checksums, char *err, size_t errlen);
+
+/* "PATH: what" into err; returns -1, for the readers' error paths. */
+int h5r_fail(char *err, size_t errlen, const char *path, const char *what);
+
 #endif

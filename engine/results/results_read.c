@@ -243,12 +243,6 @@ static bool metrics_are_ours(char **names, int n)
     return true;
 }
 
-static int fail_read(char *err, size_t errlen, const char *path, const char *what)
-{
-    snprintf(err, errlen, "%s: %s", path, what);
-    return -1;
-}
-
 /* The root attributes and lists; *problem says what is wrong when -1. */
 static int read_root(hid_t h, struct rs_file *f, off_t file_size, const char **problem)
 {
@@ -278,22 +272,16 @@ static int read_root(hid_t h, struct rs_file *f, off_t file_size, const char **p
 int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
 {
     memset(f, 0, sizeof *f);
-    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
-    struct stat st;
-    if (stat(path, &st) != 0)
-        return fail_read(err, errlen, path, strerror(errno));
-    if (!S_ISREG(st.st_mode))
-        return fail_read(err, errlen, path, "not a regular file");
-    int superblock = h5r_superblock_version(path);
-    if (superblock < 0 || H5Fis_hdf5(path) <= 0)
-        return fail_read(err, errlen, path, "not an HDF5 file");
-    if (superblock < 2)
-        return fail_read(err, errlen, path, "not a specmc results file of format 3 or later "
-                         "(an HDF5 file without checksums; if an older specmc wrote it, re-run "
-                         "the config that made it)");
-    hid_t h = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    hid_t h = h5r_open(path, "not a specmc results file of format 3 or later (an HDF5 file "
+                             "without checksums; if an older specmc wrote it, re-run the config "
+                             "that made it)", err, errlen);
     if (h < 0)
-        return fail_read(err, errlen, path, "cannot open as HDF5 (damaged, or unreadable)");
+        return -1;
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        H5Fclose(h);
+        return h5r_fail(err, errlen, path, strerror(errno));
+    }
     int rc = -1, version = 0;
     char *format = h5r_attr_string(h, "/", "format");
     const char *problem = "not a specmc results file (no 'format' attribute)";
@@ -354,7 +342,7 @@ done:
     H5Fclose(h);
     if (rc) {
         if (problem)
-            fail_read(err, errlen, path, problem);
+            h5r_fail(err, errlen, path, problem);
         rs_file_free(f);
     }
     return rc;

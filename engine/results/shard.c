@@ -1,11 +1,9 @@
 /* shard — write and read a shard file (see shard.h and docs/file-format.md). */
 #include "engine/results/shard.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include <hdf5.h>
 #include <hdf5_hl.h>
@@ -108,29 +106,6 @@ int shard_commit(struct outfile *o, enum shard_kind kind, const struct cfg *c,
                       errlen);
 }
 
-static int fail_read(char *err, size_t errlen, const char *path, const char *what)
-{
-    snprintf(err, errlen, "%s: %s", path, what);
-    return -1;
-}
-
-/* Open a file that claims to be HDF5 with checksums (as shard files are). */
-static hid_t open_checked(const char *path, char *err, size_t errlen)
-{
-    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
-    struct stat st;
-    if (stat(path, &st) != 0)
-        return fail_read(err, errlen, path, strerror(errno));
-    if (!S_ISREG(st.st_mode))
-        return fail_read(err, errlen, path, "not a regular file");
-    if (h5r_superblock_version(path) < 2 || H5Fis_hdf5(path) <= 0)
-        return fail_read(err, errlen, path, "not an HDF5 file with checksums (damaged?)");
-    hid_t h = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
-    if (h < 0)
-        return fail_read(err, errlen, path, "cannot open as HDF5 (damaged, or unreadable)");
-    return h;
-}
-
 static char *one_string(hid_t h, const char *name)
 {
     int n = 0;
@@ -156,7 +131,8 @@ int shard_read_info(const char *path, enum shard_kind kind, struct shard_info *i
                     size_t errlen)
 {
     memset(in, 0, sizeof *in);
-    hid_t h = open_checked(path, err, errlen);
+    hid_t h = h5r_open(path, "not a shard or checkpoint (an HDF5 file without checksums)", err,
+                       errlen);
     if (h < 0)
         return -1;
     const char *want = kind == SHARD_FILE ? SHARD_FORMAT : CHECKPOINT_FORMAT;
@@ -206,7 +182,7 @@ done:
     free(format);
     H5Fclose(h);
     if (rc) {
-        fail_read(err, errlen, path, problem);
+        h5r_fail(err, errlen, path, problem);
         shard_info_free(in);
     }
     return rc;
@@ -222,7 +198,8 @@ void shard_info_free(struct shard_info *in)
 int shard_read_block(const char *path, const struct cfg *c, const struct shard_info *info,
                      struct run_result *res, unsigned char *done, char *err, size_t errlen)
 {
-    hid_t h = open_checked(path, err, errlen);
+    hid_t h = h5r_open(path, "not a shard or checkpoint (an HDF5 file without checksums)", err,
+                       errlen);
     if (h < 0)
         return -1;
     int rc = block_all(h, c, res, info->first - res->first, info->nrep, 1);
@@ -230,7 +207,7 @@ int shard_read_block(const char *path, const struct cfg *c, const struct shard_i
         rc = done_io(h, c, info->nrep, done, 1);
     H5Fclose(h);
     if (rc)
-        return fail_read(err, errlen, path, "damaged shard file: its replicas' data are "
+        return h5r_fail(err, errlen, path, "damaged shard file: its replicas' data are "
                                             "missing, of the wrong shape, or fail their checksums");
     return 0;
 }
