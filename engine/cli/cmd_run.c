@@ -413,7 +413,8 @@ int cmd_run(int argc, char **argv)
         rc = report_print(out, false, a.metrics, -1);
         fprintf(stderr, "specmc: wrote %s (%.2f s, %.3g task events/s per thread)\n", out,
                 res.wall_seconds,
-                res.wall_seconds > 0 ? (double)res.task_events / res.wall_seconds / a.threads : 0);
+                res.wall_seconds > 0 ? (double)res.simulated_events / res.wall_seconds / a.threads
+                                     : 0);
     }
     run_result_free(&res);
 done:

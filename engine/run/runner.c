@@ -403,6 +403,8 @@ int run_units(const struct cfg *c, const struct run_options *opt, struct run_res
     res->wall_seconds += omp_get_wtime() - t0;
     if (rc >= 0) {
         copy_twins(c, res, done, of, events, to);
+        for (int i = 0; i < nrun; i++)
+            res->simulated_events += events[run[i]];
         for (int k = 0; k < ncells; k++)
             res->task_events += events[k]; /* as if every cell ran: the file is unchanged */
     } else {
@@ -474,6 +476,7 @@ int run_prefix(const struct cfg *c, const struct run_result *res, int n,
                 memcpy(to[i].data, from[i].data, (size_t)n * from[i].width * from[i].size);
         }
     view->task_events = res->task_events;
+    view->simulated_events = res->simulated_events;
     view->wall_seconds = res->wall_seconds;
     return 0;
 }

@@ -43,6 +43,9 @@ struct run_result {
     double *by_job;             /* [nscen][npol][jobs of s]: the median over replicas of job
                                    i's flowtime, see run_by_job(); NULL without flow */
     int64_t task_events;        /* copy starts + ends over the whole run */
+    int64_t simulated_events;   /* of those, the ones this process simulated (a cell equal to
+                                   another is copied, not run; a resumed run's earlier ones
+                                   were simulated before): what its speed is measured by */
     double wall_seconds;        /* time spent simulating */
 };
 
