@@ -32,6 +32,7 @@ enum metric {
 struct metric_info {
     const char *name;  /* dataset and report name */
     const char *doc;   /* one line for docs and `specmc list` */
+    const char *unit;  /* its unit, for files and plots: "time", "slot time", "fraction", ... */
     bool proportion;   /* a fraction of jobs (Wilson interval when replicas are single jobs) */
     double pooled;     /* > 0: the quantile of this order of a job's flowtime over all the
                           replicas' jobs, not a per-replica value */

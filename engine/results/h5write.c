@@ -118,3 +118,18 @@ int h5w_strings(hid_t loc, const char *name, const char *const *strs, int n)
     free(buf);
     return rc;
 }
+
+int h5w_attr(hid_t loc, const char *obj, const char *name, hid_t type, const void *value)
+{
+    hid_t o = H5Oopen(loc, obj, H5P_DEFAULT);
+    hid_t space = o >= 0 ? H5Screate(H5S_SCALAR) : -1;
+    hid_t a = space >= 0 ? H5Acreate2(o, name, type, space, H5P_DEFAULT, H5P_DEFAULT) : -1;
+    int rc = a >= 0 && H5Awrite(a, type, value) >= 0 ? 0 : -1;
+    if (a >= 0)
+        H5Aclose(a);
+    if (space >= 0)
+        H5Sclose(space);
+    if (o >= 0)
+        H5Oclose(o);
+    return rc;
+}

@@ -40,6 +40,10 @@ hid_t h5w_compound(size_t row_size, int n, const char *const *names, const size_
 int h5w_array(hid_t loc, const char *name, hid_t type, int rank, const hsize_t *dims,
               const void *data);
 
+/* A scalar attribute `name` of object `obj` under loc, of native type `type` (the file keeps
+ * it as given: h5py reads it as a number, not a one-element array). 0 or -1. */
+int h5w_attr(hid_t loc, const char *obj, const char *name, hid_t type, const void *value);
+
 /* A one-dimensional dataset of n fixed-length strings, as wide as the longest. 0 or -1. */
 int h5w_strings(hid_t loc, const char *name, const char *const *strs, int n);
 

@@ -16,8 +16,10 @@
 #include "engine/stats/stats.h"
 
 #define RS_FORMAT "specmc-results"
-#define RS_FORMAT_VERSION 3 /* 2: summary rows say how their interval was made; 3: checksummed,
-                               fixed-length strings (docs/file-format.md) */
+#define RS_FORMAT_VERSION 4 /* 2: summary rows say how their interval was made; 3: checksummed,
+                               fixed-length strings; 4: scalar attributes, numeric sweep values
+                               (as written in /sweep_values), units (docs/file-format.md) */
+#define RS_FORMAT_OLDEST 3  /* the oldest version report still reads */
 
 struct rs_provenance {
     const char *version;  /* specmc version */

@@ -269,6 +269,26 @@ static int read_root(hid_t h, struct rs_file *f, off_t file_size, const char **p
     return 0;
 }
 
+/* Format 4: every scenario's sweep values as written, from /sweep_values. */
+static int read_sweep_text(hid_t h, struct rs_file *f)
+{
+    size_t n = (size_t)f->nscen * (size_t)f->nsweep;
+    int got = 0;
+    if (n == 0)
+        return 0;
+    char **v = h5r_strings(h, "sweep_values", H5R_STRING_MAX, n, &got);
+    if (!v || (size_t)got != n) {
+        for (int i = 0; v && i < got; i++)
+            free(v[i]);
+        free(v);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++)
+        f->sweep_values[i] = v[i];
+    free(v);
+    return 0;
+}
+
 int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
 {
     memset(f, 0, sizeof *f);
@@ -293,9 +313,11 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
     problem = "damaged results file: no format_version";
     if (h5r_attr_int(h, "/", "format_version", &version) < 0)
         goto done;
-    if (version != RS_FORMAT_VERSION) {
-        snprintf(err, errlen, "%s: results format version %d; this specmc reads version %d "
-                 "(re-run the config that made it)", path, version, RS_FORMAT_VERSION);
+    if (version < RS_FORMAT_OLDEST || version > RS_FORMAT_VERSION) {
+        snprintf(err, errlen, "%s: results format version %d; this specmc reads versions %d to "
+                 "%d (%s)", path, version, RS_FORMAT_OLDEST, RS_FORMAT_VERSION,
+                 version > RS_FORMAT_VERSION ? "a newer specmc wrote it: report it with that one"
+                                             : "re-run the config that made it");
         problem = NULL;
         goto done;
     }
@@ -322,7 +344,7 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
         if (h5r_attr_int(h, g, "measured_jobs", &f->measured_jobs[s]) < 0 ||
             f->measured_jobs[s] < 0)
             goto done;
-        for (int a = 0; a < f->nsweep; a++)
+        for (int a = 0; a < f->nsweep && version == 3; a++) /* 4: /sweep_values, below */
             if (!(f->sweep_values[s * f->nsweep + a] = h5r_attr_string(h, g, f->sweep_keys[a])))
                 goto done;
         for (int p = 0; p < f->npol; p++) {
@@ -336,6 +358,9 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
                 goto done;
         }
     }
+    problem = "damaged results file: /sweep_values does not hold a value per scenario and key";
+    if (version >= 4 && read_sweep_text(h, f) < 0)
+        goto done;
     rc = 0;
 done:
     free(format);

@@ -168,7 +168,7 @@ static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_resu
         else if (c->scen[s].auto_params[p] & (UINT32_C(1) << i))
             snprintf(piece, sizeof piece, "%s = %g", key, value);
         append_note(resolved, sizeof resolved, piece);
-        rc = H5LTset_attribute_double(g, ".", key, &value, 1);
+        rc = h5w_attr(g, ".", key, H5T_NATIVE_DOUBLE, &value);
     }
     append_note(resolved, sizeof resolved, c->scen[s].time_notes[p]); /* relative times */
     append_note(resolved, sizeof resolved, choices); /* last: its own commas read as a list */
@@ -178,9 +178,14 @@ static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_resu
         rc = write_choices(g, res, s, p, pol->params[per_job].key, top);
     hid_t reps = rc == 0 ? H5Gcreate2(g, "replicas", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT) : -1;
     hsize_t dims[1] = {(hsize_t)res->nrep};
-    for (int m = 0; m < M_COUNT && reps >= 0 && rc == 0; m++)
-        rc = h5w_array(reps, metric_info[m].name, H5T_NATIVE_DOUBLE, 1, dims,
-                       run_values(res, s, p, m));
+    for (int m = 0; m < M_COUNT && reps >= 0 && rc == 0; m++) {
+        const char *name = metric_info[m].name;
+        rc = h5w_array(reps, name, H5T_NATIVE_DOUBLE, 1, dims, run_values(res, s, p, m));
+        if (rc == 0)
+            rc = H5LTset_attribute_string(reps, name, "unit", metric_info[m].unit);
+        if (rc == 0)
+            rc = H5LTset_attribute_string(reps, name, "description", metric_info[m].doc);
+    }
     if (reps >= 0)
         H5Gclose(reps);
     else
@@ -214,32 +219,58 @@ int rs_write_root(hid_t f, const char *format, int version, const struct cfg *c,
     unsigned long seed = (unsigned long)c->seed;
     int shards = pv->shards > 0 ? pv->shards : 1;
     rc |= H5LTset_attribute_string(f, "/", "format", format);
-    rc |= H5LTset_attribute_int(f, "/", "format_version", &version, 1);
+    rc |= h5w_attr(f, "/", "format_version", H5T_NATIVE_INT, &version);
     rc |= H5LTset_attribute_string(f, "/", "specmc_version", pv->version);
     rc |= H5LTset_attribute_string(f, "/", "git_revision", pv->git_rev);
     rc |= H5LTset_attribute_string(f, "/", "experiment", c->name);
-    rc |= H5LTset_attribute_ulong(f, "/", "seed", &seed, 1);
-    rc |= H5LTset_attribute_int(f, "/", "replicas", &c->replicas, 1);
-    rc |= H5LTset_attribute_double(f, "/", "confidence", &c->confidence, 1);
-    rc |= H5LTset_attribute_int(f, "/", "scenarios", &c->nscenarios, 1);
-    rc |= H5LTset_attribute_int(f, "/", "threads", &pv->threads, 1);
-    rc |= H5LTset_attribute_int(f, "/", "ranks", &pv->ranks, 1);
-    rc |= H5LTset_attribute_int(f, "/", "shards", &shards, 1);
+    rc |= h5w_attr(f, "/", "seed", H5T_NATIVE_ULONG, &seed);
+    rc |= h5w_attr(f, "/", "replicas", H5T_NATIVE_INT, &c->replicas);
+    rc |= h5w_attr(f, "/", "confidence", H5T_NATIVE_DOUBLE, &c->confidence);
+    rc |= h5w_attr(f, "/", "scenarios", H5T_NATIVE_INT, &c->nscenarios);
+    rc |= h5w_attr(f, "/", "threads", H5T_NATIVE_INT, &pv->threads);
+    rc |= h5w_attr(f, "/", "ranks", H5T_NATIVE_INT, &pv->ranks);
+    rc |= h5w_attr(f, "/", "shards", H5T_NATIVE_INT, &shards);
     rc |= H5LTset_attribute_string(f, "/", "start_time", pv->start);
     rc |= H5LTset_attribute_string(f, "/", "end_time", pv->end);
     rc |= H5LTset_attribute_string(f, "/", "host", pv->host);
-    rc |= H5LTset_attribute_double(f, "/", "wall_seconds", &res->wall_seconds, 1);
+    rc |= h5w_attr(f, "/", "wall_seconds", H5T_NATIVE_DOUBLE, &res->wall_seconds);
     long long events = res->task_events;
-    rc |= H5LTset_attribute_long_long(f, "/", "task_events", &events, 1);
+    rc |= h5w_attr(f, "/", "task_events", H5T_NATIVE_LLONG, &events);
     if (c->precision > 0) { /* sequential stopping: its rule, and where and why it stopped */
-        rc |= H5LTset_attribute_double(f, "/", "precision", &c->precision, 1);
-        rc |= H5LTset_attribute_int(f, "/", "max_replicas", &c->max_replicas, 1);
+        rc |= h5w_attr(f, "/", "precision", H5T_NATIVE_DOUBLE, &c->precision);
+        rc |= h5w_attr(f, "/", "max_replicas", H5T_NATIVE_INT, &c->max_replicas);
         rc |= H5LTset_attribute_string(f, "/", "stopped", pv->stopped ? pv->stopped : "");
     }
     const char *config = c->text, *overrides = c->overrides ? c->overrides : "";
     rc |= h5w_strings(f, "config", &config, 1);
     rc |= h5w_strings(f, "overrides", &overrides, 1);
     return rc ? -1 : 0;
+}
+
+/* A scenario's value of a swept key as h5py users expect it: a number when it is one ("3.0"
+ * is 3.0), else its text (a choice, a policy's `auto`). /sweep_values keeps it as written. */
+static int write_sweep_value(hid_t g, const char *key, const char *text)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (end != text && *end == '\0' && isfinite(v))
+        return h5w_attr(g, ".", key, H5T_NATIVE_DOUBLE, &v);
+    return H5LTset_attribute_string(g, ".", key, text);
+}
+
+/* /sweep_values: every scenario's value of every swept key as written, scenario-major. */
+static int write_sweep_text(hid_t f, const struct cfg *c)
+{
+    size_t n = (size_t)c->nscenarios * (size_t)c->nsweep;
+    const char **v = malloc((n ? n : 1) * sizeof *v);
+    if (!v)
+        return -1;
+    for (int s = 0; s < c->nscenarios; s++)
+        for (int a = 0; a < c->nsweep; a++)
+            v[(size_t)s * (size_t)c->nsweep + (size_t)a] = c->scen[s].sweep_values[a];
+    int rc = h5w_strings(f, "sweep_values", v, (int)n);
+    free(v);
+    return rc;
 }
 
 static int write_all(hid_t f, const struct cfg *c, const struct run_result *res,
@@ -259,7 +290,8 @@ static int write_all(hid_t f, const struct cfg *c, const struct run_result *res,
         pols[p] = c->policies[p]->name;
     rc = h5w_strings(f, "metrics", names, M_COUNT) ||
          h5w_strings(f, "policies", pols, c->npolicies) ||
-         h5w_strings(f, "sweep_keys", (const char *const *)c->sweep_keys, c->nsweep);
+         h5w_strings(f, "sweep_keys", (const char *const *)c->sweep_keys, c->nsweep) ||
+         write_sweep_text(f, c);
     free(pols);
     if (rc)
         return -1;
@@ -276,11 +308,11 @@ static int write_all(hid_t f, const struct cfg *c, const struct run_result *res,
             break;
         }
         int jobs = metrics_measured_jobs(&c->scen[s].spec);
-        rc = H5LTset_attribute_int(g, ".", "index", &s, 1);
+        rc = h5w_attr(g, ".", "index", H5T_NATIVE_INT, &s);
         if (rc == 0)
-            rc = H5LTset_attribute_int(g, ".", "measured_jobs", &jobs, 1);
+            rc = h5w_attr(g, ".", "measured_jobs", H5T_NATIVE_INT, &jobs);
         for (int a = 0; a < c->nsweep && rc == 0; a++)
-            rc = H5LTset_attribute_string(g, ".", c->sweep_keys[a], c->scen[s].sweep_values[a]);
+            rc = write_sweep_value(g, c->sweep_keys[a], c->scen[s].sweep_values[a]);
         for (int p = 0; p < c->npolicies && rc == 0; p++)
             rc = write_policy(g, c, res, s, p);
         H5Gclose(g);

@@ -94,9 +94,9 @@ int shard_commit(struct outfile *o, enum shard_kind kind, const struct cfg *c,
     spv.shards = count;
     int rc = rs_write_root(f, kind == SHARD_FILE ? SHARD_FORMAT : CHECKPOINT_FORMAT,
                            SHARD_FORMAT_VERSION, c, res, &spv);
-    rc |= H5LTset_attribute_int(f, "/", "shard", &index, 1);
-    rc |= H5LTset_attribute_int(f, "/", "first_replica", &res->first, 1);
-    rc |= H5LTset_attribute_int(f, "/", "shard_replicas", &res->nrep, 1);
+    rc |= h5w_attr(f, "/", "shard", H5T_NATIVE_INT, &index);
+    rc |= h5w_attr(f, "/", "first_replica", H5T_NATIVE_INT, &res->first);
+    rc |= h5w_attr(f, "/", "shard_replicas", H5T_NATIVE_INT, &res->nrep);
     rc |= H5LTset_attribute_string(f, "/", "config_path", config_path);
     if (rc == 0)
         rc = block_all(f, c, (struct run_result *)res, 0, res->nrep, 0);

@@ -81,19 +81,19 @@ int vd_write_file(struct outfile *o, const struct vd_rows *rows, const struct vd
     if (f < 0)
         return -1;
     unsigned long seed = (unsigned long)pv->seed;
-    int quick = pv->quick, version = 1;
+    int quick = pv->quick, version = 2; /* 2: scalar attributes */
     double level = VD_LEVEL;
     int rc = 0;
     rc |= H5LTset_attribute_string(f, "/", "format", "specmc-validate");
-    rc |= H5LTset_attribute_int(f, "/", "format_version", &version, 1);
+    rc |= h5w_attr(f, "/", "format_version", H5T_NATIVE_INT, &version);
     rc |= H5LTset_attribute_string(f, "/", "specmc_version", SPECMC_VERSION);
     rc |= H5LTset_attribute_string(f, "/", "git_revision", prov_git_rev());
-    rc |= H5LTset_attribute_ulong(f, "/", "seed", &seed, 1);
-    rc |= H5LTset_attribute_int(f, "/", "quick", &quick, 1);
+    rc |= h5w_attr(f, "/", "seed", H5T_NATIVE_ULONG, &seed);
+    rc |= h5w_attr(f, "/", "quick", H5T_NATIVE_INT, &quick);
     rc |= H5LTset_attribute_string(f, "/", "only", pv->only ? pv->only : "");
-    rc |= H5LTset_attribute_double(f, "/", "interval_level", &level, 1);
-    rc |= H5LTset_attribute_int(f, "/", "threads", &pv->threads, 1);
-    rc |= H5LTset_attribute_double(f, "/", "wall_seconds", &pv->wall_seconds, 1);
+    rc |= h5w_attr(f, "/", "interval_level", H5T_NATIVE_DOUBLE, &level);
+    rc |= h5w_attr(f, "/", "threads", H5T_NATIVE_INT, &pv->threads);
+    rc |= h5w_attr(f, "/", "wall_seconds", H5T_NATIVE_DOUBLE, &pv->wall_seconds);
     rc |= H5LTset_attribute_string(f, "/", "start_time", pv->start);
     rc |= H5LTset_attribute_string(f, "/", "end_time", pv->end);
     rc |= H5LTset_attribute_string(f, "/", "host", pv->host);

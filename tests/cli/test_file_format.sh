@@ -1,0 +1,46 @@
+# The results file as h5py users expect it (docs/file-format.md, format 4): scalar attributes
+# read as numbers, swept values as numbers (their text as written in /sweep_values), every
+# metric dataset with its unit and description; a format-3 file (tests/cli/fixtures, written by
+# the specmc before format 4) still reads, and reports as the same run does today; a format
+# newer than this specmc is refused with a message saying so.
+. "$(dirname "$0")/lib.sh"
+
+ini=$(write_ini small)
+expect_ok "a run" "$SPECMC" run "$ini" --out "$WORK/f.h5" --quiet --replicas 4
+CURRENT="h5py: scalars, numbers, units"
+if /usr/bin/python3 - "$WORK/f.h5" >"$WORK/py" 2>&1 <<'PY'; then pass; else fail "$(tail -5 "$WORK/py")"; fi
+import sys, h5py, numpy as np
+f = h5py.File(sys.argv[1], "r")
+for k in ("seed", "replicas", "format_version", "confidence", "scenarios", "threads", "ranks",
+          "shards", "task_events", "wall_seconds"):
+    a = f.attrs[k]
+    assert np.ndim(a) == 0, (k, a)
+assert f.attrs["format_version"] == 4 and f.attrs["seed"] == 7 and f.attrs["replicas"] == 4
+assert isinstance(f.attrs["seed"], np.uint64)
+rates = [f[f"scenarios/{s}"].attrs["workload.rate"] for s in range(2)]
+assert all(isinstance(r, np.float64) for r in rates) and rates == [1.0, 2.0], rates
+assert list(f["sweep_values"][:]) == [b"1.0", b"2.0"], f["sweep_values"][:]
+for name in (m.decode() for m in f["metrics"][:]):
+    d = f[f"scenarios/0/fifo/replicas/{name}"]
+    assert d.attrs["unit"] and d.attrs["description"], name
+assert f["scenarios/0/fifo/replicas/pocd"].attrs["unit"] == b"fraction of jobs"
+assert f["scenarios/0/fifo/replicas/flowtime"].attrs["unit"] == b"time"
+PY
+
+# The format-3 fixture reports as its own config does when run today.
+fix="$TESTS_DIR/fixtures/format3-small.h5"
+/usr/bin/python3 -c "import h5py,sys; sys.stdout.write(h5py.File('$fix','r')['config'][0].decode())" \
+    >"$WORK/fix.ini"
+expect_ok "format 3: report" "$SPECMC" report "$fix" --csv
+cp "$WORK/out" "$WORK/old.csv"
+"$SPECMC" run "$WORK/fix.ini" --replicas 3 --out "$WORK/new.h5" --quiet
+"$SPECMC" report "$WORK/new.h5" --csv >"$WORK/new.csv"
+expect_same "format 3 and 4: the same report of the same run" "$WORK/old.csv" "$WORK/new.csv"
+
+# A newer format: refused, saying so.
+cp "$WORK/f.h5" "$WORK/newer.h5"
+/usr/bin/python3 -c "import h5py; f = h5py.File('$WORK/newer.h5', 'a'); f.attrs['format_version'] = 5"
+expect_error "a newer format" "results format version 5; this specmc reads versions 3 to 4 \(a newer specmc wrote it" \
+    "$SPECMC" report "$WORK/newer.h5"
+
+finish
