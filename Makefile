@@ -75,7 +75,7 @@ ifneq ($(filter thread,$(subst $(comma), ,$(SANITIZE))),)
   # threaded code (the OpenMP runner) is what the command-line and regression tests run.
   TEST_PARTS := cli regress
 endif
-TEST_PARTS ?= unit cli regress
+TEST_PARTS ?= unit cli regress python
 
 REL_OBJ := $(LIB_SRC:%.c=$(REL_DIR)/%.o)
 CHK_OBJ := $(LIB_SRC:%.c=$(CHK_DIR)/%.o)
@@ -87,7 +87,7 @@ UNIT_BIN  := $(CHK_DIR)/unit-tests
 PCG_REF   := $(CHK_DIR)/pcg-ref
 GITREV_H  := build/gen/gitrev.h
 
-.PHONY: all run test test-slurm bench coverage fuzz mpi deps clean update-refs unit cli regress \
+.PHONY: all run test test-slurm bench coverage fuzz mpi deps clean update-refs unit cli regress python \
         FORCE
 all: $(BIN)
 
@@ -207,6 +207,9 @@ unit: $(UNIT_BIN) $(PCG_REF)
 
 cli: $(CHK_BIN) $(MPI_BIN)
 	$(Q)$(RUN_ENV) SPECMC_MPI=$(abspath $(MPI_BIN)) tests/cli/run-all.sh $(CHK_BIN)
+
+python: $(CHK_BIN)
+	$(Q)SPECMC=$(abspath $(CHK_BIN)) $(PYTHON) -m pytest -q -p no:cacheprovider tests/python
 
 regress: $(CHK_BIN)
 	$(Q)$(RUN_ENV) tests/regress/check.sh $(CHK_BIN)

@@ -11,7 +11,8 @@ set -eu
 PACKAGES="gcc g++ make pkg-config git
 libhdf5-dev hdf5-tools libinih-dev libgsl-dev
 libcriterion-dev libpcg-cpp-dev libopenmpi-dev openmpi-bin
-python3 python3-numpy python3-scipy python3-h5py python3-simpy"
+python3 python3-numpy python3-scipy python3-h5py python3-simpy python3-pandas
+python3-matplotlib python3-pytest"
 case "${1:-}" in
     tsan|fuzz) PACKAGES="$PACKAGES clang libclang-rt-dev libomp-dev" ;;
     slurm) PACKAGES="$PACKAGES slurm-wlm munge" ;;

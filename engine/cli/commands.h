@@ -14,6 +14,7 @@ int cmd_list(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_cutoff(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_plot(int argc, char **argv);
 
 /* Print a results file as the human table (csv = false; `metrics` a comma-separated list of
  * the metrics to show, NULL for the default) or as CSV. The paired rows are each policy

@@ -23,6 +23,8 @@ static const struct command {
     {"report", "FILE.h5 [--csv] [--metrics M,...] [--against-scenario S] [--cdf Q [--within "
                "LO,HI]]\n      [--warmup]",
      "print a results file: table, CSV with intervals, CDFs, the warm-up diagnostic", cmd_report},
+    {"plot", "FILE.h5 [--out DIR] [--format png|svg|pdf] [--metrics M,...]",
+     "draw a run, a sweep, its CDFs or a validate file (Python and matplotlib)", cmd_plot},
     {"validate", "[--quick] [--only ID] [--csv] [--out F.h5] [--seed S] [--threads T] [--list]",
      "check the theorems of the seed papers against simulation", cmd_validate},
     {"cutoff", "CONFIG.ini [--set K=V]... [--seed S] [--csv]",
@@ -61,8 +63,8 @@ static int dispatch(int argc, char **argv)
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (!strcmp(cmd, commands[i].name))
             return commands[i].fn(argc - 2, argv + 2);
-    cli_error("unknown command '%s'; commands: run, merge, report, validate, cutoff, list "
-              "('specmc --help')", cmd);
+    cli_error("unknown command '%s'; commands: run, merge, report, plot, validate, cutoff, "
+              "list ('specmc --help')", cmd);
     return 2;
 }
 

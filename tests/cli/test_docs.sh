@@ -1,6 +1,7 @@
 # The docs cannot drift from the binary: every config key `specmc list --keys` prints is in
 # docs/config.md, every policy `specmc list` prints has its section in docs/policies.md and its
-# row in the README's table, every metric is in docs/file-format.md.
+# row in the README's table, every metric is in docs/file-format.md, every command of
+# `specmc --help` is in the README's command table and answers --help.
 . "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$TESTS_DIR/../.." && pwd)
 
@@ -28,6 +29,18 @@ for m in $(awk '/^metrics/{on=1; next} /^$/{on=0} on && /^  [a-z]/{print $1}' "$
     CURRENT="docs/file-format.md defines metric $m"
     if grep -q "$m" "$ROOT/docs/file-format.md"; then pass; else fail "missing"; fi
 done
+# Every command `specmc --help` lists has a row in the README's command table and its own --help.
+"$SPECMC" --help >"$WORK/help"
+for cmd in $(awk '/^usage:/{on=1; next} on && /^  [a-z]/{print $1}' "$WORK/help"); do
+    CURRENT="README's command table has specmc $cmd"
+    if grep -Eq '^\| `(specmc|mpirun .* bin/specmc-mpi) '"$cmd"'( |`)' "$ROOT/README.md"; then pass
+    else fail "missing"; fi
+    CURRENT="specmc $cmd --help prints its usage"
+    if "$SPECMC" "$cmd" --help 2>&1 | grep -q "^usage: specmc $cmd"; then pass; else fail "no usage"; fi
+done
+CURRENT="specmc --help lists every command (run merge report plot validate cutoff list)"
+if [ "$(awk '/^usage:/{on=1; next} on && /^  [a-z]/{printf "%s ", $1}' "$WORK/help")" = \
+    "run merge report plot validate cutoff list " ]; then pass; else fail "$(cat "$WORK/help")"; fi
 CURRENT="README opens with make run and make test"
 if head -5 "$ROOT/README.md" | grep -q "^make run" && head -5 "$ROOT/README.md" | grep -q "^make test"; then
     pass; else fail "first lines: $(head -5 "$ROOT/README.md")"; fi

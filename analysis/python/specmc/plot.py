@@ -1,0 +1,250 @@
+"""plot — pictures of a specmc file, as `specmc plot FILE [--out DIR] [--format png|svg|pdf]`
+draws them (or `python3 -m specmc.plot FILE ...`).
+
+    a sweep        each metric against the first numeric swept key, one line per policy, its
+                   interval as a band (a dashed line and no band where specmc marks the
+                   interval not valid); one panel per value of any other swept key
+    paired         each policy minus the baseline against the same key, zero marked
+    one scenario   each metric as points with interval bars, one per policy
+    histograms     the CDF of job flowtime / machine time of each scenario, one line per
+                   policy, with the intervals `specmc report --cdf` computes
+    validate       per check, each point's estimate with its interval against the closed
+                   form (both divided by |closed form|), coloured by verdict; expected
+                   disagreements labelled
+
+Statistics are specmc's own (the file's intervals; report --cdf's); this only draws them.
+Needs python3-matplotlib. Prints the paths it wrote.
+"""
+import argparse
+import csv
+import io
+import math
+import os
+import shutil
+import subprocess
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+from .results import Results, ValidateResults, load  # noqa: E402
+
+DEFAULT_METRICS = ("flowtime", "job_flowtime_p99", "pocd", "machine_time")
+WIDTH, HEIGHT = 6.4, 4.0   # inches: legible at the width docs show a figure
+
+
+def _label(metric, unit):
+    return f"{metric.replace('_', ' ')} ({unit})" if unit else metric.replace("_", " ")
+
+
+def _save(fig, out_dir, name, fmt, written):
+    path = os.path.join(out_dir, f"{name}.{fmt}")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    written.append(path)
+
+
+def _sweep_axes(r):
+    """The x key (first numeric swept key) and the others (one panel per combination)."""
+    numeric = [k for k in r.sweep_keys
+               if r.scenarios[k].map(lambda v: isinstance(v, float)).all()
+               and r.scenarios[k].nunique() > 1]
+    if not numeric:
+        return None, []
+    x = numeric[0]
+    return x, [k for k in r.sweep_keys if k != x and r.scenarios[k].nunique() > 1]
+
+
+def _panels(df, others):
+    if not others:
+        return [("", df)]
+    return [(", ".join(f"{k} = {v:g}" if isinstance(v, float) else f"{k} = {v}"
+                       for k, v in zip(others, key if isinstance(key, tuple) else (key,))),
+             group) for key, group in df.groupby(others, sort=False)]
+
+
+def _lines(ax, df, x, zero=False):
+    for policy, d in df.groupby("policy", sort=False):
+        d = d.sort_values(x)
+        valid = d.interval != "unreliable"
+        line, = ax.plot(d[x], d["mean"], marker="o", ms=3, label=policy,
+                        linestyle="-" if valid.all() else "--")
+        if valid.any():
+            v = d[valid]
+            ax.fill_between(v[x], v["ci_low"], v["ci_high"], alpha=0.2, color=line.get_color(),
+                            linewidth=0)
+    if zero:
+        ax.axhline(0.0, color="black", linewidth=0.8)
+
+
+def plot_sweep(r, metrics, out_dir, fmt, written):
+    x, others = _sweep_axes(r)
+    name = r.provenance.get("experiment", "run")
+    for paired in (False, True):
+        frame = r.paired if paired else r.summary
+        for m in metrics:
+            df = frame[(frame.metric == m) & frame["mean"].notna()]
+            if df.empty:
+                continue
+            panels = _panels(df, others)
+            fig, axes = plt.subplots(1, len(panels), figsize=(WIDTH * min(len(panels), 3) / 1.5
+                                     if len(panels) > 1 else WIDTH, HEIGHT), squeeze=False,
+                                     sharey=True)
+            for ax, (title, d) in zip(axes[0], panels):
+                _lines(ax, d, x, zero=paired)
+                ax.set_xlabel(x)
+                ax.set_title(title, fontsize=9)
+                ax.grid(alpha=0.3)
+            unit = r.units.get(m, "")
+            base = r.policies[0]
+            axes[0][0].set_ylabel(f"{m.replace('_', ' ')} − {base}" + (f" ({unit})" if unit else "")
+                                  if paired else _label(m, unit))
+            axes[0][-1].legend(fontsize=8, title="policy (dashed: no valid interval)",
+                               title_fontsize=7)
+            fig.suptitle(f"{name}: {'paired difference from ' + base if paired else m}"
+                         f" — mean and {r.provenance['confidence']:.0%} interval", fontsize=10)
+            _save(fig, out_dir, f"{name}-{'paired-' if paired else ''}{m}", fmt, written)
+
+
+def plot_points(r, metrics, out_dir, fmt, written):
+    name = r.provenance.get("experiment", "run")
+    for s in r.scenarios.scenario:
+        for m in metrics:
+            df = r.summary[(r.summary.scenario == s) & (r.summary.metric == m)
+                           & r.summary["mean"].notna()]
+            if df.empty:
+                continue
+            fig, ax = plt.subplots(figsize=(WIDTH, HEIGHT))
+            for i, row in enumerate(df.itertuples()):
+                valid = row.interval != "unreliable"
+                ax.errorbar([i], [row.mean], yerr=[[row.mean - row.ci_low], [row.ci_high - row.mean]]
+                            if valid else None, fmt="o" if valid else "x", capsize=4)
+            ax.set_xticks(range(len(df)), df.policy)
+            ax.set_ylabel(_label(m, r.units.get(m, "")))
+            ax.grid(alpha=0.3)
+            ax.set_title(f"{name}, scenario {s}: mean and {r.provenance['confidence']:.0%} "
+                         f"interval (x: no valid interval)", fontsize=10)
+            _save(fig, out_dir, f"{name}-s{s}-{m}", fmt, written)
+
+
+def _specmc_binary():
+    for cand in (os.environ.get("SPECMC"), shutil.which("specmc"),
+                 os.path.join(os.path.dirname(__file__), "..", "..", "..", "bin", "specmc")):
+        if cand and os.access(cand, os.X_OK):
+            return cand
+    raise RuntimeError("the CDFs need the specmc binary: set $SPECMC")
+
+
+def plot_cdfs(r, out_dir, fmt, written):
+    name = r.provenance.get("experiment", "run")
+    for q in ("flowtime", "machine_time"):
+        if r.histograms(q).empty:
+            continue
+        text = subprocess.run([_specmc_binary(), "report", r.path, "--cdf", q, "--csv"],
+                              check=True, capture_output=True, text=True).stdout
+        rows = list(csv.DictReader(io.StringIO(text)))
+        for s in r.scenarios.scenario:
+            fig, ax = plt.subplots(figsize=(WIDTH, HEIGHT))
+            for p in r.policies:
+                d = [row for row in rows if int(row["scenario"]) == s and row["policy"] == p
+                     and row["quantity"] == q]  # not the delta_ rows of the paired CDFs
+                at = [float(row["at"]) for row in d]
+                line, = ax.plot(at, [float(row["mean"]) for row in d], label=p)
+                ax.fill_between(at, [float(row["ci_low"]) for row in d],
+                                [float(row["ci_high"]) for row in d], alpha=0.2,
+                                color=line.get_color(), linewidth=0)
+            ax.set_xlabel(_label(q, "time" if q == "flowtime" else "slot time"))
+            ax.set_ylabel("P(job ≤ x)")
+            ax.set_ylim(0, 1.02)
+            ax.grid(alpha=0.3)
+            ax.legend(fontsize=8)
+            ax.set_title(f"{name}, scenario {s}: CDF of job {q.replace('_', ' ')} with "
+                         f"{r.provenance['confidence']:.0%} intervals", fontsize=10)
+            _save(fig, out_dir, f"{name}-s{s}-cdf-{q}", fmt, written)
+
+
+COLOURS = {(True, True): "tab:green", (False, False): "tab:orange", (False, True): "tab:red",
+           (True, False): "tab:purple"}
+
+
+def plot_validate(v, out_dir, fmt, written):
+    for check, d in v.rows.groupby("id", sort=False):
+        d = d.reset_index(drop=True)
+        fig, ax = plt.subplots(figsize=(max(WIDTH, 0.3 * len(d) + 2), HEIGHT + 1.5))
+        for i, row in d.iterrows():
+            agrees, expected = bool(row["agrees"]), bool(row["expected"])
+            closed, est = float(row["closed_form"]), float(row["estimate"])
+            scale = abs(closed) if closed not in (0.0,) and math.isfinite(closed) else 1.0
+            lo, hi = float(row["ci_low"]), float(row["ci_high"])
+            colour = COLOURS[(agrees, expected)]
+            if math.isfinite(lo) and math.isfinite(hi):
+                ax.errorbar([i], [est / scale], yerr=[[max(est - lo, 0) / scale],
+                                                      [max(hi - est, 0) / scale]],
+                            fmt="o", color=colour, capsize=3, ms=4)
+            else:
+                ax.plot([i], [est / scale], "o", color=colour, ms=4)
+            ax.plot([i], [closed / scale], "_", color="black", ms=12, mew=2)
+            if not expected:
+                ax.annotate("expected: off", (i, est / scale), fontsize=6, rotation=90,
+                            xytext=(3, 6), textcoords="offset points", color=colour)
+        ax.set_xticks(range(len(d)), [r["params"][:60] for _, r in d.iterrows()], rotation=90,
+                      fontsize=6)
+        ax.set_ylabel("estimate / |closed form| (bar: closed form)")
+        ax.margins(y=0.25)
+        ax.grid(alpha=0.3)
+        handles = [plt.Line2D([], [], marker="o", linestyle="", color=c, label=l)
+                   for c, l in ((COLOURS[(True, True)], "agrees, as expected"),
+                                (COLOURS[(False, False)], "disagrees, as expected"),
+                                (COLOURS[(False, True)], "disagrees: unexpected"),
+                                (COLOURS[(True, False)], "agrees: unexpected"))]
+        ax.legend(handles=handles, fontsize=7)
+        ax.set_title(f"specmc validate {check}: estimate with its interval against the "
+                     f"closed form", fontsize=10)
+        _save(fig, out_dir, f"validate-{check}", fmt, written)
+
+
+def plot_file(path, out_dir=".", fmt="png", metrics=None):
+    """Every figure of a file; returns the paths written."""
+    os.makedirs(out_dir, exist_ok=True)
+    written = []
+    r = load(path)
+    if isinstance(r, ValidateResults):
+        plot_validate(r, out_dir, fmt, written)
+        return written
+    metrics = metrics or [m for m in DEFAULT_METRICS if m in r.metrics]
+    x, _ = _sweep_axes(r)
+    if x:
+        plot_sweep(r, metrics, out_dir, fmt, written)
+    else:
+        plot_points(r, metrics, out_dir, fmt, written)
+    plot_cdfs(r, out_dir, fmt, written)
+    return written
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="specmc plot", description=__doc__.split("\n")[0])
+    ap.add_argument("file")
+    ap.add_argument("--out", default=".", help="directory for the figures (default: here)")
+    ap.add_argument("--format", default="png", choices=("png", "svg", "pdf"))
+    ap.add_argument("--metrics", help="comma-separated metrics (default: " +
+                    ",".join(DEFAULT_METRICS) + ")")
+    a = ap.parse_args(argv)
+    if not os.path.isfile(a.file):
+        print(f"specmc: error: plot: {a.file}: no such file", file=sys.stderr)
+        return 2
+    try:
+        paths = plot_file(a.file, a.out, a.format,
+                          a.metrics.split(",") if a.metrics else None)
+    except (OSError, ValueError, RuntimeError, KeyError) as e:
+        print(f"specmc: error: plot: {e}", file=sys.stderr)
+        return 1 if not isinstance(e, ValueError) else 2
+    for p in paths:
+        print(p)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,39 @@
+"""Fixtures for the Python reader's tests: results files written by the specmc under test
+($SPECMC, default build/check/specmc), once per session, in a temporary directory."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "analysis", "python"))
+SPECMC = os.environ.get("SPECMC", os.path.join(ROOT, "build", "check", "specmc"))
+SMALL = os.path.join(ROOT, "tests", "cli", "configs", "small.ini")
+FORMAT3 = os.path.join(ROOT, "tests", "cli", "fixtures", "format3-small.h5")
+
+
+def specmc(*args):
+    return subprocess.run([SPECMC, *args], check=True, capture_output=True, text=True).stdout
+
+
+@pytest.fixture(scope="session")
+def work(tmp_path_factory):
+    return tmp_path_factory.mktemp("specmc")
+
+
+@pytest.fixture(scope="session")
+def sweep(work):
+    """small.ini (2 scenarios x 4 policies) with histograms of both job quantities."""
+    out = str(work / "sweep.h5")
+    specmc("run", SMALL, "--replicas", "6", "--quiet", "--out", out,
+           "--set", "histogram.flowtime=60", "--set", "histogram.machine_time=40")
+    return out
+
+
+@pytest.fixture(scope="session")
+def validate_file(work):
+    out = str(work / "validate.h5")
+    subprocess.run([SPECMC, "validate", "--quick", "--only", "dist.", "--out", out],
+                   check=True, capture_output=True)
+    return out

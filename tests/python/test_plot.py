@@ -1,0 +1,54 @@
+"""The figures (analysis/python/specmc/plot.py and `specmc plot`): every kind of file gives
+its figures, each a real image of the format asked; a file that is not there is an error."""
+import os
+import subprocess
+
+import pytest
+
+from conftest import SMALL, SPECMC, specmc as run_specmc
+from specmc import plot
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def images(paths, magic=PNG):
+    for p in paths:
+        with open(p, "rb") as f:
+            assert f.read(len(magic)) == magic, p
+        assert os.path.getsize(p) > 5000, p
+
+
+def test_sweep_paired_and_cdfs(sweep, tmp_path, monkeypatch):
+    monkeypatch.setenv("SPECMC", SPECMC)
+    paths = plot.plot_file(sweep, str(tmp_path))
+    names = {os.path.basename(p) for p in paths}
+    assert {"small-flowtime.png", "small-paired-flowtime.png", "small-pocd.png",
+            "small-s0-cdf-flowtime.png", "small-s1-cdf-machine_time.png"} <= names, names
+    images(paths)
+
+
+def test_one_scenario(work, tmp_path):
+    one = str(work / "one.h5")
+    run_specmc("run", SMALL, "--replicas", "5", "--quiet", "--out", one,
+               "--set", "sweep.workload.rate=1.0")
+    paths = plot.plot_file(one, str(tmp_path), metrics=["flowtime", "pocd"])
+    assert sorted(os.path.basename(p) for p in paths) == ["small-s0-flowtime.png",
+                                                          "small-s0-pocd.png"]
+    images(paths)
+
+
+def test_validate(validate_file, tmp_path):
+    paths = plot.plot_file(validate_file, str(tmp_path))
+    assert paths and all(os.path.basename(p).startswith("validate-dist.") for p in paths)
+    images(paths)
+
+
+def test_the_command(sweep, tmp_path):
+    out = subprocess.run([SPECMC, "plot", sweep, "--out", str(tmp_path), "--format", "svg",
+                          "--metrics", "flowtime"], check=True, capture_output=True, text=True)
+    paths = out.stdout.split()
+    assert os.path.join(str(tmp_path), "small-flowtime.svg") in paths
+    images(paths, magic=b"<?xml")
+    bad = subprocess.run([SPECMC, "plot", str(tmp_path / "nothere.h5")], capture_output=True,
+                         text=True)
+    assert bad.returncode == 2 and "nothere.h5: no such file" in bad.stderr

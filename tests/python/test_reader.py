@@ -1,0 +1,106 @@
+"""The Python reader (analysis/python/specmc) against what specmc itself prints: the summary
+and paired rows equal `report --csv`'s, the per-replica values and histograms add up, format 3
+reads as format 4 does, and files that are not results are refused by name."""
+import csv
+import io
+import math
+import os
+
+import pandas as pd
+import pytest
+
+import specmc
+from conftest import FORMAT3, SMALL, specmc as run_specmc
+
+
+def report_rows(path):
+    return list(csv.DictReader(io.StringIO(run_specmc("report", path, "--csv"))))
+
+
+def close(a, b):
+    return (math.isnan(a) and math.isnan(b)) or a == pytest.approx(b, rel=1e-12, abs=1e-300)
+
+
+def test_summary_and_paired_equal_report_csv(sweep):
+    r = specmc.load(sweep)
+    rows = report_rows(sweep)
+    assert len(r.summary) + len(r.paired) == len(rows)
+    for row in rows:
+        s, p, m = int(row["scenario"]), row["policy"], row["metric"]
+        frame, metric = (r.paired, m[len("delta_"):]) if m.startswith("delta_") else (r.summary, m)
+        got = frame[(frame.scenario == s) & (frame.policy == p) & (frame.metric == metric)]
+        assert len(got) == 1, (s, p, m)
+        g = got.iloc[0]
+        for col in ("mean", "ci_low", "ci_high"):
+            assert close(g[col], float(row[col])), (s, p, m, col)
+        assert g["interval"] == row["interval"]
+        assert g["workload.rate"] == float(row["workload.rate"])
+
+
+def test_tidy_columns_and_types(sweep):
+    r = specmc.load(sweep)
+    assert list(r.scenarios["workload.rate"]) == [1.0, 2.0]
+    assert r.summary["workload.rate"].dtype.kind == "f"
+    assert set(r.summary.policy) == {"fifo", "psrpt", "mantri", "clone"}
+    assert set(r.paired.policy) == {"psrpt", "mantri", "clone"}
+    assert (r.paired.baseline == "fifo").all()
+    assert r.units["flowtime"] == "time" and r.units["pocd"] == "fraction of jobs"
+    assert r.provenance["seed"] == 7 and r.provenance["replicas"] == 6
+
+
+def test_replicas_long_and_wide(sweep):
+    r = specmc.load(sweep)
+    long = r.replicas()
+    wide = r.replicas(wide=True)
+    assert len(wide) == 2 * 4 * 6
+    assert len(long) == len(wide) * len(r.metrics)
+    fifo0 = wide[(wide.scenario == 0) & (wide.policy == "fifo")]
+    mean = r.summary.query("scenario == 0 and policy == 'fifo' and metric == 'flowtime'")["mean"]
+    assert fifo0.flowtime.mean() == pytest.approx(float(mean.iloc[0]), rel=1e-12)
+
+
+def test_histograms_count_every_measured_job(sweep):
+    r = specmc.load(sweep)
+    for q in ("flowtime", "machine_time"):
+        h = r.histograms(q)
+        per_replica = h.groupby(["scenario", "policy", "replica"])["count"].sum()
+        assert (per_replica == r.scenarios.measured_jobs.iloc[0]).all(), q
+        assert h.hi.max() == math.inf
+    assert r.histograms("nothing").empty
+
+
+def test_by_job(sweep):
+    b = specmc.load(sweep).by_job()
+    assert len(b) == 2 * 4 * 60 and (b.flowtime > 0).all()
+
+
+def test_format3_reads_as_format4(work):
+    old = specmc.load(FORMAT3)
+    config = work / "fix.ini"
+    config.write_text(old.config)
+    new_path = str(work / "new.h5")
+    run_specmc("run", str(config), "--replicas", "3", "--quiet", "--out", new_path)
+    new = specmc.load(new_path)
+    cols = ["scenario", "workload.rate", "policy", "metric", "n", "mean", "ci_low", "ci_high"]
+    pd.testing.assert_frame_equal(old.summary[cols], new.summary[cols])
+    assert old.provenance["format_version"] == 3 and new.provenance["format_version"] == 4
+
+
+def test_validate_file(validate_file):
+    v = specmc.load(validate_file)
+    assert isinstance(v, specmc.ValidateResults)
+    assert len(v.rows) > 0 and {"id", "closed_form", "estimate"} <= set(v.rows.columns)
+    assert all(i.startswith("dist.") for i in v.rows["id"])
+
+
+def test_refuses_other_files(work, sweep):
+    shard = str(work / "shard.h5")
+    run_specmc("run", SMALL, "--replicas", "4", "--shard", "0/2", "--quiet", "--out", shard)
+    with pytest.raises(ValueError, match="a shard of a run"):
+        specmc.load(shard)
+    import h5py
+    other = str(work / "other.h5")
+    with h5py.File(other, "w") as f:
+        f["x"] = [1, 2]
+    with pytest.raises(ValueError, match="not a specmc file"):
+        specmc.load(other)
