@@ -6,6 +6,7 @@
 #include <gsl/gsl_errno.h>
 
 #include "engine/cli/commands.h"
+#include "engine/config/text.h"
 #include "engine/results/h5write.h"
 #include "engine/results/provenance.h"
 #include "engine/run/ranks.h"
@@ -63,8 +64,13 @@ static int dispatch(int argc, char **argv)
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (!strcmp(cmd, commands[i].name))
             return commands[i].fn(argc - 2, argv + 2);
-    cli_error("unknown command '%s'; commands: run, merge, report, plot, validate, cutoff, "
-              "list ('specmc --help')", cmd);
+    const char *names[NCOMMANDS];
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        names[i] = commands[i].name;
+    char hint[96];
+    cli_error("unknown command '%s'%s; commands: run, merge, report, plot, validate, cutoff, "
+              "list ('specmc --help')", cmd,
+              text_did_you_mean(hint, sizeof hint, cmd, names, (int)NCOMMANDS));
     return 2;
 }
 

@@ -416,10 +416,14 @@ static int on_entry(void *user, const char *section, const char *key, const char
         return 1;
     }
     if (!known_section(section)) {
+        static const char *const sections[] = {"experiment", "cluster", "workload", "policy",
+                                               "utility", "histogram", "sweep", "zip"};
+        char hint[96];
         fail(p,
-             "%s:%d: [%s]: unknown section; valid: [experiment], [cluster], [workload], "
+             "%s:%d: [%s]: unknown section%s; valid: [experiment], [cluster], [workload], "
              "[policy], [policy.NAME], [utility], [histogram], [sweep], [zip]",
-             p->path, p->line, section);
+             p->path, p->line, section,
+             text_did_you_mean(hint, sizeof hint, section, sections, 8));
         return 1;
     }
     struct entry *prev = find_entry(&p->ent, section, key);
@@ -428,7 +432,14 @@ static int on_entry(void *user, const char *section, const char *key, const char
              prev->line);
         return 1;
     }
-    if (add_entry(&p->ent, section, key, value, p->path, p->line))
+    char text[4096]; /* the value without an inline '#' comment (inih drops ' ;' ones) */
+    snprintf(text, sizeof text, "%s", value);
+    for (char *c = text; *c; c++)
+        if (*c == '#' && (c == text || isspace((unsigned char)c[-1]))) {
+            *c = '\0';
+            break;
+        }
+    if (add_entry(&p->ent, section, key, text_trim(text), p->path, p->line))
         fail(p, "out of memory");
     return 1;
 }
@@ -554,22 +565,35 @@ static char *known_policies(char *buf, size_t len)
     return buf;
 }
 
+/* "; did you mean 'mantri'?" for a policy name that is a typo of a registered one, or "". */
+static const char *policy_hint(char *buf, size_t len, const char *name)
+{
+    const char *names[64];
+    int n = 0;
+    for (size_t i = 0; i < pol_registry_count && n < 64; i++)
+        names[n++] = pol_registry[i]->name;
+    return text_did_you_mean(buf, len, name, names, n);
+}
+
 /* One item of [policy] list: a registered policy, or a pair built for the config (freed by
  * cfg_free); NULL with a message. */
 static const struct policy *list_item(const char *item, char *msg, size_t len)
 {
     const char *plus = strchr(item, '+');
+    char hint[96];
     if (!plus) {
         const struct policy *pol = pol_find(item);
         if (!pol)
-            snprintf(msg, len, "unknown policy '%s'", item);
+            snprintf(msg, len, "unknown policy '%s'%s", item, policy_hint(hint, sizeof hint, item));
         return pol;
     }
     char sched[64];
     snprintf(sched, sizeof sched, "%.*s", (int)(plus - item), item);
     const struct policy *a = pol_find(sched), *b = pol_find(plus + 1);
     if (!a || !b) {
-        snprintf(msg, len, "'%s': unknown policy '%s'", item, !a ? sched : plus + 1);
+        const char *bad = !a ? sched : plus + 1;
+        snprintf(msg, len, "'%s': unknown policy '%s'%s", item, bad,
+                 policy_hint(hint, sizeof hint, bad));
         return NULL;
     }
     char why[200];
@@ -1642,9 +1666,11 @@ static bool resolve_entries(struct parse *p, struct cfg *c, struct view *base)
             continue;
         if (!strncmp(e->section, "policy.", 7)) {
             const struct policy *pol = pol_find(e->section + 7);
+            char hint[96];
             if (!pol) {
-                fail(p, "%s: [%s]: unknown policy '%s' (see specmc list)%s",
+                fail(p, "%s: [%s]: unknown policy '%s'%s (see specmc list)%s",
                      where(e, w, sizeof w), e->section, e->section + 7,
+                     strchr(e->section, '+') ? "" : policy_hint(hint, sizeof hint, e->section + 7),
                      strchr(e->section, '+') ? "; set each half of a pair in its own section, "
                                                "e.g. [policy.fair] and [policy.late]"
                                              : "");
@@ -1653,12 +1679,16 @@ static bool resolve_entries(struct parse *p, struct cfg *c, struct view *base)
             int k = param_lookup(pol, e->key);
             if (k < 0) {
                 char valid[512] = "";
+                const char *keys[POL_MAX_PARAMS];
+                int nkeys = 0;
                 for (int j = 0; pol->params[j].key; j++) {
                     strcat(valid, j ? ", " : "");
                     strcat(valid, pol->params[j].key);
+                    keys[nkeys++] = pol->params[j].key;
                 }
-                fail(p, "%s: %s.%s: unknown key; valid in [%s]: %s", where(e, w, sizeof w),
-                     e->section, e->key, e->section, *valid ? valid : "(none)");
+                fail(p, "%s: %s.%s: unknown key%s; valid in [%s]: %s", where(e, w, sizeof w),
+                     e->section, e->key, text_did_you_mean(hint, sizeof hint, e->key, keys, nkeys),
+                     e->section, *valid ? valid : "(none)");
                 return false;
             }
             char msg[256];
@@ -1668,23 +1698,33 @@ static bool resolve_entries(struct parse *p, struct cfg *c, struct view *base)
                 fail(p, "%s: %s.%s: %s", where(e, w, sizeof w), e->section, e->key, msg);
                 return false;
             }
+            bool listed = false;
             for (int pi = 0; pi < c->npolicies; pi++) { /* every list item it is a half of */
                 int first;
-                if (pol_half_of(c->policies[pi], pol->name, &first))
+                if (pol_half_of(c->policies[pi], pol->name, &first)) {
                     base->pol[pi * POL_MAX_PARAMS + first + k] = e;
+                    listed = true;
+                }
             }
+            if (!listed)
+                warn(c, "%s: %s.%s is set, but %s is not in [policy] list, so nothing uses it",
+                     where(e, w, sizeof w), e->section, e->key, pol->name);
             continue;
         }
         int k = key_lookup(e->section, e->key);
         if (k < 0) {
-            char valid[512] = "";
+            char valid[768] = "", hint[96];
+            const char *keys[K_COUNT];
+            int nkeys = 0;
             for (int j = 0; j < K_COUNT; j++)
                 if (!strcmp(schema[j].section, e->section)) {
                     strcat(valid, *valid ? ", " : "");
                     strcat(valid, schema[j].key);
+                    keys[nkeys++] = schema[j].key;
                 }
-            fail(p, "%s: %s.%s: unknown key; valid in [%s]: %s", where(e, w, sizeof w),
-                 e->section, e->key, e->section, valid);
+            fail(p, "%s: %s.%s: unknown key%s; valid in [%s]: %s", where(e, w, sizeof w),
+                 e->section, e->key, text_did_you_mean(hint, sizeof hint, e->key, keys, nkeys),
+                 e->section, valid);
             return false;
         }
         if (!valid_alone(p, k, e))

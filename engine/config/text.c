@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,6 +66,59 @@ int text_index(const char *const *names, int n, const char *name)
         if (names[i] && !strcmp(names[i], name))
             return i;
     return -1;
+}
+
+/* The optimal string alignment distance of a and b (Levenshtein's edits plus swapping two
+ * neighbours: "rnu" is one edit from "run"), at most 63 characters of each. */
+static int distance(const char *a, const char *b)
+{
+    enum { N = 64 };
+    int la = (int)strnlen(a, N - 1), lb = (int)strnlen(b, N - 1);
+    int d[N][N];
+    for (int i = 0; i <= la; i++)
+        d[i][0] = i;
+    for (int j = 0; j <= lb; j++)
+        d[0][j] = j;
+    for (int i = 1; i <= la; i++)
+        for (int j = 1; j <= lb; j++) {
+            int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    return d[la][lb];
+}
+
+int text_closest(const char *word, const char *const *names, int n)
+{
+    int best = -1, best_d = 0, len = (int)strlen(word);
+    int limit = len < 4 ? 1 : len < 9 ? 2 : 3; /* a typo, not another word */
+    for (int i = 0; i < n; i++) {
+        if (!names[i])
+            continue;
+        int d = distance(word, names[i]);
+        if (d <= limit && (best < 0 || d < best_d)) {
+            best = i;
+            best_d = d;
+        }
+    }
+    return best;
+}
+
+const char *text_did_you_mean(char *buf, size_t len, const char *word,
+                              const char *const *names, int n)
+{
+    int i = text_closest(word, names, n);
+    if (i < 0)
+        buf[0] = '\0';
+    else
+        snprintf(buf, len, " (did you mean '%s'?)", names[i]);
+    return buf;
 }
 
 bool text_parse_u64(const char *s, uint64_t *out)

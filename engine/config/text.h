@@ -22,6 +22,16 @@ bool text_parse_u64(const char *s, uint64_t *out);
 /* The index of `name` among names[0 .. n), or -1 (a name table indexed by an enum). */
 int text_index(const char *const *names, int n, const char *name);
 
+/* The index of the name among names[0 .. n) nearest to `word` by edit distance, when it is
+ * near enough to be a typo of it (1 edit for words under 4 characters, 2 under 9, else 3;
+ * the first of the nearest), or -1. NULL names are skipped. */
+int text_closest(const char *word, const char *const *names, int n);
+
+/* " (did you mean 'NAME'?)" for text_closest's name, or "" when none is near; into buf,
+ * which is returned (to follow the unknown word in an error message). */
+const char *text_did_you_mean(char *buf, size_t len, const char *word,
+                              const char *const *names, int n);
+
 /* Write s to `out` as one CSV field (RFC 4180): as is, or quoted with inner quotes doubled
  * when it holds a comma, a quote or a newline. */
 void text_csv_field(const char *s, FILE *out);

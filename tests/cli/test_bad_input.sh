@@ -17,13 +17,13 @@ bad "negative slots" "small-[0-9]+\.ini:9: cluster\.slots: must be an integer in
     's/^slots = 20/slots = -3/'
 bad "unknown policy" "small-[0-9]+\.ini:24: policy\.list: unknown policy 'nosuch'; known policies: hadoop-s, clone, .*; job schedulers: fifo, psrpt, fair; speculators: mantri, late, hadoop2, spark, threshold; or a pair SCHEDULER\+SPECULATOR, e\.g\. fair\+late" \
     's/^list = .*/list = fifo, nosuch/'
-bad "unknown key" "small-[0-9]+\.ini:15: workload\.jobz: unknown key; valid in \[workload\]: arrival, rate, jobs" \
+bad "unknown key" "small-[0-9]+\.ini:15: workload\.jobz: unknown key \(did you mean 'jobs'\?\); valid in \[workload\]: arrival, rate, jobs" \
     's/^jobs = 60/jobz = 60/'
 bad "malformed number" "small-[0-9]+\.ini:15: workload\.jobs: must be an integer in \[1, 100000000\], got '60x'" \
     's/^jobs = 60/jobs = 60x/'
 bad "malformed value a sweep overrides" "small-[0-9]+\.ini:14: workload\.rate: must be a number > 0, got '1\.0x'" \
     's/^rate = 1.0/rate = 1.0x/'
-bad "unknown policy key" "policy\.clone\.rr: unknown key; valid in \[policy\.clone\]: r, tau_kill" \
+bad "unknown policy key" "policy\.clone\.rr: unknown key \(did you mean 'r'\?\); valid in \[policy\.clone\]: r, tau_kill" \
     's/^r = 1/rr = 1/'
 bad "policy parameter range" "policy\.clone\.r: must be an integer in \[0, " 's/^r = 1/r = -1/'
 bad "beta zero" "workload\.beta: must be a number > 0, got '0'" 's/^beta = 1.5/beta = 0/'
@@ -193,5 +193,24 @@ CURRENT="existing output untouched"
 if [ "$(md5sum <"$WORK/keep.h5")" = "$sum_before" ]; then pass; else fail "keep.h5 changed"; fi
 CURRENT="no temporary files left"
 if ls "$WORK" | grep -q '\.tmp\.'; then fail "$(ls "$WORK" | grep '\.tmp\.')"; else pass; fi
+
+# Guidance (issue 16): "did you mean" for a typo of a command, section, key or policy; inline
+# '#' and ';' comments after a value.
+expect_error "a command typo" "unknown command 'rnu' \(did you mean 'run'\?\)" "$SPECMC" rnu
+expect_error "a far-off command: no guess" "unknown command 'frobnicate'; commands: run" \
+    "$SPECMC" frobnicate
+printf '[experimnt]\nreplicas = 3\n' >"$WORK/sec.ini"
+expect_error "a section typo" "\[experimnt\]: unknown section \(did you mean 'experiment'\?\)" \
+    "$SPECMC" run "$WORK/sec.ini"
+printf '[workload]\nrate = 1\n[policy]\nlist = fifo, mantr\n' >"$WORK/pol.ini"
+expect_error "a policy typo" "unknown policy 'mantr' \(did you mean 'mantri'\?\)" \
+    "$SPECMC" run "$WORK/pol.ini"
+printf '[experiment]\nreplicas = 2 # two\n[workload]\nrate = 1.0 ; one\njobs = 20   # jobs\n' \
+    >"$WORK/comments.ini"
+expect_ok "inline # and ; comments" "$SPECMC" run "$WORK/comments.ini" --quiet \
+    --out "$WORK/comments.h5"
+CURRENT="inline comments: the values without them"
+if [ "$(h5dump -a /replicas "$WORK/comments.h5" | sed -n 's/^ *(0): //p')" = 2 ]; then pass
+else fail "replicas $(h5dump -a /replicas "$WORK/comments.h5")"; fi
 
 finish
