@@ -1752,6 +1752,89 @@ static bool sweep_section(const char *s)
     return !strcmp(s, "sweep") || !strcmp(s, "zip");
 }
 
+/* Append a value to an axis's list (grown by doubling); false when out of memory. */
+static bool add_value(struct sweep_axis *ax, int *cap, const char *text)
+{
+    if (ax->nvalues == *cap) {
+        int grow = *cap ? 2 * *cap : 8;
+        char **v = realloc(ax->values, (size_t)grow * sizeof *v);
+        if (!v)
+            return false;
+        ax->values = v;
+        *cap = grow;
+    }
+    return (ax->values[ax->nvalues++] = strdup(text)) != NULL;
+}
+
+/* LO:HI:STEP, three numbers (cut in place); false if the item is not one. */
+static bool parse_range(char *item, double *lo, double *hi, double *step)
+{
+    char *parts[3];
+    if (text_split(item, ':', NULL, 0) != 3)
+        return false;
+    text_split(item, ':', parts, 3);
+    return parse_real(parts[0], lo) && parse_real(parts[1], hi) && parse_real(parts[2], step);
+}
+
+/* The most values a range may expand to. */
+#define SWEEP_RANGE_MAX 100000
+
+/* An axis's values: comma-separated, each a value as written or a range LO:HI:STEP (LO, LO +
+ * STEP, ... up to HI, as OMNeT++'s ${x=LO..HI step STEP}); no value twice (1 and 1.0 are the
+ * same number). */
+static bool sweep_values(struct parse *p, const struct entry *e, struct sweep_axis *ax)
+{
+    char w[512], *copy = strdup(e->value);
+    int n = copy ? text_split(copy, ',', NULL, 0) : 0, cap = 0;
+    char **items = n > 0 ? calloc((size_t)n, sizeof *items) : NULL;
+    bool ok = items != NULL;
+    if (ok)
+        text_split(copy, ',', items, n);
+    else
+        fail(p, "%s: %s.%s: give one or more comma-separated values", where(e, w, sizeof w),
+             e->section, e->key);
+    for (int i = 0; ok && i < n; i++) {
+        char *item = items[i];
+        if (!*item) {
+            fail(p, "%s: %s.%s: empty value in the list", where(e, w, sizeof w), e->section,
+                 e->key);
+            ok = false;
+        } else if (strchr(item, ':')) {
+            double lo, hi, step;
+            bool parsed = parse_range(item, &lo, &hi, &step);
+            double count = parsed ? floor((hi - lo) / step + 1e-9) + 1 : 0;
+            if (!parsed || !(step > 0) || !(hi >= lo) || count > SWEEP_RANGE_MAX) {
+                fail(p, "%s: %s.%s: a range is LO:HI:STEP with LO <= HI, STEP > 0 and at most "
+                     "%d values, got '%s'", where(e, w, sizeof w), e->section, e->key,
+                     SWEEP_RANGE_MAX, e->value);
+                ok = false;
+            }
+            for (int k = 0; ok && k < (int)count; k++) {
+                char v[64];
+                snprintf(v, sizeof v, "%.15g", lo + k * step);
+                ok = add_value(ax, &cap, v) || (fail(p, "out of memory"), false);
+            }
+        } else {
+            ok = add_value(ax, &cap, item) || (fail(p, "out of memory"), false);
+        }
+    }
+    for (int i = 0; ok && i < ax->nvalues; i++)
+        for (int j = 0; ok && j < i; j++) {
+            double x, y;
+            bool same = !strcmp(ax->values[i], ax->values[j]) ||
+                        (parse_real(ax->values[i], &x) && parse_real(ax->values[j], &y) && x == y);
+            if (same) {
+                fail(p, "%s: %s.%s: the value %s is in the list twice (as '%s' and '%s'); each "
+                     "value makes one scenario", where(e, w, sizeof w), e->section, e->key,
+                     ax->values[i], ax->values[j], ax->values[i]);
+                ok = false;
+            }
+        }
+    free(items);
+    free(copy);
+    return ok;
+}
+
 static bool read_sweeps(struct parse *p, struct cfg *c, struct sweep_axis **axes_out, int *n_out)
 {
     char w[512];
@@ -1816,30 +1899,8 @@ static bool read_sweeps(struct parse *p, struct cfg *c, struct sweep_axis **axes
                      e->section, e->key, axes[j].e->section);
                 return false;
             }
-        char *copy = strdup(e->value);
-        ax->nvalues = copy ? text_split(copy, ',', NULL, 0) : 0;
-        ax->values = ax->nvalues > 0 ? calloc((size_t)ax->nvalues, sizeof *ax->values) : NULL;
-        if (ax->values) {
-            char **tmp = calloc((size_t)ax->nvalues, sizeof *tmp);
-            if (tmp) {
-                text_split(copy, ',', tmp, ax->nvalues);
-                for (int j = 0; j < ax->nvalues; j++)
-                    ax->values[j] = strdup(tmp[j]);
-            }
-            free(tmp);
-        }
-        free(copy);
-        if (ax->nvalues <= 0 || !ax->values) {
-            fail(p, "%s: %s.%s: give one or more comma-separated values", where(e, w, sizeof w),
-                 e->section, e->key);
+        if (!sweep_values(p, e, ax))
             return false;
-        }
-        for (int j = 0; j < ax->nvalues; j++)
-            if (!ax->values[j] || !*ax->values[j]) {
-                fail(p, "%s: %s.%s: empty value in the list", where(e, w, sizeof w), e->section,
-                     e->key);
-                return false;
-            }
     }
     const struct sweep_axis *first_zip = NULL;
     for (int a = 0; a < *n_out; a++) {

@@ -213,4 +213,16 @@ CURRENT="inline comments: the values without them"
 if [ "$(h5dump -a /replicas "$WORK/comments.h5" | sed -n 's/^ *(0): //p')" = 2 ]; then pass
 else fail "replicas $(h5dump -a /replicas "$WORK/comments.h5")"; fi
 
+# Sweep ranges LO:HI:STEP, mixed with values; a value twice is an error.
+expect_ok "a sweep range" "$SPECMC" run "$(write_ini small)" --replicas 2 --quiet \
+    --out "$WORK/range.h5" --set "sweep.workload.rate=0.1:0.3:0.1, 0.5"
+CURRENT="the range expands to 0.1, 0.2, 0.3 and the value 0.5"
+if "$SPECMC" report "$WORK/range.h5" | grep "^scenario" | tr '\n' ' ' |
+    grep -q "rate = 0.1 .*rate = 0.2 .*rate = 0.3 .*rate = 0.5 $"; then pass
+else fail "$("$SPECMC" report "$WORK/range.h5" | grep "^scenario")"; fi
+expect_error "a sweep value twice" "the value 1.0 is in the list twice \(as '1' and '1.0'\)" \
+    "$SPECMC" run "$(write_ini small)" --set "sweep.workload.rate=1, 2, 1.0"
+expect_error "a range upside down" "a range is LO:HI:STEP with LO <= HI, STEP > 0" \
+    "$SPECMC" run "$(write_ini small)" --set "sweep.workload.rate=3:1:0.5"
+
 finish
