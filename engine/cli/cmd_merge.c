@@ -199,7 +199,7 @@ int cmd_merge(int argc, char **argv)
     }
     rc = 0;
     if (!quiet) {
-        rc = report_print(out, false, NULL, -1);
+        rc = report_print(out, &(struct report_opts){.against = -1, .scenario = -1});
         fprintf(stderr, "specmc: merged %d shards of %s into %s\n", n, c.name, out);
     }
 done:

@@ -10,7 +10,9 @@
 
 #include "engine/cli/commands.h"
 #include "engine/stats/intervals.h"
+#include "engine/results/h5read.h"
 #include "engine/results/results.h"
+#include "engine/results/validate_file.h"
 #include "engine/config/text.h"
 
 /* Metrics shown in the human table by default; the paired difference is of the first. */
@@ -40,10 +42,12 @@ int report_pick_metrics(const char *list, char *const *known, int nknown, int *i
     }
 }
 
-/* "mean ± h" with h half the interval's width (a bootstrap or score interval is not
- * symmetric, and --csv gives its exact ends), h to two significant digits and the mean to the
- * same decimal place; "*" after an interval that is not valid (ST_UNRELIABLE: the table's
- * footnote says why); a value the same in every replica (ST_CONSTANT) alone. */
+/* "mean ± h" with h half the interval's width, h to two significant digits and the mean to the
+ * same decimal place; "mean [lo, hi]" instead when the interval is far from symmetric about
+ * the mean (its midpoint more than h/4 away: a score interval near 0 or 1, a skewed
+ * bootstrap), since "± h" would misstate it; "*" after an interval that is not valid
+ * (ST_UNRELIABLE: the table's footnote says why); a value the same in every replica
+ * (ST_CONSTANT) alone. --csv gives every interval's exact ends. */
 void report_fmt_interval(char *buf, size_t len, const struct st_summary *s)
 {
     double h = 0.5 * (s->ci_high - s->ci_low), a = fmax(fabs(s->mean), h);
@@ -54,6 +58,8 @@ void report_fmt_interval(char *buf, size_t len, const struct st_summary *s)
         snprintf(buf, len, "%.6g (constant)", s->mean);
     } else if (isinf(s->mean)) {
         snprintf(buf, len, "%s%s", s->mean > 0 ? "inf" : "-inf", mark);
+    } else if (isinf(s->ci_low) || isinf(s->ci_high)) { /* too few replicas to bound it */
+        snprintf(buf, len, "%.4g [%.4g, %.4g]%s", s->mean, s->ci_low, s->ci_high, mark);
     } else if (a >= 1e6 || (a > 0 && a < 1e-4)) {
         snprintf(buf, len, "%.3e ± %.1e%s", s->mean, h, mark);
     } else if (isnan(h)) {
@@ -61,7 +67,11 @@ void report_fmt_interval(char *buf, size_t len, const struct st_summary *s)
     } else {
         int d = h > 0 ? 1 - (int)floor(log10(h)) : 4;
         d = d < 0 ? 0 : d > 6 ? 6 : d;
-        snprintf(buf, len, "%.*f ± %.*f%s", d, s->mean, d, h, mark);
+        if (fabs(0.5 * (s->ci_low + s->ci_high) - s->mean) > 0.25 * h) /* far from symmetric */
+            snprintf(buf, len, "%.*f [%.*f, %.*f]%s", d, s->mean, d, s->ci_low, d, s->ci_high,
+                     mark);
+        else
+            snprintf(buf, len, "%.*f ± %.*f%s", d, s->mean, d, h, mark);
     }
 }
 
@@ -121,15 +131,55 @@ static int pair_scenarios(struct rs_file *f, int base)
     return 0;
 }
 
-/* Whether (s, p) is a baseline of the paired rows: policy 0, or scenario `base` when >= 0. */
-static bool is_baseline(int s, int p, int base)
+/* Replace the file's paired rows (each policy against the first) by each policy against
+ * policy `b`, replica by replica (bootstrap streams from the file's seed and the cell, beyond
+ * the run's own and pair_scenarios'). The rows of `b` become NaN. */
+static int pair_policies(struct rs_file *f, int b)
 {
-    return base >= 0 ? s == base : p == 0;
+    double *scratch = malloc(iv_scratch_size(f->replicas) * sizeof *scratch);
+    if (!scratch)
+        return -1;
+    size_t cells = (size_t)f->nscen * (size_t)f->npol * (size_t)f->nmetrics;
+    for (int s = 0; s < f->nscen; s++)
+        for (int p = 0; p < f->npol; p++)
+            for (int m = 0; m < f->nmetrics; m++) {
+                size_t cell = rs_cell(f, s, p, m);
+                rng_t boot;
+                rng_stream(&boot, f->seed, 3 * cells + cell, RNG_BOOTSTRAP);
+                f->paired[cell] =
+                    p == b ? st_empty(0, ST_NONE)
+                           : iv_difference(rs_values(f, s, p, m), rs_values(f, s, b, m),
+                                           f->replicas, file_quantity(f, s, p, m),
+                                           file_quantity(f, s, b, m), f->confidence, &boot,
+                                           scratch);
+            }
+    free(scratch);
+    return 0;
+}
+
+/* Which paired rows a report shows: against scenario `scenario` (>= 0), else against policy
+ * `policy`; none when there is nothing to pair with (one policy, no scenario). */
+struct pairing {
+    int scenario, policy;
+    bool none;
+};
+
+/* Whether (s, p) is a baseline of the paired rows. */
+static bool is_baseline(int s, int p, const struct pairing *b)
+{
+    return b->none || (b->scenario >= 0 ? s == b->scenario : p == b->policy);
+}
+
+/* Whether the report shows (s, p): its --scenario and --policy filters. */
+static bool shown(const struct report_opts *o, int s, int p)
+{
+    return (o->scenario < 0 || s == o->scenario) && (o->policy < 0 || p == o->policy);
 }
 
 /* The footnote of a table: each distinct note of the intervals it showed marked, with the
  * metrics it concerns: "  * flowtime, machine_time: tail index 1.5 <= 2: ...". */
-static void print_notes(const struct rs_file *f, int s, const int *idx, int nidx, int base)
+static void print_notes(const struct rs_file *f, int s, const int *idx, int nidx,
+                        const struct pairing *base, const struct report_opts *o)
 {
     enum { MAX_NOTES = 8 };
     char notes[MAX_NOTES][160];
@@ -137,7 +187,7 @@ static void print_notes(const struct rs_file *f, int s, const int *idx, int nidx
     int nnotes = 0;
     for (int k = 0; k < nidx; k++)
         for (int p = 0; p < f->npol; p++)
-            for (int paired = 0; paired < 2; paired++) {
+            for (int paired = 0; paired < 2 && shown(o, s, p); paired++) {
                 if (paired && (k > 0 || is_baseline(s, p, base)))
                     continue; /* the paired column is the first metric's */
                 size_t cell = rs_cell(f, s, p, idx[k]);
@@ -186,20 +236,25 @@ static void print_auto(const struct rs_file *f, int s)
         printf("\n");
 }
 
-static void print_table(const struct rs_file *f, const int *idx, int nidx, int base)
+static void print_table(const struct rs_file *f, const int *idx, int nidx,
+                        const struct pairing *base, const struct report_opts *o)
 {
     printf("experiment %s: seed %llu, %d replicas per cell; mean ± half-width of the %.4g%% "
-           "interval\n",
+           "interval ([lo, hi] where far from symmetric)\n",
            f->experiment, (unsigned long long)f->seed, f->replicas, 100 * f->confidence);
     char diff_head[96];
-    if (base >= 0)
-        snprintf(diff_head, sizeof diff_head, "%s - scenario %d", f->metrics[idx[0]], base);
+    if (base->scenario >= 0)
+        snprintf(diff_head, sizeof diff_head, "%s - scenario %d", f->metrics[idx[0]],
+                 base->scenario);
     else
-        snprintf(diff_head, sizeof diff_head, "%s - %s", f->metrics[idx[0]], f->policies[0]);
+        snprintf(diff_head, sizeof diff_head, "%s - %s", f->metrics[idx[0]],
+                 f->policies[base->policy]);
     int pw = 6; /* policy column: the longest name */
     for (int p = 0; p < f->npol; p++)
         pw = (int)strlen(f->policies[p]) > pw ? (int)strlen(f->policies[p]) : pw;
     for (int s = 0; s < f->nscen; s++) {
+        if (o->scenario >= 0 && s != o->scenario)
+            continue;
         report_scenario_heading(f, s);
         char cell[REPORT_MAX_METRICS][64];
         int width[REPORT_MAX_METRICS];
@@ -215,31 +270,39 @@ static void print_table(const struct rs_file *f, const int *idx, int nidx, int b
         printf("\n  %-*s", pw, "policy");
         for (int k = 0; k < nidx; k++)
             report_cell(f->metrics[idx[k]], width[k]);
-        report_cell(diff_head, 0);
+        if (!base->none)
+            report_cell(diff_head, 0);
         printf("\n");
         for (int p = 0; p < f->npol; p++) {
+            if (!shown(o, s, p))
+                continue;
             printf("  %-*s", pw, f->policies[p]);
             for (int k = 0; k < nidx; k++) {
                 report_fmt_interval(cell[k], sizeof cell[k],
                                     &f->summary[rs_cell(f, s, p, idx[k])]);
                 report_cell(cell[k], width[k]);
             }
-            if (is_baseline(s, p, base))
-                snprintf(cell[0], sizeof cell[0], "(baseline)");
-            else
-                report_fmt_interval(cell[0], sizeof cell[0],
-                                    &f->paired[rs_cell(f, s, p, idx[0])]);
-            report_cell(cell[0], 0);
+            if (!base->none) {
+                if (is_baseline(s, p, base))
+                    snprintf(cell[0], sizeof cell[0], "(baseline)");
+                else
+                    report_fmt_interval(cell[0], sizeof cell[0],
+                                        &f->paired[rs_cell(f, s, p, idx[0])]);
+                report_cell(cell[0], 0);
+            }
             printf("\n");
         }
-        print_notes(f, s, idx, nidx, base);
+        print_notes(f, s, idx, nidx, base, o);
         print_auto(f, s);
     }
-    printf("\nThe last column pairs replicas (%s). pocd is '-' without deadlines.\n"
+    if (!base->none)
+        printf("\nThe last column pairs replicas (%s).",
+               base->scenario >= 0 ? "the same streams in both scenarios"
+                                   : "same workload under both policies");
+    printf("%spocd is '-' without deadlines.\n"
            "A '*' marks an interval that is not valid: the note under its table says why "
            "(docs/statistics.md).\n'specmc report FILE --csv' gives every metric with both "
-           "interval ends and how each was made.\n",
-           base >= 0 ? "the same streams in both scenarios" : "same workload under both policies");
+           "interval ends and how each was made.\n", base->none ? "\n" : " ");
 }
 
 void report_scenario_heading(const struct rs_file *f, int s)
@@ -306,7 +369,29 @@ static void csv_choice_rows(const struct rs_file *f, int s, int p, double *k, do
     }
 }
 
-static int print_csv(const struct rs_file *f, int base)
+/* --replicas --csv: every replica's value of every metric, one row each. */
+static void print_replicas(const struct rs_file *f, const struct report_opts *o)
+{
+    report_csv_header(f, "scenario,policy,replica,metric,value");
+    for (int s = 0; s < f->nscen; s++)
+        for (int p = 0; p < f->npol; p++)
+            for (int r = 0; shown(o, s, p) && r < f->replicas; r++)
+                for (int m = 0; m < f->nmetrics; m++) {
+                    printf("%d,", s);
+                    text_csv_field(f->policies[p], stdout);
+                    printf(",%d,", r);
+                    text_csv_field(f->metrics[m], stdout);
+                    printf(",%.17g", rs_values(f, s, p, m)[r]);
+                    for (int a = 0; a < f->nsweep; a++) {
+                        putchar(',');
+                        text_csv_field(f->sweep_values[s * f->nsweep + a], stdout);
+                    }
+                    putchar('\n');
+                }
+}
+
+static int print_csv(const struct rs_file *f, const struct pairing *base,
+                     const struct report_opts *o)
 {
     double *km = malloc(2 * (size_t)(f->replicas + 1) * sizeof *km);
     if (!km)
@@ -314,6 +399,8 @@ static int print_csv(const struct rs_file *f, int base)
     report_csv_header(f, "scenario,policy,metric,n,mean,stddev,ci_low,ci_high,interval");
     for (int s = 0; s < f->nscen; s++)
         for (int p = 0; p < f->npol; p++) {
+            if (!shown(o, s, p))
+                continue;
             for (int m = 0; m < f->nmetrics; m++)
                 csv_row(f, s, p, "", m, &f->summary[rs_cell(f, s, p, m)]);
             for (int m = 0; !is_baseline(s, p, base) && m < f->nmetrics; m++)
@@ -324,39 +411,111 @@ static int print_csv(const struct rs_file *f, int base)
     return 0;
 }
 
-int report_print(const char *path, bool csv, const char *metrics, int base)
+/* A name among the file's policies, or -1 with a message. */
+static int policy_index(const struct rs_file *f, const char *opt, const char *name,
+                        const char *path)
+{
+    for (int p = 0; p < f->npol; p++)
+        if (!strcmp(f->policies[p], name))
+            return p;
+    char hint[96], list[512] = "";
+    for (int p = 0; p < f->npol; p++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", p ? ", " : "",
+                 f->policies[p]);
+    cli_error("report: %s '%s'%s: %s has the policies %s", opt, name,
+              text_did_you_mean(hint, sizeof hint, name, (const char *const *)f->policies,
+                                f->npol),
+              path, list);
+    return -1;
+}
+
+/* Whether path is a file of `specmc validate` (its root format attribute says so). */
+static bool is_validate_file(const char *path)
+{
+    char err[512];
+    hid_t h = h5r_open(path, "", err, sizeof err);
+    if (h < 0)
+        return false;
+    char *format = h5r_attr_string(h, "/", "format");
+    bool yes = format && !strcmp(format, "specmc-validate");
+    free(format);
+    H5Fclose(h);
+    return yes;
+}
+
+/* A validate file: its rows as validate printed them (filters and pairing do not apply). */
+static int print_validate_file(const char *path, const struct report_opts *o)
+{
+    char err[1024];
+    struct vd_rows rows;
+    if (o->replicas || o->metrics || o->against >= 0 || o->baseline || o->scenario >= 0 ||
+        o->policy_name) {
+        cli_error("report: %s is a validate file: only --csv applies to it", path);
+        return 2;
+    }
+    if (vd_read_file(path, &rows, err, sizeof err)) {
+        cli_error("%s", err);
+        return 1;
+    }
+    validate_print(&rows, o->csv);
+    vd_rows_free(&rows);
+    return fflush(stdout) == 0 ? 0 : 1;
+}
+
+int report_print(const char *path, const struct report_opts *o)
 {
     struct rs_file f;
     char err[1024];
+    if (is_validate_file(path))
+        return print_validate_file(path, o);
     if (rs_read(path, &f, err, sizeof err)) {
         cli_error("%s", err);
         return 1;
     }
-    int idx[REPORT_MAX_METRICS], nidx = 0, rc = 0;
-    if (base >= f.nscen) {
-        cli_error("report: --against-scenario %d: %s has scenarios 0 to %d", base, path,
-                  f.nscen - 1);
-        rs_file_free(&f);
-        return 2;
+    struct report_opts opt = *o;
+    struct pairing base = {.scenario = o->against, .policy = 0};
+    int idx[REPORT_MAX_METRICS], nidx = 0, rc = 2;
+    if (o->against >= f.nscen || o->scenario >= f.nscen) {
+        cli_error("report: %s %d: %s has scenarios 0 to %d",
+                  o->against >= f.nscen ? "--against-scenario" : "--scenario",
+                  o->against >= f.nscen ? o->against : o->scenario, path, f.nscen - 1);
+        goto done;
     }
-    if ((base >= 0 && pair_scenarios(&f, base)) || (csv && print_csv(&f, base))) {
+    opt.policy = -1;
+    if ((o->policy_name && (opt.policy = policy_index(&f, "--policy", o->policy_name, path)) < 0) ||
+        (o->baseline && (base.policy = policy_index(&f, "--baseline", o->baseline, path)) < 0))
+        goto done;
+    base.none = base.scenario < 0 && f.npol == 1;
+    rc = 1;
+    if ((o->against >= 0 && pair_scenarios(&f, o->against)) ||
+        (o->against < 0 && base.policy > 0 && pair_policies(&f, base.policy))) {
         cli_error("report: out of memory");
-        rc = 1;
-    } else if (csv)
-        ;
-    else if ((nidx = report_pick_metrics(metrics ? metrics : DEFAULT_TABLE_METRICS, f.metrics,
-                                         f.nmetrics, idx, REPORT_MAX_METRICS, err,
-                                         sizeof err)) < 0) {
+        goto done;
+    }
+    rc = 0;
+    if (o->replicas)
+        print_replicas(&f, &opt);
+    else if (o->csv) {
+        if (print_csv(&f, &base, &opt)) {
+            cli_error("report: out of memory");
+            rc = 1;
+        }
+    } else if ((nidx = report_pick_metrics(o->metrics ? o->metrics : DEFAULT_TABLE_METRICS,
+                                           f.metrics, f.nmetrics, idx, REPORT_MAX_METRICS, err,
+                                           sizeof err)) < 0) {
         cli_error("report: --metrics: %s", err);
         rc = 2;
     } else
-        print_table(&f, idx, nidx, base);
+        print_table(&f, idx, nidx, &base, &opt);
+done:
     rs_file_free(&f);
     return rc ? rc : fflush(stdout) == 0 ? 0 : 1;
 }
 
 static const char report_usage[] =
     "usage: specmc report FILE.h5 [--csv] [--metrics M1,M2,...] [--against-scenario S]\n"
+    "                     [--baseline POLICY] [--scenario S] [--policy P]\n"
+    "       specmc report FILE.h5 --replicas --csv [--scenario S] [--policy P]\n"
     "       specmc report FILE.h5 --cdf flowtime|machine_time [--within LO,HI] [--csv]\n"
     "       specmc report FILE.h5 --warmup [--csv]\n"
     "Print the summary of a results file: a table of flowtime, p99 flowtime, PoCD and machine\n"
@@ -365,7 +524,10 @@ static const char report_usage[] =
     "scenario,policy,metric,n,mean,stddev,ci_low,ci_high,interval[,sweep keys...]\n"
     "(rows named delta_METRIC are paired differences against the first policy).\n"
     "--against-scenario S: pair each scenario with scenario S instead, policy by policy\n"
-    "(e.g. a swept policy parameter against its first value).\n"
+    "(e.g. a swept policy parameter against its first value); --baseline POLICY: pair each\n"
+    "policy with POLICY instead of the first. --scenario, --policy: only those rows.\n"
+    "--replicas --csv: every replica's value, scenario,policy,replica,metric,value[,sweep...].\n"
+    "A score or bootstrap interval far from symmetric prints as 'mean [lo, hi]'.\n"
     "--cdf: the CDF of a per-job quantity at the edges of the histogram the run kept\n"
     "([histogram] in the config), over all measured jobs or, with --within, over those with\n"
     "LO < x <= HI; as CSV: scenario,policy,quantity,at,n,mean,stddev,ci_low,ci_high,interval[,...].\n"
@@ -375,20 +537,38 @@ static const char report_usage[] =
     "--warmup: job flowtime by arrival order, averaged over replicas, with the truncation point\n"
     "of MSER-5 beside the configured warm-up (is it long enough?).\n";
 
+/* A number >= 0 for option `opt`, or -1 after a message. */
+static int parse_index(const char *opt, const char *text)
+{
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (*text == '\0' || *end || v < 0 || v > INT_MAX) {
+        cli_error("report: %s '%s': expected a scenario number >= 0", opt, text);
+        return -1;
+    }
+    return (int)v;
+}
+
 int cmd_report(int argc, char **argv)
 {
-    const char *path = NULL, *metrics = NULL, *cdf = NULL, *within = NULL, *against = NULL;
-    bool csv = false, warmup = false;
+    const char *path = NULL, *cdf = NULL, *within = NULL, *against = NULL, *scenario = NULL;
+    struct report_opts o = {.against = -1, .scenario = -1};
+    bool warmup = false;
     for (int i = 0; i < argc; i++) {
-        const char **value = !strcmp(argv[i], "--metrics") ? &metrics
-                             : !strcmp(argv[i], "--cdf")   ? &cdf
-                             : !strcmp(argv[i], "--within") ? &within
+        const char **value = !strcmp(argv[i], "--metrics")            ? &o.metrics
+                             : !strcmp(argv[i], "--cdf")              ? &cdf
+                             : !strcmp(argv[i], "--within")           ? &within
                              : !strcmp(argv[i], "--against-scenario") ? &against
-                                                            : NULL;
+                             : !strcmp(argv[i], "--baseline")         ? &o.baseline
+                             : !strcmp(argv[i], "--scenario")         ? &scenario
+                             : !strcmp(argv[i], "--policy")           ? &o.policy_name
+                                                                      : NULL;
         if (!strcmp(argv[i], "--csv"))
-            csv = true;
+            o.csv = true;
         else if (!strcmp(argv[i], "--warmup"))
             warmup = true;
+        else if (!strcmp(argv[i], "--replicas"))
+            o.replicas = true;
         else if (value) {
             if (++i == argc) {
                 cli_error("report: option '%s' needs a value\n%s", argv[i - 1], report_usage);
@@ -411,35 +591,30 @@ int cmd_report(int argc, char **argv)
         cli_error("report: no file given\n%s", report_usage);
         return 2;
     }
-    int base = -1;
-    if (against) {
-        char *end;
-        long v = strtol(against, &end, 10);
-        if (*against == '\0' || *end || v < 0 || v > INT_MAX) {
-            cli_error("report: --against-scenario '%s': expected a scenario number >= 0",
-                      against);
-            return 2;
-        }
-        base = (int)v;
-    }
-    if (cdf && against) {
-        cli_error("report: --cdf and --against-scenario do not go together\n%s", report_usage);
+    if ((against && (o.against = parse_index("--against-scenario", against)) < 0) ||
+        (scenario && (o.scenario = parse_index("--scenario", scenario)) < 0))
         return 2;
-    }
-    if ((cdf && metrics) || (within && !cdf)) {
-        cli_error("report: %s\n%s",
-                  cdf ? "--metrics and --cdf do not go together" : "--within needs --cdf",
-                  report_usage);
-        return 2;
-    }
-    if (warmup && (cdf || metrics || against)) {
-        cli_error("report: --warmup goes alone (with --csv at most)\n%s", report_usage);
+    const char *clash =
+        cdf && against        ? "--cdf and --against-scenario do not go together"
+        : cdf && o.metrics    ? "--metrics and --cdf do not go together"
+        : within && !cdf      ? "--within needs --cdf"
+        : o.baseline && against ? "--baseline and --against-scenario do not go together"
+        : o.replicas && !o.csv  ? "--replicas needs --csv (every replica's value as CSV rows)"
+        : o.replicas && (cdf || warmup || o.metrics || against || o.baseline)
+            ? "--replicas goes with --csv, --scenario and --policy only"
+        : warmup && (cdf || o.metrics || against || o.baseline || scenario || o.policy_name)
+            ? "--warmup goes alone (with --csv at most)"
+        : cdf && (o.baseline || scenario || o.policy_name)
+            ? "--cdf does not go with --baseline, --scenario or --policy"
+            : NULL;
+    if (clash) {
+        cli_error("report: %s\n%s", clash, report_usage);
         return 2;
     }
     if (warmup)
-        return report_warmup(path, csv);
+        return report_warmup(path, o.csv);
     if (cdf)
-        return report_cdf(path, cdf, within, csv);
-    int rc = report_print(path, csv, metrics, base);
+        return report_cdf(path, cdf, within, o.csv);
+    int rc = report_print(path, &o);
     return rc == 1 ? 2 : rc;
 }

@@ -410,7 +410,8 @@ int cmd_run(int argc, char **argv)
         fprintf(stderr, "specmc: sequential stopping: %s\n", why);
     if (!a.quiet) {
         warn_unreliable(&res);
-        rc = report_print(out, false, a.metrics, -1);
+        rc = report_print(out, &(struct report_opts){.metrics = a.metrics, .against = -1,
+                                                         .scenario = -1});
         fprintf(stderr, "specmc: wrote %s (%.2f s, %.3g task events/s per thread)\n", out,
                 res.wall_seconds,
                 res.wall_seconds > 0 ? (double)res.simulated_events / res.wall_seconds / a.threads

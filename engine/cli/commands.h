@@ -16,12 +16,24 @@ int cmd_cutoff(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 
-/* Print a results file as the human table (csv = false; `metrics` a comma-separated list of
- * the metrics to show, NULL for the default) or as CSV. The paired rows are each policy
- * against the first (base < 0) or each scenario against scenario `base`, policy by policy.
- * Returns 0; 1 with a message on stderr when the file cannot be read, 2 for an unknown metric
- * or scenario. Used by `report` and at the end of `run`. */
-int report_print(const char *path, bool csv, const char *metrics, int base);
+/* How `report` prints a results file (cmd_report.c). */
+struct report_opts {
+    bool csv;                /* CSV rows, not the table */
+    bool replicas;           /* with csv: every replica's value, not the summaries */
+    const char *metrics;     /* the table's metrics, comma-separated; NULL: the default */
+    int against;             /* pair each scenario with this one, policy by policy; -1: no */
+    const char *baseline;    /* pair each policy with this one; NULL: the first */
+    int scenario;            /* only this scenario; -1: all */
+    const char *policy_name; /* only this policy; NULL: all */
+    int policy;              /* (its index, set by report_print) */
+};
+
+/* Print a results file as `o` says: the human table, CSV summaries or per-replica rows. The
+ * paired rows are each policy against the first (or o->baseline), or each scenario against
+ * o->against; none when one policy ran and no scenario is paired. Returns 0; 1 with a message
+ * on stderr when the file cannot be read, 2 for an unknown metric, scenario or policy. Used
+ * by `report` and at the end of `run` and `merge`. */
+int report_print(const char *path, const struct report_opts *o);
 
 /* Parse a comma-separated list of metric names against `known`: their indices in idx[],
  * and the count; -1 with a message naming the valid metrics. */
@@ -52,6 +64,12 @@ struct rs_file;
 void report_scenario_heading(const struct rs_file *f, int s);
 void report_csv_header(const struct rs_file *f, const char *columns);
 void report_csv_tail(const struct rs_file *f, int s, const struct st_summary *x);
+
+/* The rows of `specmc validate` (a table, or CSV with csv) and their summary (on stderr
+ * with csv): as validate prints them after its checks and report prints a validate file.
+ * Returns how many verdicts do not match their expectation. */
+struct vd_rows;
+int validate_print(const struct vd_rows *rows, bool csv);
 
 /* Messages from every MPI rank from now on (before: rank 0's only; engine/run/ranks.h). */
 void cli_every_rank(void);

@@ -27,4 +27,8 @@ struct vd_provenance {
 int vd_write_file(struct outfile *o, const struct vd_rows *rows, const struct vd_provenance *pv,
                   char *err, size_t errlen);
 
+/* Read such a file's rows back (`report` prints them), trusting nothing in it. 0, or -1 with
+ * "PATH: reason" (rows left empty). */
+int vd_read_file(const char *path, struct vd_rows *rows, char *err, size_t errlen);
+
 #endif
