@@ -1780,8 +1780,9 @@ static bool parse_range(char *item, double *lo, double *hi, double *step)
 #define SWEEP_RANGE_MAX 100000
 
 /* An axis's values: comma-separated, each a value as written or a range LO:HI:STEP (LO, LO +
- * STEP, ... up to HI, as OMNeT++'s ${x=LO..HI step STEP}); no value twice (1 and 1.0 are the
- * same number). */
+ * STEP, ... up to HI, as OMNeT++'s ${x=LO..HI step STEP}); in [sweep] no value twice (1 and
+ * 1.0 are the same number); in [zip] a value may repeat, the other zip keys telling the
+ * scenarios apart. */
 static bool sweep_values(struct parse *p, const struct entry *e, struct sweep_axis *ax)
 {
     char w[512], *copy = strdup(e->value);
@@ -1818,7 +1819,7 @@ static bool sweep_values(struct parse *p, const struct entry *e, struct sweep_ax
             ok = add_value(ax, &cap, item) || (fail(p, "out of memory"), false);
         }
     }
-    for (int i = 0; ok && i < ax->nvalues; i++)
+    for (int i = 0; ok && !ax->zip && i < ax->nvalues; i++) /* [zip]: others vary with it */
         for (int j = 0; ok && j < i; j++) {
             double x, y;
             bool same = !strcmp(ax->values[i], ax->values[j]) ||
