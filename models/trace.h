@@ -17,7 +17,7 @@ enum { TR_MAP, TR_REDUCE, TR_PHASES };
 
 struct tr_job {
     double arrival;            /* seconds after the trace's first arrival (first job: 0) */
-    double weight;             /* w_i (the Google trace's priority 0–11) */
+    double weight;             /* w_i (the Google trace's priority 0–12) */
     int tasks[TR_PHASES];      /* map and reduce task counts; reduce may be 0, map >= 1 */
     double mean[TR_PHASES];    /* mean task duration per phase (> 0; 0 for an empty phase) */
     double sd[TR_PHASES];      /* SD of a task's duration per phase (> 0); 0: not given */

@@ -39,7 +39,10 @@ enum {
 
 #define T_BEFORE 0LL        /* the timestamp of events that happened before the trace window */
 #define T_AFTER LLONG_MAX   /* 2^63 - 1: of events after its end */
-#define PRIORITY_MAX 11     /* clusterdata-2011-2: priorities 0 (lowest) to 11 */
+/* clusterdata-2011-2's priorities: google/cluster-data ClusterData2011_2.md, "Priorities in this
+ * trace range from 0 to 11 inclusive; ... 0 and 1 are 'free' priorities; 9, 10, and 11 are
+ * 'production' priorities; and 12 is a 'monitoring' priority": 0 (lowest) to 12. */
+#define PRIORITY_MAX 12
 #define US_PER_S 1e6
 
 /* One row, as much of it as the aggregation needs. */
@@ -89,8 +92,8 @@ static int parse_row(char **f, long line, struct rec *r, const char **want)
     r->event = (signed char)v;
     r->prio = -1;
     if (f[G_PRIORITY][0] || r->event == EV_SUBMIT) {
-        *want = r->event == EV_SUBMIT ? "an integer 0..11 (required on SUBMIT rows)"
-                                      : "an integer 0..11, or nothing";
+        *want = r->event == EV_SUBMIT ? "an integer 0..12 (required on SUBMIT rows)"
+                                      : "an integer 0..12, or nothing";
         if (!tr_parse_int(f[G_PRIORITY], 0, PRIORITY_MAX, &v))
             return G_PRIORITY;
         r->prio = (signed char)v;

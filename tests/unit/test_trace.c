@@ -466,6 +466,19 @@ Test(trace, google_weight_and_arrival_from_the_earliest_submit)
     expect_job(2, 16, 6, 2, 0, 1.0, 0);
 }
 
+/* Priority 12, the 2011 trace's "monitoring" tier (ClusterData2011_2.md: "12 is a 'monitoring'
+ * priority", beside "range from 0 to 11 inclusive"), is read like any other. */
+Test(trace, google_monitoring_priority_12)
+{
+    text[0] = '\0';
+    ev(1, 4, 0, SUBMIT, 12), ev(2, 4, 0, SCHEDULE, 12), ev(5, 4, 0, FINISH, -1);
+    ev(3, 8, 0, SUBMIT, 0), ev(4, 8, 0, SCHEDULE, -1), ev(5, 8, 0, FINISH, 12);
+    cr_assert_eq(load(text, TR_GOOGLE), 0, "%s", err);
+    cr_assert_eq(tr.njobs, 2);
+    expect_job(0, 0, 12, 1, 0, 3.0, 0);
+    expect_job(1, 2, 0, 1, 0, 1.0, 0);
+}
+
 Test(trace, google_microseconds_kept_late_in_the_trace)
 {
     /* 29 days in, one microsecond apart: the shift is done before the conversion */
@@ -502,7 +515,8 @@ Test(trace, google_errors)
                                               "got '9'"}},
         {"1000000,,6,0,,,u,0,3,,,,\n", 1, {"column 'event type'", "got ''"}},
         {"1000000,,6,0,,0,u,0,,,,,\n", 1, {"column 'priority'", "required on SUBMIT rows"}},
-        {"1000000,,6,0,,0,u,0,12,,,,\n", 1, {"column 'priority': expected an integer 0..11"}},
+        {"1000000,,6,0,,0,u,0,13,,,,\n", 1, {"column 'priority': expected an integer 0..12"}},
+        {"1000000,,6,0,,0,u,0,-1,,,,\n", 1, {"column 'priority'", "got '-1'"}},
         {GOOD "3000000,,6,0,17,4,u,0,high,,,,\n", 3, {"column 'priority'", "got 'high'"}},
         {"\n" GOOD "\n3000000,,6,0,17,x,u,0,3,,,,\n", 5, {"column 'event type'"}},
         {"", 0, {"no jobs", "no task events"}},
