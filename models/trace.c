@@ -1,7 +1,8 @@
 /* trace — the entry points of the trace readers (tr_read, tr_free, tr_format_parse) and what
- * the two layouts share: the line reader, strict number parsing, error messages and the final
- * stable sort by arrival. The layouts themselves are in trace_csv.c and trace_google.c; the
- * formats are documented in docs/traces.md. Nothing here knows of configs or the model. */
+ * the layouts share: the line reader, strict number parsing, error messages and the final
+ * stable sort by arrival. The layouts themselves are in trace_csv.c and trace_google.c (whose
+ * event table trace_events.c turns into jobs); the formats are documented in docs/traces.md.
+ * Nothing here knows of configs or the model. */
 #include "models/trace.h"
 
 #include <errno.h>
