@@ -107,5 +107,6 @@ int tr_events_read(const char *path, struct tr_layout *lay, struct tr_trace *out
  * allocated). */
 int tr_csv_read(const char *path, struct tr_trace *out, char *err, size_t len);
 int tr_google_read(const char *path, struct tr_trace *out, char *err, size_t len);
+int tr_google2019_read(const char *path, struct tr_trace *out, char *err, size_t len);
 
 #endif

@@ -293,10 +293,11 @@ int tr_events_read(const char *path, struct tr_layout *lay, struct tr_trace *out
     }
     if (out->njobs == 0) {
         tr_error(err, len,
-                 "%s: no jobs: none of the %d %ss in the file is complete (each %shas a %s that "
-                 "does not finish or was not submitted in the file, or events outside the "
+                 "%s: no jobs: none of the %d %ss in the file is complete (each %shas %s %s "
+                 "that does not finish or was not submitted in the file, or events outside the "
                  "trace window; see docs/traces.md)",
-                 path, out->skipped, lay->job, lay->not_job, lay->task);
+                 path, out->skipped, lay->job, lay->not_job,
+                 strchr("aeiou", lay->task[0]) ? "an" : "a", lay->task);
         goto fail;
     }
     /* Shift while arrivals are still whole microseconds (exact in a double below 2^53), then
