@@ -43,6 +43,8 @@ struct rec {
     int prio;                      /* priority; -1 when the field was empty */
 };
 
+_Static_assert(sizeof(struct rec) == 32, "docs/traces.md promises 32 bytes per row");
+
 static int rec_cmp(const void *a, const void *b)
 {
     const struct rec *x = a, *y = b;
