@@ -1,7 +1,9 @@
 /* trace — the entry points of the trace readers (tr_read, tr_free, tr_format_parse) and what
- * the two layouts share: the line reader, strict number parsing, error messages and the final
- * stable sort by arrival. The layouts themselves are in trace_csv.c and trace_google.c; the
- * formats are documented in docs/traces.md. Nothing here knows of configs or the model. */
+ * the layouts share: the line reader, strict number parsing, error messages and the final
+ * stable sort by arrival. The layouts themselves are in trace_csv.c, trace_google.c and
+ * trace_google2019.c (whose event tables trace_events.c turns into jobs); the formats are
+ * documented in docs/traces.md.
+ * Nothing here knows of configs or the model. */
 #include "models/trace.h"
 
 #include <errno.h>
@@ -22,6 +24,8 @@ int tr_format_parse(const char *name, enum tr_format *fmt)
         *fmt = TR_CSV;
     else if (!strcmp(name, "google"))
         *fmt = TR_GOOGLE;
+    else if (!strcmp(name, "google2019"))
+        *fmt = TR_GOOGLE2019;
     else
         return -1;
     return 0;
@@ -35,6 +39,8 @@ int tr_read(const char *path, enum tr_format fmt, struct tr_trace *out, char *er
         return tr_csv_read(path, out, err, len);
     case TR_GOOGLE:
         return tr_google_read(path, out, err, len);
+    case TR_GOOGLE2019:
+        return tr_google2019_read(path, out, err, len);
     }
     tr_error(err, len, "%s: unknown trace format %d; valid: " TR_FORMAT_NAMES, path, (int)fmt);
     return -1;

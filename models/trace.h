@@ -1,5 +1,5 @@
-/* trace — job traces read from files: the project's own CSV layout and the Google
- * cluster-data 2011 `task_events` table (SPEC §4, issue 4).
+/* trace — job traces read from files: the project's own CSV layout, the Google cluster-data
+ * 2011 `task_events` table (SPEC §4, issue 4) and the 2019 `instance_events` table (issue 16).
  *
  * A trace gives, per job, what the model cannot draw for itself: arrival time, weight, the
  * number of map and reduce tasks, each phase's mean task duration and, where known, its SD.
@@ -17,7 +17,7 @@ enum { TR_MAP, TR_REDUCE, TR_PHASES };
 
 struct tr_job {
     double arrival;            /* seconds after the trace's first arrival (first job: 0) */
-    double weight;             /* w_i (the Google trace's priority 0–11) */
+    double weight;             /* w_i (a Google trace's priority: 0–12 in 2011) */
     int tasks[TR_PHASES];      /* map and reduce task counts; reduce may be 0, map >= 1 */
     double mean[TR_PHASES];    /* mean task duration per phase (> 0; 0 for an empty phase) */
     double sd[TR_PHASES];      /* SD of a task's duration per phase (> 0); 0: not given */
@@ -26,14 +26,16 @@ struct tr_job {
 struct tr_trace {
     struct tr_job *job;        /* in arrival order (ties: file order) */
     int njobs;
-    int skipped;               /* Google layout: jobs left out (unfinished, no SCHEDULE) */
+    int skipped;               /* Google layouts: jobs left out (unfinished, no SCHEDULE, ...) */
 };
 
-enum tr_format { TR_CSV, TR_GOOGLE };
+enum tr_format { TR_CSV, TR_GOOGLE, TR_GOOGLE2019 };
 
-#define TR_FORMAT_NAMES "csv|google" /* the names tr_format_parse accepts, in enum order */
+/* the names tr_format_parse accepts, in enum order */
+#define TR_FORMAT_NAMES "csv|google|google2019"
 
-/* The format named "csv" or "google" (workload.trace_format); -1 for any other name. */
+/* The format named "csv", "google" or "google2019" (workload.trace_format); -1 for any other
+ * name. */
 int tr_format_parse(const char *name, enum tr_format *fmt);
 
 /* Read a trace. On error returns -1 and writes "PATH:LINE: what is wrong, what is valid"

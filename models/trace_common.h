@@ -1,6 +1,8 @@
-/* trace_common — what the two trace readers (trace_csv.c, trace_google.c) share: a line
- * reader that counts lines, strict number parsing, error messages and the final sort. It is
- * private to models/trace*.c; everything else includes models/trace.h only. */
+/* trace_common — what the trace readers (trace_csv.c, trace_google.c, trace_google2019.c)
+ * share: a line reader that counts lines, strict number parsing, error messages and the final
+ * sort; and, for the two Google layouts, the reading of an event table and the derivation of
+ * jobs from it (trace_events.c). It is private to models/trace*.c; everything else includes
+ * models/trace.h only. */
 #ifndef SPECMC_TRACE_COMMON_H
 #define SPECMC_TRACE_COMMON_H
 
@@ -60,9 +62,51 @@ int tr_sort_shift(struct tr_job *job, const long *seq, int n);
 /* Add one job to a growing array; -1 when out of memory or past INT_MAX jobs. */
 int tr_push_job(struct tr_trace *t, int *cap, const struct tr_job *j);
 
+/* ---- Event tables: one row per event in the life of a task (trace_events.c) ---------------- */
+
+/* What an event does to a task's run, whatever its code in the layout. */
+enum tr_ev {
+    TR_EV_SUBMIT,   /* submitted (again): pending, nothing running */
+    TR_EV_SCHEDULE, /* a run starts */
+    TR_EV_FINISH,   /* the run ends normally */
+    TR_EV_STOP,     /* it ends otherwise (EVICT, FAIL, KILL, LOST) */
+    TR_EV_NONE,     /* nothing to do with life or time (UPDATE_PENDING, UPDATE_RUNNING, ...) */
+    TR_EV_NOT_TASK  /* a row of something that is not a job's task: its job is left out */
+};
+
+/* The fields the derivation reads from a row. */
+enum tr_field { TR_F_TIME, TR_F_JOB, TR_F_TASK, TR_F_EVENT, TR_F_PRIO, TR_F_KIND, TR_FIELDS };
+
+/* A layout of event table. */
+struct tr_layout {
+    const char *job, *task;        /* what the table calls them ("job", "task"), for messages */
+    const char *not_job;           /* in "none is complete (each ...": "" or "is X, or " */
+    const char *field[TR_FIELDS];  /* each field's column name, for messages */
+    int col[TR_FIELDS];            /* each field's column (from 0); TR_F_KIND may be -1: none.
+                                      Its values: 0 a job's task, 1 not (TR_EV_NOT_TASK) */
+    int ncols;                     /* the columns of a row */
+    char cols[160];                /* what they are, for "expected N columns (...), got M" */
+    int nevents;                   /* event codes run from 0 to nevents - 1 */
+    const unsigned char *ev;       /* code -> enum tr_ev */
+    const unsigned char *rank;     /* code -> order of one task's events at the same
+                                      microsecond (equal ranks: file order); NULL: file order */
+    const char *events;            /* the codes spelled out, for messages */
+    long long prio_max;            /* priorities run from 0 to this */
+    /* The header: NULL when the table has none; otherwise called with the first line that is
+     * not blank (its number lineno) to set ncols, col and cols; -1 with "PATH:LINE: ..." in
+     * err when it is not a header of the layout. */
+    int (*header)(struct tr_layout *lay, char *line, const char *path, long lineno, char *err,
+                  size_t len);
+};
+
+/* Read an event table laid out as lay says and derive its jobs (docs/traces.md): as tr_read. */
+int tr_events_read(const char *path, struct tr_layout *lay, struct tr_trace *out, char *err,
+                   size_t len);
+
 /* The readers: as tr_read for one format (out starts zeroed; on error the reader frees what it
  * allocated). */
 int tr_csv_read(const char *path, struct tr_trace *out, char *err, size_t len);
 int tr_google_read(const char *path, struct tr_trace *out, char *err, size_t len);
+int tr_google2019_read(const char *path, struct tr_trace *out, char *err, size_t len);
 
 #endif

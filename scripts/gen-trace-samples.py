@@ -1,11 +1,13 @@
 #!/usr/bin/python3
-"""Generate the two sample traces in data/ (docs/traces.md) and print what a reader must
+"""Generate the three sample traces in data/ (docs/traces.md) and print what a reader must
 derive from them (Google: each kept job's mean and sample SD of task durations), computed from
 the generator's own numbers, not by parsing the files: the unit tests
 (tests/unit/test_trace.c) pin these values.
 
-    scripts/gen-trace-samples.py            write data/trace-sample.csv and
-                                            data/google-task-events-sample.csv, print the truth
+    scripts/gen-trace-samples.py            write data/trace-sample.csv,
+                                            data/google-task-events-sample.csv and
+                                            data/google2019-instance-events-sample.csv, print
+                                            the truth
 
 The samples are synthetic: numbers shaped like the Google trace statistics of seed 000 Table 2
 and seed 002 Table II (tens to hundreds of tasks per job, heavy-tailed; mean task durations from
@@ -18,8 +20,8 @@ import sys
 
 CSV_PATH = "data/trace-sample.csv"
 GOOGLE_PATH = "data/google-task-events-sample.csv"
+GOOGLE2019_PATH = "data/google2019-instance-events-sample.csv"
 
-SUBMIT, SCHEDULE, EVICT, FAIL, FINISH, KILL, LOST, UPDATE_PENDING, UPDATE_RUNNING = range(9)
 US = 1_000_000
 
 
@@ -74,32 +76,50 @@ def gen_csv(rng):
               f"means {mm:g} {rm:g}  (file row {rows.index(k)})")
 
 
-# ----------------------------------------------------------------------------- Google layout
+# ----------------------------------------------------------------------------- Google layouts
+
+# Events by name; each layout writes its own codes (2011 task_events: 0..8; 2019
+# instance_events: clusterdata_trace_format_v3.proto's EventType, 0..10).
+CODES_2011 = {name: code for code, name in enumerate(
+    "SUBMIT SCHEDULE EVICT FAIL FINISH KILL LOST UPDATE_PENDING UPDATE_RUNNING".split())}
+CODES_2019 = {name: code for code, name in enumerate(
+    "SUBMIT QUEUE ENABLE SCHEDULE EVICT FAIL FINISH KILL LOST UPDATE_PENDING "
+    "UPDATE_RUNNING".split())}
+T_AFTER = 2**63 - 1  # "after the end of the trace window"
+
+HEADER_2019 = ("time,type,collection_id,scheduling_class,missing_type,collection_type,priority,"
+               "alloc_collection_id,instance_index,machine_id,alloc_instance_index,"
+               "resource_request_cpus,resource_request_memory")
+
 
 class Google:
-    """Rows of a task_events table: (time, missing, job, task, machine, event, user, class,
-    priority, cpu, mem, disk, different-machines)."""
+    """The events of a Google event table, by name: (time, job, task, event, user, class,
+    priority, requests, machine, missing, kind), kind 0 for a job, 1 for an alloc set (2019).
+    v2019 adds what only the 2019 layout has: QUEUE and ENABLE, alloc sets, and instances
+    submitted and scheduled in the same microsecond; the 2011 sample draws exactly what it did
+    before these were added."""
 
-    def __init__(self, rng):
+    def __init__(self, rng, v2019=False):
         self.rng = rng
-        self.rows = []
+        self.v2019 = v2019
+        self.events = []
         self.skipped = []
 
-    def row(self, t, job, task, event, user, cls, prio, req, machine=None, missing=None):
-        cpu, mem, disk, diff = req
-        self.rows.append((str(t), "" if missing is None else str(missing), str(job), str(task),
-                          "" if machine is None else str(machine), str(event), user, str(cls),
-                          str(prio), cpu, mem, disk, diff))
+    def row(self, t, job, task, event, user, cls, prio, req, machine=None, missing=None,
+            kind=0):
+        self.events.append((t, job, task, event, user, cls, prio, req, machine, missing, kind))
 
     def job(self, job, t, ntasks, prio, fate="finish"):
-        """Rows of one job submitted at t (µs). fate: finish | evict | refail | kill | fail |
-        lost | before | unfinished. Returns the task durations (the truth, for kept jobs)."""
+        """Events of one job submitted at t (µs). fate: finish | evict | refail | kill | fail |
+        lost | before | unfinished, and for 2019 queued | alloc | after. Returns the task
+        durations (the truth, for kept jobs)."""
         rng = self.rng
         user = rng.choice(["vHGtzIrbLwtJO3pFaCv7WbX3D7HrmDJhEUiCh2xa1hA=",
                            "/fk1fVcVxZ6iM6gHZzqbIyq56m5zrmHfpdcZ/zzkq4c=",
                            "Ix3Es9vWl7/H4IcMXLQxjtdXQGm96Y7sWgnrPy6H9Xg=",
                            "Ae1dmPIlfqmXgU9MuH+TyKLbZKDGNQmU3RwMUz4ORCg="])
         cls = rng.randint(0, 3)
+        kind = 1 if fate == "alloc" else 0
         durations = []
         for task in range(ntasks):
             req = (f"{rng.choice((0.0125, 0.03125, 0.0625, 0.125)):g}",
@@ -109,64 +129,93 @@ class Google:
                 req = ("", "", "", "")  # requests not recorded: empty optional fields
             sub = t + task * rng.randint(0, 3000)
             sched = sub + rng.randint(1 * US, 30 * US)
+            if self.v2019 and task % 4 == 1:
+                sched = sub  # submitted and scheduled in the same microsecond
             machine = rng.randint(1, 400_000_000)
             dur = rng.randint(10 * US, 3000 * US)
             end = sched + dur
             if fate == "before":  # running when the window opened: SUBMIT, SCHEDULE at time 0
                 sub = sched = 0
-            self.row(sub, job, task, SUBMIT, user, cls, prio, req)
-            if task % 7 == 2 and fate != "before":
-                self.row(sub + 500_000, job, task, UPDATE_PENDING, user, cls, prio, req)
-            self.row(sched, job, task, SCHEDULE, user, cls, prio, req, machine)
+            ev = lambda *a, **k: self.row(*a, **k, kind=kind)  # noqa: E731
+            ev(sub, job, task, "SUBMIT", user, cls, prio, req)
+            if fate == "queued" and sched > sub + 2:
+                # the batch scheduler held it back, then let it go (2019's QUEUE, ENABLE)
+                ev(sub + 1, job, task, "QUEUE", user, cls, prio, req)
+                ev(sched - 1, job, task, "ENABLE", user, cls, prio, req)
+            if task % 7 == 2 and fate != "before" and sched > sub + 500_000:
+                ev(sub + 500_000, job, task, "UPDATE_PENDING", user, cls, prio, req)
+            ev(sched, job, task, "SCHEDULE", user, cls, prio, req, machine)
             if fate == "evict" and task == 0:
                 # evicted, resubmitted, rescheduled elsewhere, finished: the duration is from
                 # the last SCHEDULE
-                ev = sched + dur // 3
-                self.row(ev, job, task, EVICT, user, cls, prio, req, machine)
-                self.row(ev, job, task, SUBMIT, user, cls, prio, req)
-                sched = ev + rng.randint(1 * US, 60 * US)
+                evt = sched + dur // 3
+                ev(evt, job, task, "EVICT", user, cls, prio, req, machine)
+                ev(evt, job, task, "SUBMIT", user, cls, prio, req)
+                sched = evt + rng.randint(1 * US, 60 * US)
                 machine += 17
-                self.row(sched, job, task, SCHEDULE, user, cls, prio, req, machine)
+                ev(sched, job, task, "SCHEDULE", user, cls, prio, req, machine)
                 end = sched + dur
             if fate == "refail" and task == 1:
                 # failed once, resubmitted and finished: kept
                 fl = sched + dur // 2
-                self.row(fl, job, task, FAIL, user, cls, prio, req, machine)
-                self.row(fl + 2 * US, job, task, SUBMIT, user, cls, prio, req)
+                ev(fl, job, task, "FAIL", user, cls, prio, req, machine)
+                ev(fl + 2 * US, job, task, "SUBMIT", user, cls, prio, req)
                 sched = fl + 9 * US
                 machine += 5
-                self.row(sched, job, task, SCHEDULE, user, cls, prio, req, machine)
+                ev(sched, job, task, "SCHEDULE", user, cls, prio, req, machine)
                 end = sched + dur
             if task % 7 == 4:
-                self.row(sched + dur // 2, job, task, UPDATE_RUNNING, user, cls, prio, req,
-                         machine)
-            last = FINISH
+                ev(sched + dur // 2, job, task, "UPDATE_RUNNING", user, cls, prio, req, machine)
+            last = "FINISH"
             if fate == "kill":
-                last = KILL
+                last = "KILL"
             elif fate == "fail" and task == ntasks - 1:
-                last = FAIL
+                last = "FAIL"
             elif fate == "lost" and task == 0:
-                last = LOST
+                last = "LOST"
             if fate == "unfinished" and task >= ntasks // 2:
                 continue  # still running when the window closed: no terminal event
-            self.row(end, job, task, last, user, cls, prio, req, machine,
-                     missing=1 if last == LOST else None)
+            if fate == "after" and task == ntasks - 1:
+                end = T_AFTER  # finished after the window: its end is unknown
+            ev(end, job, task, last, user, cls, prio, req, machine,
+               missing=1 if last == "LOST" else None)
             durations.append(end - sched)
         return durations
 
+    def rows_2011(self):
+        """task_events rows: (time, missing, job, task, machine, event, user, class, priority,
+        cpu, mem, disk, different-machines)."""
+        out = []
+        for t, job, task, event, user, cls, prio, req, machine, missing, _ in self.events:
+            cpu, mem, disk, diff = req
+            out.append((str(t), "" if missing is None else str(missing), str(job), str(task),
+                        "" if machine is None else str(machine), str(CODES_2011[event]), user,
+                        str(cls), str(prio), cpu, mem, disk, diff))
+        return out
 
-def gen_google(rng):
-    g = Google(rng)
-    fates = ["finish"] * 25
-    fates[4] = "evict"
-    fates[9] = "kill"
-    fates[11] = "refail"
-    fates[14] = "fail"
-    fates[17] = "lost"
-    fates[20] = "unfinished"
-    fates[22] = "before"
-    t = 600 * US + 1_234_567
-    job_id = 6_251_000_000
+    def rows_2019(self):
+        """instance_events rows in HEADER_2019's columns: the proto's scalar fields, and the
+        Resources of resource_request flattened into two columns; an alloc set's instances
+        run in no alloc (alloc_collection_id 0, alloc_instance_index -1), nor do the jobs'
+        here."""
+        out = []
+        for t, job, task, event, user, cls, prio, req, machine, missing, kind in self.events:
+            cpu, mem = req[0], req[1]
+            out.append((str(t), str(CODES_2019[event]), str(job), str(cls),
+                        "" if missing is None else str(missing), str(kind), str(prio), "0",
+                        str(task), "0" if machine is None else str(machine), "-1", cpu, mem))
+        return out
+
+
+def fate_list(n, other):
+    """n jobs' fates: "finish", but for those the dict other gives by position."""
+    return [other.get(i, "finish") for i in range(n)]
+
+
+def google_jobs(g, fates, t, job_id, prios, kept_fates):
+    """Draw the jobs of the fates into g: submitted one after another from t (µs), job IDs
+    growing from job_id. Returns the kept jobs as (t, i, job, priority, durations)."""
+    rng = g.rng
     kept = []
     for i, fate in enumerate(fates):
         if i != 8:  # job 8 is submitted at the same microsecond as job 7: a tie
@@ -176,18 +225,18 @@ def gen_google(rng):
         n = heavy_tasks(rng, 0.9, 24)
         if fate != "finish":
             n = max(n, 4)  # enough tasks that the fate hits one task among several
-        prio = rng.choice((0, 1, 2, 4, 9, 10, 11))
+        prio = rng.choice(prios)
         d = g.job(jid, t, n, prio, fate)
-        if fate in ("finish", "evict", "refail"):
+        if fate in kept_fates:
             kept.append((t, i, jid, prio, d))
         else:
             g.skipped.append((jid, fate))
-    rows = sorted(g.rows, key=lambda r: int(r[0]))  # the trace's files are in time order
-    with open(GOOGLE_PATH, "w") as f:
-        for r in rows:
-            f.write(",".join(r) + "\n")
+    return kept
+
+
+def print_truth(path, nrows, g, kept):
     t0 = kept[0][0]
-    print(f"{GOOGLE_PATH}: {len(rows)} rows, {len(kept)} jobs kept, {len(g.skipped)} skipped "
+    print(f"{path}: {nrows} rows, {len(kept)} jobs kept, {len(g.skipped)} skipped "
           f"({', '.join(f'{j} {why}' for j, why in g.skipped)}); in arrival order:")
     for n, (t, i, jid, prio, d) in enumerate(kept):
         mean = sum(d) / len(d) / US
@@ -196,11 +245,49 @@ def gen_google(rng):
               f"tasks {len(d):2d} mean {mean!r} sd {sd!r}")
 
 
+def gen_google(rng):
+    g = Google(rng)
+    fates = fate_list(25, {4: "evict", 9: "kill", 11: "refail", 14: "fail", 17: "lost",
+                           20: "unfinished", 22: "before"})
+    kept = google_jobs(g, fates, 600 * US + 1_234_567, 6_251_000_000, (0, 1, 2, 4, 9, 10, 11),
+                       ("finish", "evict", "refail"))
+    rows = sorted(g.rows_2011(), key=lambda r: int(r[0]))  # the trace's files are in time order
+    with open(GOOGLE_PATH, "w") as f:
+        for r in rows:
+            f.write(",".join(r) + "\n")
+    print_truth(GOOGLE_PATH, len(rows), g, kept)
+
+
+def gen_google2019(rng):
+    g = Google(rng, v2019=True)
+    fates = fate_list(24, {2: "queued", 4: "evict", 6: "alloc", 9: "kill", 11: "refail",
+                           14: "fail", 16: "after", 17: "lost", 20: "unfinished", 22: "before"})
+    # priorities of every tier of the v3 document: free, mid-SLO (100-119), production
+    # (120-200), monitoring (> 200)
+    kept = google_jobs(g, fates, 600 * US + 765_432, 375_000_000_000,
+                       (0, 25, 103, 119, 120, 200, 360), ("finish", "queued", "evict", "refail"))
+    rows = g.rows_2019()
+    rng.shuffle(rows)  # an export's rows come in no particular order
+    # two jobs submitted at the same microsecond: the one whose first SUBMIT is first in the
+    # file comes first
+    line = {}
+    for n, r in enumerate(rows):
+        if r[1] == str(CODES_2019["SUBMIT"]):
+            line.setdefault((int(r[0]), int(r[2])), n)
+    kept.sort(key=lambda k: (k[0], line[(k[0], k[2])]))
+    with open(GOOGLE2019_PATH, "w") as f:
+        f.write(HEADER_2019 + "\n")
+        for r in rows:
+            f.write(",".join(r) + "\n")
+    print_truth(GOOGLE2019_PATH, len(rows), g, kept)
+
+
 def main():
     if len(sys.argv) > 1:
         sys.exit(__doc__)
     gen_csv(random.Random(2011))
     gen_google(random.Random(4))
+    gen_google2019(random.Random(2019))
 
 
 if __name__ == "__main__":

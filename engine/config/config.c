@@ -172,13 +172,13 @@ static const struct key_schema schema[K_COUNT] = {
                         "relative to the config's directory (docs/traces.md)"},
     [K_TRACE_FORMAT] = {"workload", "trace_format", KT_CHOICE, .def = "csv",
                         .choices = TR_FORMAT_NAMES,
-                        .doc = "layout of workload.trace: csv (specmc's) or google (2011 "
-                               "task_events)"},
+                        .doc = "layout of workload.trace: csv (specmc's), google (2011 "
+                               "task_events) or google2019 (2019 instance_events)"},
     [K_TRACE_SHAPE] = {"workload", "trace_shape", KT_CHOICE, .def = "auto",
                        .choices = "auto|fit|family",
                        .doc = "fit: a trace phase with an SD gets the family's shape of that CV; "
                               "family: every job has the family's; auto: fit for csv, family "
-                              "for google"},
+                              "for google and google2019"},
     [K_TASK_TIME] = {"workload", "task_time", KT_CHOICE, .def = "pareto",
                      .choices = "pareto|exponential|deterministic|lognormal|uniform",
                      .sweepable = true, .doc = "distribution of every copy's duration"},

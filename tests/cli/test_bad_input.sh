@@ -85,6 +85,16 @@ bad "trace tasks past 2^31" "small-[0-9]+\.ini:16: workload\.trace: its first 2 
 printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean\n0,1,2,0,1e308,\n' >"$WORK/vast-mean.csv"
 bad "trace mean of 1e308" "workload\.trace: .*vast-mean\.csv:2: column 'map_mean': expected a number > 0 and <= 1e15 \(seconds\)" \
     "s|^tasks = 5|trace = $WORK/vast-mean.csv|" 's/^jobs = 60/; all jobs/' 's/^warmup = 5/warmup = 0/'
+# the 2019 layout (instance_events): a bad event type, and a file without its header line
+awk -F, -v OFS=, 'NR == 3 { $2 = 11 } 1' "$TESTS_DIR/../../data/google2019-instance-events-sample.csv" \
+    >"$WORK/bad19.csv"
+bad "google2019 bad event type" "workload\.trace: .*bad19\.csv:3: column 'type': expected an integer 0\.\.10 \(0 SUBMIT, 1 QUEUE, 2 ENABLE, 3 SCHEDULE, .*10 UPDATE_RUNNING\), got '11'" \
+    "s|^tasks = 5|trace = $WORK/bad19.csv\ntrace_format = google2019|"
+tail -n +2 "$TESTS_DIR/../../data/google2019-instance-events-sample.csv" >"$WORK/headless19.csv"
+bad "google2019 without a header" "workload\.trace: .*headless19\.csv:1: expected the header line of a clusterdata-2019 instance_events export, naming the columns time, type, collection_id, instance_index and priority .*no column 'time'" \
+    "s|^tasks = 5|trace = $WORK/headless19.csv\ntrace_format = google2019|"
+bad "unknown trace format" "workload\.trace_format: unknown value 'google2011'; valid: csv\|google\|google2019" \
+    "s|^tasks = 5|trace = $WORK/bad19.csv\ntrace_format = google2011|"
 head -2 "$WORK/bad-trace.csv" >"$WORK/one-job.csv"
 bad "trace jobs beyond the file" "workload\.jobs: the trace has 1 jobs, got '60'" \
     "s|^tasks = 5|trace = $WORK/one-job.csv|"

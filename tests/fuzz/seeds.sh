@@ -3,9 +3,11 @@
 # from the tree and the freshly built binary rather than committed:
 #   DIR/seeds/config        every .ini of experiments/, tests/cli/configs/, tests/regress/cases/
 #                           and bench/, and small.ini replaying the traces fuzz_config writes
-#                           beside its input (trace.csv, google.csv)
+#                           beside its input (trace.csv, google.csv, google2019.csv)
 #   DIR/seeds/trace_csv     data/trace-sample.csv, whole and its first rows
-#   DIR/seeds/trace_google  data/google-task-events-sample.csv, whole and its first rows
+#   DIR/seeds/trace_google  data/google-task-events-sample.csv and
+#                           data/google2019-instance-events-sample.csv, whole and their first
+#                           rows
 #   DIR/seeds/report        small results files written by `SPECMC run`
 #   DIR/config.dict         sections, keys, section.key names, choices and policies as
 #                           `SPECMC list --keys` and `SPECMC list` print them, in libFuzzer's
@@ -25,6 +27,7 @@ replay() { # replay NAME LINES: small.ini taking all its jobs from a trace
 }
 replay trace-csv 'trace = trace.csv'
 replay trace-google 'trace = google.csv\ntrace_format = google'
+replay trace-google2019 'trace = google2019.csv\ntrace_format = google2019'
 
 for n in 6 12; do
     head -n "$n" data/trace-sample.csv >"$S/trace_csv/head-$n.csv"
@@ -32,8 +35,10 @@ done
 cp data/trace-sample.csv "$S/trace_csv/"
 for n in 20 100; do
     head -n "$n" data/google-task-events-sample.csv >"$S/trace_google/head-$n.csv"
+    head -n "$n" data/google2019-instance-events-sample.csv >"$S/trace_google/head2019-$n.csv"
 done
-cp data/google-task-events-sample.csv "$S/trace_google/"
+cp data/google-task-events-sample.csv data/google2019-instance-events-sample.csv \
+    "$S/trace_google/"
 
 # One scenario and policy, the least a results file holds; and two scenarios, a policy with an
 # `auto` parameter chosen per job, histograms and the job flowtimes (report --cdf, --warmup).
@@ -54,7 +59,7 @@ rm -f "$S/minimal.ini"
         /one of: / { n = split($NF, c, "|"); for (i = 1; i <= n; i++) print "\"" c[i] "\"" }'
     "$SPECMC" list | awk '/^policies/ { p = 1; next } /^$/ { p = 0 }
                           p && /^  [a-z]/ { print "\"" $1 "\"" }'
-    printf '"%s"\n' "[sweep]" "[zip]" auto " tmin" " mean" trace.csv google.csv ", " "; " "1e300"
+    printf '"%s"\n' "[sweep]" "[zip]" auto " tmin" " mean" trace.csv google.csv google2019.csv ", " "; " "1e300"
 } | sort -u >"$DIR/config.dict"
 
 for d in "$S"/*; do

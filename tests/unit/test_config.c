@@ -332,7 +332,7 @@ Test(config, utility_section)
 }
 
 /* Per-job shapes: sigma_max and beta_max set the generator's bound; trace_shape decides whether
- * a trace's SDs are fitted — auto fits a CSV trace's and ignores the Google layout's — and a
+ * a trace's SDs are fitted — auto fits a CSV trace's and ignores the Google layouts' — and a
  * family without a shape cannot fit them. */
 Test(config, per_job_shapes)
 {
@@ -362,14 +362,19 @@ Test(config, per_job_shapes)
         const char *format, *shape;
         bool fit;
     } cases[] = {{"csv", "auto", true},     {"csv", "fit", true},     {"csv", "family", false},
-                 {"google", "auto", false}, {"google", "fit", true}, {"google", "family", false}};
+                 {"google", "auto", false}, {"google", "fit", true}, {"google", "family", false},
+                 {"google2019", "auto", false}, {"google2019", "fit", true},
+                 {"google2019", "family", false}};
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
-        bool g = !strcmp(cases[k].format, "google");
+        const char *sample = !strcmp(cases[k].format, "google")
+                                 ? "/data/google-task-events-sample.csv"
+                             : !strcmp(cases[k].format, "google2019")
+                                 ? "/data/google2019-instance-events-sample.csv"
+                                 : NULL;
         snprintf(text, sizeof text,
                  "[workload]\ntrace = %s%s\ntrace_format = %s\ntrace_shape = %s\n"
                  "task_time = lognormal\nmean = 1\nsigma = 0.5\n",
-                 g ? cwd : csv, g ? "/data/google-task-events-sample.csv" : "",
-                 cases[k].format, cases[k].shape);
+                 sample ? cwd : csv, sample ? sample : "", cases[k].format, cases[k].shape);
         cr_assert_eq(load(&c, text, NULL, 0), 0, "case %zu: %s", k, err);
         cr_assert_eq(c.scen[0].spec.trace_fit, cases[k].fit, "case %zu", k);
         cfg_free(&c);

@@ -1,9 +1,10 @@
-/* The trace readers (models/trace*.c): both sample files in data/ against values computed by
+/* The trace readers (models/trace*.c): the sample files in data/ against values computed by
  * the script that generated them (scripts/gen-trace-samples.py prints them, from its own
- * numbers, not by parsing), the arrival sort and shift, the Google layout's rules (which jobs
- * are left out, which SCHEDULE starts a run, which SUBMIT gives the weight), and the message of
- * every class of bad input, line and column included. Small files go to a fresh temporary
- * directory per test. */
+ * numbers, not by parsing), the arrival sort and shift, the Google layouts' rules (which jobs
+ * are left out, which SCHEDULE starts a run, which SUBMIT gives the weight), the 2019 layout's
+ * columns, event codes and order of events at one microsecond, and the message of every class
+ * of bad input, line and column included. Small files go to a fresh temporary directory per
+ * test. */
 #include <criterion/criterion.h>
 #include <dirent.h>
 #include <limits.h>
@@ -290,6 +291,8 @@ Test(trace, missing_file)
     expect_error(rc, 0, "cannot open", NULL);
     rc = tr_read(path, TR_GOOGLE, &tr, err, sizeof err);
     expect_error(rc, 0, "cannot open", NULL);
+    rc = tr_read(path, TR_GOOGLE2019, &tr, err, sizeof err);
+    expect_error(rc, 0, "cannot open", NULL);
 }
 
 Test(trace, format_names)
@@ -299,9 +302,12 @@ Test(trace, format_names)
     cr_assert_eq(f, TR_CSV);
     cr_assert_eq(tr_format_parse("google", &f), 0);
     cr_assert_eq(f, TR_GOOGLE);
+    cr_assert_eq(tr_format_parse("google2019", &f), 0);
+    cr_assert_eq(f, TR_GOOGLE2019);
     cr_assert_eq(tr_format_parse("Google", &f), -1);
+    cr_assert_eq(tr_format_parse("google2011", &f), -1);
     cr_assert_eq(tr_format_parse("", &f), -1);
-    cr_assert_str_eq(TR_FORMAT_NAMES, "csv|google");
+    cr_assert_str_eq(TR_FORMAT_NAMES, "csv|google|google2019");
 }
 
 /* ---------------------------------------------------------------- Google task_events */
@@ -466,6 +472,19 @@ Test(trace, google_weight_and_arrival_from_the_earliest_submit)
     expect_job(2, 16, 6, 2, 0, 1.0, 0);
 }
 
+/* Priority 12, the 2011 trace's "monitoring" tier (ClusterData2011_2.md: "12 is a 'monitoring'
+ * priority", beside "range from 0 to 11 inclusive"), is read like any other. */
+Test(trace, google_monitoring_priority_12)
+{
+    text[0] = '\0';
+    ev(1, 4, 0, SUBMIT, 12), ev(2, 4, 0, SCHEDULE, 12), ev(5, 4, 0, FINISH, -1);
+    ev(3, 8, 0, SUBMIT, 0), ev(4, 8, 0, SCHEDULE, -1), ev(5, 8, 0, FINISH, 12);
+    cr_assert_eq(load(text, TR_GOOGLE), 0, "%s", err);
+    cr_assert_eq(tr.njobs, 2);
+    expect_job(0, 0, 12, 1, 0, 3.0, 0);
+    expect_job(1, 2, 0, 1, 0, 1.0, 0);
+}
+
 Test(trace, google_microseconds_kept_late_in_the_trace)
 {
     /* 29 days in, one microsecond apart: the shift is done before the conversion */
@@ -502,7 +521,8 @@ Test(trace, google_errors)
                                               "got '9'"}},
         {"1000000,,6,0,,,u,0,3,,,,\n", 1, {"column 'event type'", "got ''"}},
         {"1000000,,6,0,,0,u,0,,,,,\n", 1, {"column 'priority'", "required on SUBMIT rows"}},
-        {"1000000,,6,0,,0,u,0,12,,,,\n", 1, {"column 'priority': expected an integer 0..11"}},
+        {"1000000,,6,0,,0,u,0,13,,,,\n", 1, {"column 'priority': expected an integer 0..12"}},
+        {"1000000,,6,0,,0,u,0,-1,,,,\n", 1, {"column 'priority'", "got '-1'"}},
         {GOOD "3000000,,6,0,17,4,u,0,high,,,,\n", 3, {"column 'priority'", "got 'high'"}},
         {"\n" GOOD "\n3000000,,6,0,17,x,u,0,3,,,,\n", 5, {"column 'event type'"}},
         {"", 0, {"no jobs", "no task events"}},
@@ -515,4 +535,231 @@ Test(trace, google_csv_header_is_not_a_row)
 {
     /* a project CSV given as the Google layout fails on its first line */
     expect_error(load(H "1,0,1,0,10,\n", TR_GOOGLE), 1, "expected 13 columns", "got 6", NULL);
+}
+
+/* ---------------------------------------------------------------- Google 2019 instance_events */
+
+/* clusterdata_trace_format_v3.proto's EventType */
+enum {
+    I_SUBMIT, I_QUEUE, I_ENABLE, I_SCHEDULE, I_EVICT, I_FAIL, I_FINISH, I_KILL, I_LOST,
+    I_UPD_PENDING, I_UPD_RUNNING
+};
+
+/* The header ev19 writes rows for: the columns read, in another order than the proto's, with
+ * columns that are not read between them. */
+#define H19 "machine_id,collection_id,type,time,scheduling_class,instance_index,priority," \
+            "collection_type,resource_request_cpus\n"
+
+/* Append one instance_events row under H19: seconds t (as microseconds), collection, instance,
+ * event type, priority (-1: empty), collection_type. */
+static void ev19k(double t, long long coll, int inst, int type, long long prio, int kind)
+{
+    size_t n = strlen(text);
+    char p[24] = "";
+    if (prio >= 0)
+        snprintf(p, sizeof p, "%lld", prio);
+    snprintf(text + n, sizeof text - n, "%s,%lld,%d,%lld,2,%d,%s,%d,0.0625\n",
+             type == I_SCHEDULE ? "4820285" : "0", coll, type, (long long)(t * 1e6), inst, p,
+             kind);
+}
+
+static void ev19(double t, long long coll, int inst, int type, long long prio)
+{
+    ev19k(t, coll, inst, type, prio, 0);
+}
+
+static int load19(const char *s)
+{
+    write_file("instance_events.csv", s);
+    err[0] = '\0';
+    return tr_read(path, TR_GOOGLE2019, &tr, err, sizeof err);
+}
+
+Test(trace, google2019_sample)
+{
+    cr_assert_eq(tr_read("data/google2019-instance-events-sample.csv", TR_GOOGLE2019, &tr, err,
+                         sizeof err),
+                 0, "%s", err);
+    cr_assert_eq(tr.njobs, 17);
+    cr_assert_eq(tr.skipped, 7, "an alloc set; killed, failed, finished after the window, lost, "
+                                "unfinished and before-the-window jobs");
+    expect_sorted();
+    /* job, arrival, weight, instances, mean and SD of their durations (0: one instance) */
+    static const struct {
+        int i;
+        double arrival, weight;
+        int tasks;
+        double mean, sd;
+    } want[] = {
+        {0, 0.0, 25, 22, 1555.5557442272727, 843.693617433064},
+        /* #2: QUEUEd and ENABLEd before each SCHEDULE: those change nothing */
+        {2, 455.131171, 103, 4, 736.55313825, 738.0684294764263},
+        /* #4: instance 0 evicted and resubmitted at the same microsecond, then rescheduled */
+        {4, 793.038963, 120, 4, 1582.713661, 1108.3985283242841},
+        /* two collections submitted at the same microsecond: the first SUBMIT in the file
+           first */
+        {6, 1277.637626, 103, 1, 1445.340952, 0},
+        {7, 1277.637626, 200, 18, 1279.1368221666667, 937.4004797944949},
+        /* #11: instance 1 failed, was resubmitted and finished: kept */
+        {9, 1470.642332, 0, 4, 1478.816768, 1076.382400695698},
+        {11, 1773.403920, 119, 1, 2996.234416, 0}, /* the smallest collection ID */
+        {12, 1981.213068, 360, 1, 2182.147709, 0}, /* a monitoring priority */
+        {16, 2928.743339, 0, 4, 1456.3133255, 991.2447976796071},
+    };
+    for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
+        expect_job(want[k].i, want[k].arrival, want[k].weight, want[k].tasks, 0, want[k].mean, 0);
+        expect_sd(want[k].i, want[k].sd, 0);
+    }
+    long tasks = 0;
+    for (int i = 0; i < tr.njobs; i++)
+        tasks += tr.job[i].tasks[TR_MAP] + tr.job[i].tasks[TR_REDUCE];
+    cr_assert_eq(tasks, 85);
+}
+
+/* The 2019 codes, not 2011's: 3 SCHEDULE, 6 FINISH; 1 QUEUE, 2 ENABLE and the updates change
+ * nothing; 4 (2011's FINISH) is EVICT. Columns found by the header's names, in any order;
+ * the others ignored. */
+Test(trace, google2019_columns_and_codes)
+{
+    strcpy(text, H19);
+    ev19(10, 7, 0, I_SUBMIT, 200), ev19(11, 7, 0, I_QUEUE, 200), ev19(12, 7, 0, I_ENABLE, 200);
+    ev19(12.5, 7, 0, I_UPD_PENDING, 200), ev19(13, 7, 0, I_SCHEDULE, -1);
+    ev19(14, 7, 0, I_UPD_RUNNING, -1), ev19(19, 7, 0, I_FINISH, -1);
+    ev19(10, 7, 3, I_SUBMIT, 200), ev19(11, 7, 3, I_SCHEDULE, 200), ev19(12, 7, 3, I_FINISH, 200);
+    /* collection 8: its instance is EVICTed (4) and never rescheduled: left out */
+    ev19(10, 8, 0, I_SUBMIT, 0), ev19(11, 8, 0, I_SCHEDULE, 0), ev19(12, 8, 0, I_EVICT, 0);
+    /* a priority far beyond 2011's range: the proto's int32 */
+    ev19(20, 9, 0, I_SUBMIT, 2147483647), ev19(21, 9, 0, I_SCHEDULE, 0);
+    ev19(22.5, 9, 0, I_FINISH, 0);
+    cr_assert_eq(load19(text), 0, "%s", err);
+    cr_assert_eq(tr.njobs, 2);
+    cr_assert_eq(tr.skipped, 1);
+    expect_job(0, 0, 200, 2, 0, 3.5, 0);       /* (19 - 13 + 12 - 11) / 2 */
+    expect_sd(0, sqrt(12.5), 0);               /* durations 6 and 1 */
+    expect_job(1, 10, 2147483647, 1, 0, 1.5, 0);
+
+    /* the fewest columns: the five read, nothing else; no collection_type: every collection a
+       job */
+    tr_free(&tr);
+    strcpy(text, "priority,instance_index,collection_id,type,time\r\n"
+                 "5,0,1,0,1000000\r\n5,0,1,3,2000000\r\n,0,1,6,4500000\r\n");
+    cr_assert_eq(load19(text), 0, "%s", err);
+    cr_assert_eq(tr.njobs, 1);
+    expect_job(0, 0, 5, 1, 0, 2.5, 0);
+}
+
+/* An export's rows come in no order: one instance's events at the same microsecond are taken in
+ * life-cycle order (an end, SUBMIT, pending events, SCHEDULE, UPDATE_RUNNING, FINISH), whatever
+ * their order in the file. */
+Test(trace, google2019_same_microsecond_in_lifecycle_order)
+{
+    strcpy(text, H19);
+    /* submitted and scheduled at once, SCHEDULE first in the file: 5 → 9, 4 s */
+    ev19(9, 1, 0, I_FINISH, -1), ev19(5, 1, 0, I_SCHEDULE, 3), ev19(5, 1, 0, I_SUBMIT, 3);
+    /* instance 1: evicted at 8 and resubmitted at once (SUBMIT first in the file), scheduled
+       again at 10, finished at 12: 2 s from the last SCHEDULE */
+    ev19(12, 1, 1, I_FINISH, 3), ev19(10, 1, 1, I_SCHEDULE, 3), ev19(8, 1, 1, I_SUBMIT, 3);
+    ev19(8, 1, 1, I_EVICT, 3), ev19(6, 1, 1, I_SCHEDULE, 3), ev19(5, 1, 1, I_SUBMIT, 3);
+    /* instance 2: SUBMIT, QUEUE, ENABLE, SCHEDULE all at 7, backwards, and FINISH at 13 */
+    ev19(13, 1, 2, I_FINISH, 3), ev19(7, 1, 2, I_SCHEDULE, 3), ev19(7, 1, 2, I_ENABLE, 3);
+    ev19(7, 1, 2, I_QUEUE, 3), ev19(7, 1, 2, I_SUBMIT, 3);
+    cr_assert_eq(load19(text), 0, "%s", err);
+    cr_assert_eq(tr.njobs, 1);
+    cr_assert_eq(tr.skipped, 0);
+    expect_job(0, 0, 3, 3, 0, 4.0, 0); /* (4 + 2 + 6) / 3 */
+    expect_sd(0, 2.0, 0);
+}
+
+Test(trace, google2019_left_out_collections_are_counted)
+{
+    strcpy(text, H19);
+    /* collection 1: kept (one instance, 10 s) */
+    ev19(100, 1, 0, I_SUBMIT, 3), ev19(101, 1, 0, I_SCHEDULE, 3), ev19(111, 1, 0, I_FINISH, 3);
+    /* 2: an alloc set (collection_type 1): not a job, however complete */
+    ev19k(100, 2, 0, I_SUBMIT, 3, 1), ev19k(101, 2, 0, I_SCHEDULE, 3, 1);
+    ev19k(111, 2, 0, I_FINISH, 3, 1);
+    /* 3: killed (7); 4: failed (5); 5: lost (8) */
+    ev19(100, 3, 0, I_SUBMIT, 3), ev19(101, 3, 0, I_SCHEDULE, 3), ev19(105, 3, 0, I_KILL, 3);
+    ev19(100, 4, 0, I_SUBMIT, 3), ev19(101, 4, 0, I_SCHEDULE, 3), ev19(105, 4, 0, I_FAIL, 3);
+    ev19(100, 5, 0, I_SUBMIT, 3), ev19(101, 5, 0, I_SCHEDULE, 3), ev19(105, 5, 0, I_LOST, 3);
+    /* 6: queued and never scheduled; 7: still running */
+    ev19(100, 6, 0, I_SUBMIT, 3), ev19(101, 6, 0, I_QUEUE, 3);
+    ev19(100, 7, 0, I_SUBMIT, 3), ev19(101, 7, 0, I_SCHEDULE, 3), ev19(102, 7, 0, I_UPD_RUNNING, 3);
+    /* 8: one of two instances has no SUBMIT in the file */
+    ev19(100, 8, 0, I_SUBMIT, 3), ev19(101, 8, 0, I_SCHEDULE, 3), ev19(111, 8, 0, I_FINISH, 3);
+    ev19(101, 8, 1, I_SCHEDULE, 3), ev19(111, 8, 1, I_FINISH, 3);
+    /* 9: submitted before the window (time 0); 10: finished after it (2^63 - 1) */
+    raw("0,9,0,0,2,0,3,0,\n0,9,3,0,2,0,3,0,\n");
+    ev19(150, 9, 0, I_FINISH, 3);
+    ev19(100, 10, 0, I_SUBMIT, 3), ev19(101, 10, 0, I_SCHEDULE, 3);
+    raw("0,10,6," T_MAX ",2,0,3,0,\n");
+    cr_assert_eq(load19(text), 0, "%s", err);
+    cr_assert_eq(tr.njobs, 1);
+    cr_assert_eq(tr.skipped, 9);
+    expect_job(0, 0, 3, 1, 0, 10, 0);
+}
+
+#define GOOD19 H19 "0,6,0,1000000,2,0,3,0,\n4820285,6,3,2000000,2,0,3,0,\n"
+
+Test(trace, google2019_errors)
+{
+    static const struct bad bad[] = {
+        /* the header */
+        {"1000000,0,6,0,3\n", 1, {"expected the header line of a clusterdata-2019 "
+                                  "instance_events export", "got '1000000,0,6,0,3'",
+                                  "no column 'time'"}},
+        {"time,type,collection_id,instance_index\n", 1, {"naming the columns time, type, "
+                                                         "collection_id, instance_index and "
+                                                         "priority", "no column 'priority'"}},
+        {"\n\ntime,type,collection_id,instance,priority\n", 3, {"no column 'instance_index'"}},
+        {"Time,type,collection_id,instance_index,priority\n", 1, {"got 'Time,type,",
+                                                                   "no column 'time'"}},
+        {"time,type,collection_id,instance_index,priority,time\n", 1,
+         {"column 'time' twice (columns 1 and 6)"}},
+        {"\"time\",type,collection_id,instance_index,priority\n", 1, {"no column 'time'"}},
+        /* the rows */
+        {GOOD19 "0,6,6,3000000,2,0,3\n", 4, {"expected 9 columns (as the header on line 1 "
+                                             "names), got 7"}},
+        {GOOD19 "0,6,6,3000000,2,0,3,0,,\n", 4, {"expected 9 columns", "got 10"}},
+        {H19 "0,6,11,1000000,2,0,3,0,\n", 2, {"column 'type': expected an integer 0..10 "
+                                              "(0 SUBMIT, 1 QUEUE, 2 ENABLE, 3 SCHEDULE",
+                                              "10 UPDATE_RUNNING)", "got '11'"}},
+        {H19 "0,6,,1000000,2,0,3,0,\n", 2, {"column 'type'", "got ''"}},
+        {H19 "0,6,0,-1,2,0,3,0,\n", 2, {"column 'time': expected an integer >= 0", "got '-1'"}},
+        {H19 "0,6,0,1e6,2,0,3,0,\n", 2, {"column 'time'", "got '1e6'"}},
+        {H19 "0,x,0,1000000,2,0,3,0,\n", 2, {"column 'collection_id'", "got 'x'"}},
+        {H19 "0,6,0,1000000,2,2147483648,3,0,\n", 2, {"column 'instance_index'"}},
+        {H19 "0,6,0,1000000,2,0,,0,\n", 2, {"column 'priority': expected an integer "
+                                            "0..2147483647 (required on SUBMIT rows)"}},
+        {H19 "0,6,0,1000000,2,0,2147483648,0,\n", 2, {"column 'priority'"}},
+        {GOOD19 "0,6,3,3000000,2,0,-1,0,\n", 4, {"column 'priority'", "or nothing", "'-1'"}},
+        {H19 "0,6,0,1000000,2,0,3,2,\n", 2, {"column 'collection_type': expected 0 (a job) or "
+                                             "1 (an alloc set)", "got '2'"}},
+        {H19 "0,6,0,1000000,2,0,3,,\n", 2, {"column 'collection_type'", "got ''"}},
+        /* no jobs */
+        {"", 0, {"no jobs", "no instance events"}},
+        {H19, 0, {"no jobs", "no instance events"}},
+        {GOOD19, 0, {"no jobs", "none of the 1 collections in the file is complete (each is an "
+                     "alloc set, or has an instance that does not finish"}},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        tr_free(&tr);
+        int rc = load19(bad[i].text);
+        cr_assert_eq(rc, -1, "case %zu accepted:\n%s", i, bad[i].text);
+        expect_error(rc, bad[i].line, bad[i].needle[0], bad[i].needle[1], bad[i].needle[2],
+                     NULL);
+    }
+}
+
+/* A 2011 task_events file given as the 2019 layout fails on its first line, and the 2019 sample
+ * (13 columns too) given as the 2011 layout on its header. */
+Test(trace, google2019_and_2011_files_are_told_apart)
+{
+    expect_error(load19("1000000,,6,0,,0,u,0,3,,,,\n"), 1, "expected the header line",
+                 "no column 'time'", NULL);
+    int rc = tr_read("data/google2019-instance-events-sample.csv", TR_GOOGLE, &tr, err,
+                     sizeof err);
+    cr_assert_eq(rc, -1);
+    cr_assert(strstr(err, ":1: column 'timestamp'"), "%s", err);
+    cr_assert(strstr(err, "got 'time'"), "%s", err);
 }

@@ -1,0 +1,30 @@
+# The sample traces of data/ replayed by `specmc run`, one per workload.trace_format: each run
+# succeeds, and the number of jobs the reader kept is the one the unit tests pin (asking for one
+# more names it). The 2019 sample is also named relative to its config's directory.
+. "$(dirname "$0")/lib.sh"
+ROOT=$(cd "$TESTS_DIR/../.." && pwd)
+
+replay() { # replay FORMAT FILE JOBS
+    ini=$(write_ini small "s|^tasks = 5|trace = $ROOT/data/$2\ntrace_format = $1|" \
+        's/^jobs = 60/; all jobs/' 's/^warmup = 5/warmup = 0/')
+    expect_ok "$1: $2 runs" "$SPECMC" run "$ini" --replicas 4 --out "$WORK/$1.h5" --quiet
+    expect_ok "$1: report" "$SPECMC" report "$WORK/$1.h5"
+    expect_grep "$1: report shows the scenarios" "^scenario 1: workload\.rate = 2" "$WORK/out"
+    expect_error "$1: $3 jobs read" "workload\.jobs: the trace has $3 jobs, got '$(($3 + 1))'" \
+        "$SPECMC" run "$ini" --set "workload.jobs=$(($3 + 1))" --out "$WORK/never.h5" --quiet
+}
+replay csv trace-sample.csv 30
+replay google google-task-events-sample.csv 20
+replay google2019 google2019-instance-events-sample.csv 17
+
+mkdir -p "$WORK/cell"
+cp "$ROOT/data/google2019-instance-events-sample.csv" "$WORK/cell/instance_events.csv"
+sed -e 's|^tasks = 5|trace = instance_events.csv\ntrace_format = google2019|' \
+    -e 's/^jobs = 60/jobs = 10/' -e 's/^warmup = 5/warmup = 2/' \
+    "$CONFIGS/small.ini" >"$WORK/cell/run.ini"
+expect_ok "google2019: a trace beside the config, its first 10 jobs" \
+    "$SPECMC" run "$WORK/cell/run.ini" --replicas 4 --out "$WORK/cell.h5" --quiet
+CURRENT="no output file after a failed run"
+if [ -e "$WORK/never.h5" ]; then fail "never.h5 written"; else pass; fi
+
+finish
