@@ -87,8 +87,8 @@ UNIT_BIN  := $(CHK_DIR)/unit-tests
 PCG_REF   := $(CHK_DIR)/pcg-ref
 GITREV_H  := build/gen/gitrev.h
 
-.PHONY: all run test test-slurm bench coverage fuzz mpi deps clean update-refs unit cli regress python \
-        FORCE
+.PHONY: all run test test-slurm plots bench coverage fuzz mpi deps clean update-refs unit cli regress \
+        python FORCE
 all: $(BIN)
 
 # --- set-up -----------------------------------------------------------------------------
@@ -218,6 +218,12 @@ test: deps
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) $(UNIT_BIN) $(PCG_REF) $(CHK_BIN) $(MPI_BIN)
 	$(Q)$(MAKE) --no-print-directory $(TEST_PARTS)
 	@echo "all tests passed ($(TEST_PARTS))"
+
+# The figures of docs/reproductions.md (docs/figures/): every reproduction's experiment at its
+# committed replicas (kept in build/plots/ between calls), drawn by analysis/python/specmc.
+plots: deps
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) $(BIN)
+	$(Q)$(PYTHON) scripts/plots.py --bin $(BIN) $(if $(PLOTS),--only $(PLOTS))
 
 # The Slurm example for real: a one-node Slurm started (and stopped) by the test, as root.
 test-slurm:

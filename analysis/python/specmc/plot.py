@@ -36,7 +36,8 @@ WIDTH, HEIGHT = 6.4, 4.0   # inches: legible at the width docs show a figure
 
 
 def _label(metric, unit):
-    return f"{metric.replace('_', ' ')} ({unit})" if unit else metric.replace("_", " ")
+    name = metric.replace("_", " ")
+    return f"{name} ({unit})" if unit and unit != metric else name
 
 
 def _save(fig, out_dir, name, fmt, written):
@@ -48,22 +49,26 @@ def _save(fig, out_dir, name, fmt, written):
 
 
 def _sweep_axes(r):
-    """The x key (first numeric swept key) and the others (one panel per combination)."""
+    """The x key (first numeric swept key) and the other keys that vary (one panel per
+    combination of their values)."""
     numeric = [k for k in r.sweep_keys
                if r.scenarios[k].map(lambda v: isinstance(v, float)).all()
                and r.scenarios[k].nunique() > 1]
     if not numeric:
         return None, []
     x = numeric[0]
-    return x, [k for k in r.sweep_keys if k != x and r.scenarios[k].nunique() > 1]
+    # a key that varies with x in lockstep ([zip]) is not a panel of its own
+    return x, [k for k in r.sweep_keys if k != x and r.scenarios[k].nunique() > 1
+               and r.scenarios.groupby(x)[k].nunique().max() > 1]
 
 
 def _panels(df, others):
     if not others:
         return [("", df)]
+    by = others[0] if len(others) == 1 else others   # a one-key list warns in pandas 1.5
     return [(", ".join(f"{k} = {v:g}" if isinstance(v, float) else f"{k} = {v}"
                        for k, v in zip(others, key if isinstance(key, tuple) else (key,))),
-             group) for key, group in df.groupby(others, sort=False)]
+             group) for key, group in df.groupby(by, sort=False)]
 
 
 def _lines(ax, df, x, zero=False):
@@ -80,10 +85,10 @@ def _lines(ax, df, x, zero=False):
         ax.axhline(0.0, color="black", linewidth=0.8)
 
 
-def plot_sweep(r, metrics, out_dir, fmt, written):
+def plot_sweep(r, metrics, out_dir, fmt, written, paired_too=True):
     x, others = _sweep_axes(r)
     name = r.provenance.get("experiment", "run")
-    for paired in (False, True):
+    for paired in (False, True) if paired_too else (False,):
         frame = r.paired if paired else r.summary
         for m in metrics:
             df = frame[(frame.metric == m) & frame["mean"].notna()]
@@ -93,9 +98,13 @@ def plot_sweep(r, metrics, out_dir, fmt, written):
             fig, axes = plt.subplots(1, len(panels), figsize=(WIDTH * min(len(panels), 3) / 1.5
                                      if len(panels) > 1 else WIDTH, HEIGHT), squeeze=False,
                                      sharey=True)
+            xs = r.scenarios[x]
+            log_x = (xs > 0).all() and xs.max() >= 100 * xs.min()  # decades apart: log axis
             for ax, (title, d) in zip(axes[0], panels):
                 _lines(ax, d, x, zero=paired)
-                ax.set_xlabel(x)
+                ax.set_xlabel(x + (" (log scale)" if log_x else ""))
+                if log_x:
+                    ax.set_xscale("log")
                 ax.set_title(title, fontsize=9)
                 ax.grid(alpha=0.3)
             unit = r.units.get(m, "")
@@ -206,8 +215,9 @@ def plot_validate(v, out_dir, fmt, written):
         _save(fig, out_dir, f"validate-{check}", fmt, written)
 
 
-def plot_file(path, out_dir=".", fmt="png", metrics=None):
-    """Every figure of a file; returns the paths written."""
+def plot_file(path, out_dir=".", fmt="png", metrics=None, paired=True, cdfs=True):
+    """Every figure of a file (without the paired differences or the CDFs when asked);
+    returns the paths written."""
     os.makedirs(out_dir, exist_ok=True)
     written = []
     r = load(path)
@@ -217,10 +227,11 @@ def plot_file(path, out_dir=".", fmt="png", metrics=None):
     metrics = metrics or [m for m in DEFAULT_METRICS if m in r.metrics]
     x, _ = _sweep_axes(r)
     if x:
-        plot_sweep(r, metrics, out_dir, fmt, written)
+        plot_sweep(r, metrics, out_dir, fmt, written, paired)
     else:
         plot_points(r, metrics, out_dir, fmt, written)
-    plot_cdfs(r, out_dir, fmt, written)
+    if cdfs:
+        plot_cdfs(r, out_dir, fmt, written)
     return written
 
 
