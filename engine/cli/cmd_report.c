@@ -104,65 +104,44 @@ void report_cell(const char *text, int width)
     printf(" %s%*s", text, width > cols ? width - cols : 0, "");
 }
 
-/* Replace the file's paired rows (each policy against the first) by each scenario against
- * scenario `base`, policy by policy, replica by replica (the same streams: common random
- * numbers, SPEC §5), with the intervals engine/stats/intervals.h chooses (bootstrap streams from
- * the file's seed and the cell, beyond the run's own). The rows of `base` become NaN. */
-static int pair_scenarios(struct rs_file *f, int base)
-{
-    double *scratch = malloc(iv_scratch_size(f->replicas) * sizeof *scratch);
-    if (!scratch)
-        return -1;
-    size_t cells = (size_t)f->nscen * (size_t)f->npol * (size_t)f->nmetrics;
-    for (int s = 0; s < f->nscen; s++)
-        for (int p = 0; p < f->npol; p++)
-            for (int m = 0; m < f->nmetrics; m++) {
-                size_t cell = rs_cell(f, s, p, m);
-                rng_t boot;
-                rng_stream(&boot, f->seed, 2 * cells + cell, RNG_BOOTSTRAP);
-                f->paired[cell] =
-                    s == base ? st_empty(0, ST_NONE)
-                              : iv_difference(rs_values(f, s, p, m), rs_values(f, base, p, m),
-                                              f->replicas, file_quantity(f, s, p, m),
-                                              file_quantity(f, base, p, m), f->confidence,
-                                              &boot, scratch);
-            }
-    free(scratch);
-    return 0;
-}
-
-/* Replace the file's paired rows (each policy against the first) by each policy against
- * policy `b`, replica by replica (bootstrap streams from the file's seed and the cell, beyond
- * the run's own and pair_scenarios'). The rows of `b` become NaN. */
-static int pair_policies(struct rs_file *f, int b)
-{
-    double *scratch = malloc(iv_scratch_size(f->replicas) * sizeof *scratch);
-    if (!scratch)
-        return -1;
-    size_t cells = (size_t)f->nscen * (size_t)f->npol * (size_t)f->nmetrics;
-    for (int s = 0; s < f->nscen; s++)
-        for (int p = 0; p < f->npol; p++)
-            for (int m = 0; m < f->nmetrics; m++) {
-                size_t cell = rs_cell(f, s, p, m);
-                rng_t boot;
-                rng_stream(&boot, f->seed, 3 * cells + cell, RNG_BOOTSTRAP);
-                f->paired[cell] =
-                    p == b ? st_empty(0, ST_NONE)
-                           : iv_difference(rs_values(f, s, p, m), rs_values(f, s, b, m),
-                                           f->replicas, file_quantity(f, s, p, m),
-                                           file_quantity(f, s, b, m), f->confidence, &boot,
-                                           scratch);
-            }
-    free(scratch);
-    return 0;
-}
-
 /* Which paired rows a report shows: against scenario `scenario` (>= 0), else against policy
  * `policy`; none when there is nothing to pair with (one policy, no scenario). */
 struct pairing {
     int scenario, policy;
     bool none;
 };
+
+/* Replace the file's paired rows (each policy against the first) by each (scenario, policy)
+ * against its baseline: scenario b->scenario of the same policy (SPEC §5: the same streams,
+ * common random numbers), or else policy b->policy of the same scenario, replica by replica,
+ * with the intervals engine/stats/intervals.h chooses (bootstrap streams from the file's seed
+ * and the cell, beyond the run's own: 2 cells on for scenarios, 3 for policies). The
+ * baseline's rows become NaN. */
+static int pair_against(struct rs_file *f, const struct pairing *b)
+{
+    double *scratch = malloc(iv_scratch_size(f->replicas) * sizeof *scratch);
+    if (!scratch)
+        return -1;
+    size_t cells = (size_t)f->nscen * (size_t)f->npol * (size_t)f->nmetrics;
+    size_t stream = b->scenario >= 0 ? 2 * cells : 3 * cells;
+    for (int s = 0; s < f->nscen; s++)
+        for (int p = 0; p < f->npol; p++)
+            for (int m = 0; m < f->nmetrics; m++) {
+                int bs = b->scenario >= 0 ? b->scenario : s, bp = b->scenario >= 0 ? p : b->policy;
+                size_t cell = rs_cell(f, s, p, m);
+                rng_t boot;
+                rng_stream(&boot, f->seed, stream + cell, RNG_BOOTSTRAP);
+                f->paired[cell] =
+                    s == bs && p == bp
+                        ? st_empty(0, ST_NONE)
+                        : iv_difference(rs_values(f, s, p, m), rs_values(f, bs, bp, m),
+                                        f->replicas, file_quantity(f, s, p, m),
+                                        file_quantity(f, bs, bp, m), f->confidence, &boot,
+                                        scratch);
+            }
+    free(scratch);
+    return 0;
+}
 
 /* Whether (s, p) is a baseline of the paired rows. */
 static bool is_baseline(int s, int p, const struct pairing *b)
@@ -487,8 +466,7 @@ int report_print(const char *path, const struct report_opts *o)
         goto done;
     base.none = base.scenario < 0 && f.npol == 1;
     rc = 1;
-    if ((o->against >= 0 && pair_scenarios(&f, o->against)) ||
-        (o->against < 0 && base.policy > 0 && pair_policies(&f, base.policy))) {
+    if ((o->against >= 0 || base.policy > 0) && pair_against(&f, &base)) {
         cli_error("report: out of memory");
         goto done;
     }
