@@ -99,7 +99,7 @@ def plot_sweep(r, metrics, out_dir, fmt, written, paired_too=True):
                                      if len(panels) > 1 else WIDTH, HEIGHT), squeeze=False,
                                      sharey=True)
             xs = r.scenarios[x]
-            log_x = (xs > 0).all() and xs.max() >= 100 * xs.min()  # decades apart: log axis
+            log_x = (xs > 0).all() and xs.max() >= 30 * xs.min()  # over 1.5 decades: a log axis
             for ax, (title, d) in zip(axes[0], panels):
                 _lines(ax, d, x, zero=paired)
                 ax.set_xlabel(x + (" (log scale)" if log_x else ""))
