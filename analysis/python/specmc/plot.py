@@ -1,7 +1,8 @@
 """plot — pictures of a specmc file, as `specmc plot FILE [--out DIR] [--format png|svg|pdf]`
 draws them (or `python3 -m specmc.plot FILE ...`).
 
-    a sweep        each metric against the first numeric swept key, one line per policy, its
+    a sweep        each metric against the first numeric swept key (else the first swept key,
+                   its values in order), one line per policy, its
                    interval as a band (a dashed line and no band where specmc marks the
                    interval not valid); one panel per value of any other swept key
     paired         each policy minus the baseline against the same key, zero marked
@@ -49,14 +50,14 @@ def _save(fig, out_dir, name, fmt, written):
 
 
 def _sweep_axes(r):
-    """The x key (first numeric swept key) and the other keys that vary (one panel per
-    combination of their values)."""
-    numeric = [k for k in r.sweep_keys
-               if r.scenarios[k].map(lambda v: isinstance(v, float)).all()
-               and r.scenarios[k].nunique() > 1]
-    if not numeric:
+    """The x key (the first numeric swept key that varies, else the first that varies) and
+    the other keys that vary (one panel per combination of their values)."""
+    varying = [k for k in r.sweep_keys if r.scenarios[k].nunique() > 1]
+    numeric = [k for k in varying
+               if r.scenarios[k].map(lambda v: isinstance(v, float)).all()]
+    if not varying:
         return None, []
-    x = numeric[0]
+    x = (numeric or varying)[0]   # a non-numeric key (`auto` among numbers): its values in order
     # a key that varies with x in lockstep ([zip]) is not a panel of its own
     return x, [k for k in r.sweep_keys if k != x and r.scenarios[k].nunique() > 1
                and r.scenarios.groupby(x)[k].nunique().max() > 1]
@@ -66,12 +67,22 @@ def _panels(df, others):
     if not others:
         return [("", df)]
     by = others[0] if len(others) == 1 else others   # a one-key list warns in pandas 1.5
-    return [(", ".join(f"{k} = {v:g}" if isinstance(v, float) else f"{k} = {v}"
-                       for k, v in zip(others, key if isinstance(key, tuple) else (key,))),
-             group) for key, group in df.groupby(by, sort=False)]
+
+    def short(k, v):   # a panel title line: the key's last part, "mode = 1"
+        k = k.rsplit(".", 1)[-1]
+        return f"{k} = {v:g}" if isinstance(v, float) else f"{k} = {v}"
+    return [("\n".join(short(k, v) for k, v in
+                       zip(others, key if isinstance(key, tuple) else (key,))), group)
+            for key, group in df.groupby(by, sort=False)]
 
 
 def _lines(ax, df, x, zero=False):
+    categorical = not df[x].map(lambda v: isinstance(v, float)).all()
+    if categorical:   # the values in the file's order, evenly spaced
+        order = list(dict.fromkeys(df[x]))
+        df = df.assign(**{x: df[x].map(order.index)})
+        ax.set_xticks(range(len(order)), [f"{v:g}" if isinstance(v, float) else str(v)
+                                          for v in order])
     for policy, d in df.groupby("policy", sort=False):
         d = d.sort_values(x)
         valid = d.interval != "unreliable"
@@ -99,13 +110,14 @@ def plot_sweep(r, metrics, out_dir, fmt, written, paired_too=True):
                                      if len(panels) > 1 else WIDTH, HEIGHT), squeeze=False,
                                      sharey=True)
             xs = r.scenarios[x]
-            log_x = (xs > 0).all() and xs.max() >= 30 * xs.min()  # over 1.5 decades: a log axis
+            log_x = (xs.map(lambda v: isinstance(v, float)).all() and (xs > 0).all()
+                     and xs.max() >= 30 * xs.min())  # over 1.5 decades: a log axis
             for ax, (title, d) in zip(axes[0], panels):
                 _lines(ax, d, x, zero=paired)
                 ax.set_xlabel(x + (" (log scale)" if log_x else ""))
                 if log_x:
                     ax.set_xscale("log")
-                ax.set_title(title, fontsize=9)
+                ax.set_title(title, fontsize=8)
                 ax.grid(alpha=0.3)
             unit = r.units.get(m, "")
             base = r.policies[0]
@@ -224,7 +236,8 @@ def plot_file(path, out_dir=".", fmt="png", metrics=None, paired=True, cdfs=True
     if isinstance(r, ValidateResults):
         plot_validate(r, out_dir, fmt, written)
         return written
-    metrics = metrics or [m for m in DEFAULT_METRICS if m in r.metrics]
+    if metrics is None:
+        metrics = [m for m in DEFAULT_METRICS if m in r.metrics]
     x, _ = _sweep_axes(r)
     if x:
         plot_sweep(r, metrics, out_dir, fmt, written, paired)
