@@ -155,6 +155,9 @@ int cl_reset(struct cluster *cl, const struct cl_spec *spec, uint64_t seed, uint
     rng_stream(&cl->copy_base, seed, replica, RNG_COPIES);
     rng_stream(&cl->noise_base, seed, replica, RNG_NOISE);
     rng_stream(&cl->straggle_base, seed, replica, RNG_STRAGGLE);
+    rng_jumps_init(&cl->copy_jumps, &cl->copy_base);
+    rng_jumps_init(&cl->noise_jumps, &cl->noise_base);
+    rng_jumps_init(&cl->straggle_jumps, &cl->straggle_base);
     cl->busy_time = cl->busy_area = 0.0;
     cl->copies = cl->kills = cl->task_events = 0;
     cl->orphans = 0;
@@ -307,7 +310,7 @@ void cl_arrive(struct cluster *cl, int job)
 void cl_advance(struct cluster *cl, double t)
 {
     CL_ASSERT(t >= cl->now);
-    double lo = fmax(cl->now, cl->util_from), hi = fmin(t, cl->util_to);
+    double lo = cl_max(cl->now, cl->util_from), hi = cl_min(t, cl->util_to);
     if (hi > lo)
         cl->busy_area += (cl->nslots - cl->nfree) * (hi - lo);
     cl->now = t;
@@ -340,7 +343,7 @@ static double draw_copy(struct cluster *cl, int task, int k)
         return cl->task_size[task];
     rng_t r = cl->copy_base;
     if (k == 1)
-        rng_advance(&r, (uint64_t)task * RNG_COPY_BLOCK);
+        rng_jump_blocks(&r, &cl->copy_jumps, (uint64_t)task);
     else
         r.state = cl->task_rng[task];
     double d = wl_copy_duration(cl, task, &r);
@@ -357,7 +360,8 @@ static double draw_noise(struct cluster *cl, int task, int k)
     if (sigma <= 0)
         return 1.0;
     rng_t r = cl->noise_base;
-    rng_advance(&r, (uint64_t)task * RNG_COPY_BLOCK + 2u * (uint64_t)k);
+    rng_jump_blocks(&r, &cl->noise_jumps, (uint64_t)task);
+    rng_advance(&r, 2u * (uint64_t)k);
     return exp(sigma * gsl_cdf_ugaussian_Pinv(rng_uniform(&r)));
 }
 
@@ -405,7 +409,8 @@ static double draw_straggle(struct cluster *cl, int task, int k)
         return 1.0;
     double busy = srv_drawn(sp) ? srv_busy_share(cl) : (double)(cl->nslots - cl->nfree) / cl->nslots;
     rng_t r = cl->straggle_base;
-    rng_advance(&r, (uint64_t)task * RNG_COPY_BLOCK + 2u * (uint64_t)k);
+    rng_jump_blocks(&r, &cl->straggle_jumps, (uint64_t)task);
+    rng_advance(&r, 2u * (uint64_t)k);
     return cl_straggle_factor(rng_uniform(&r),
                               sp->straggle_p + (sp->straggle_p_max - sp->straggle_p) * busy,
                               sp->straggle_rest);
@@ -486,9 +491,9 @@ static void release_reduces(struct cluster *cl, int job)
         double end = INFINITY;
         for (int s = cl->task_head[task]; s >= 0; s = cl->slot_next[s]) {
             CL_ASSERT(cl_copy_waiting(cl, s));
-            cl->slot_proc[s] = fmax(cl->now, cl->slot_start[s] + cl->spec->launch_delay);
+            cl->slot_proc[s] = cl_max(cl->now, cl->slot_start[s] + cl->spec->launch_delay);
             cl->slot_end[s] = cl->slot_proc[s] + cl->slot_work[s];
-            end = fmin(end, cl->slot_end[s]);
+            end = cl_min(end, cl->slot_end[s]);
             tree_update(cl, s);
         }
         cl->task_end[task] = end;
@@ -560,7 +565,7 @@ static void refresh_task_end(struct cluster *cl, int task)
     struct cl_job *j = &cl->job[cl->task_job[task]];
     double old = cl->task_end[task], end = INFINITY;
     for (int s = cl->task_head[task]; s >= 0; s = cl->slot_next[s])
-        end = fmin(end, cl->slot_end[s]);
+        end = cl_min(end, cl->slot_end[s]);
     cl->task_end[task] = end;
     if (old == INFINITY) { /* its copies wait for the map phase */
         if (cl->task_running[task] == 0) {

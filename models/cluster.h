@@ -135,6 +135,7 @@ struct cluster {
     rng_t copy_base;      /* RNG_COPIES stream at its start; tasks jump to their block */
     rng_t noise_base;     /* RNG_NOISE stream at its start, laid out like copy_base */
     rng_t straggle_base;  /* RNG_STRAGGLE stream at its start, laid out like noise_base */
+    rng_jumps copy_jumps, noise_jumps, straggle_jumps; /* their jump maps to a task's block */
     /* optional: copy durations from a function instead of the stream (hand-built test
        scenarios); kept across cl_reset. Returns the full duration T of copy `copy`. */
     double (*duration_hook)(void *ctx, int task, int copy);
@@ -197,6 +198,17 @@ void cl_kill_all_but(struct cluster *cl, int task, int keep);
 /* Complete the copy on a slot at the current time: the task is done, its other copies are
  * killed. Returns the task. Called by the event loop. */
 int cl_complete(struct cluster *cl, int slot);
+
+/* The smaller and the larger of two times (never NaN here): inline compares instead of fmin
+ * and fmax, which are calls at -O2 for their NaN rules; on the event loop's path. */
+static inline double cl_min(double a, double b)
+{
+    return b < a ? b : a;
+}
+static inline double cl_max(double a, double b)
+{
+    return b > a ? b : a;
+}
 
 /* The slot whose copy ends first (ties: lowest slot), and when; INFINITY if none runs. */
 static inline int cl_next_end_slot(const struct cluster *cl)

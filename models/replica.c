@@ -120,8 +120,8 @@ static int run_events(struct cluster *cl, const struct policy *pol, void *st)
     while (cl->ndone < cl->njobs) {
         double t_arr = next_job < cl->njobs ? cl->job[next_job].arrival : INFINITY;
         if (next_tick < t_arr && cl_idle(cl)) /* no tick can do anything before the next event */
-            next_tick = tick_at_or_after(fmin(t_arr, cl_next_timer(cl)), dt, &ticks);
-        double t = fmin(fmin(cl_next_end(cl), cl_next_timer(cl)), fmin(t_arr, next_tick));
+            next_tick = tick_at_or_after(cl_min(t_arr, cl_next_timer(cl)), dt, &ticks);
+        double t = cl_min(cl_min(cl_next_end(cl), cl_next_timer(cl)), cl_min(t_arr, next_tick));
         if (t == INFINITY)
             return REP_STALL;
         cl_advance(cl, t);

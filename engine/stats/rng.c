@@ -38,6 +38,30 @@ void rng_advance(rng_t *r, uint64_t delta)
     r->state = acc_mult * r->state + acc_plus;
 }
 
+void rng_jumps_init(rng_jumps *j, const rng_t *r)
+{
+    uint64_t mult = RNG_MULT, plus = r->inc;
+    for (uint32_t d = RNG_COPY_BLOCK; d > 1u; d >>= 1u) { /* the map of 2^12 steps */
+        plus = (mult + 1u) * plus;
+        mult *= mult;
+    }
+    for (int k = 0; k < RNG_JUMPS; k++) {
+        j->mult[k] = mult;
+        j->plus[k] = plus;
+        plus = (mult + 1u) * plus;
+        mult *= mult;
+    }
+}
+
+void rng_jump_blocks(rng_t *r, const rng_jumps *j, uint64_t blocks)
+{
+    uint64_t state = r->state;
+    for (int k = 0; blocks > 0u && k < RNG_JUMPS; k++, blocks >>= 1u)
+        if (blocks & 1u)
+            state = j->mult[k] * state + j->plus[k];
+    r->state = state;
+}
+
 /* The stream of (seed, replica, purpose). Reproducibility contract — never change:
  *
  *     id = replica * 64 + purpose                          (mod 2^64)

@@ -50,6 +50,23 @@ void rng_seed(rng_t *r, uint64_t initstate, uint64_t initseq);
  * Generation with Arbitrary Stride", 1994). */
 void rng_advance(rng_t *r, uint64_t delta);
 
+/* A stream's jump maps: advancing by 2^k blocks of RNG_COPY_BLOCK outputs is the affine map
+ * state -> mult[k] * state + plus[k] (mod 2^64), for the stream's increment. Tasks jump to
+ * their blocks of the copy, noise and straggle streams at every first extra copy; with the
+ * maps a jump costs one composition per set bit of the task index instead of rng_advance's
+ * squarings from scratch, and gives the same state (the maps are powers of one step and
+ * commute). */
+#define RNG_JUMPS 52 /* 2^52 blocks of 2^12 outputs: the whole 2^64 period */
+typedef struct {
+    uint64_t mult[RNG_JUMPS], plus[RNG_JUMPS];
+} rng_jumps;
+
+/* The maps for r's stream (its increment). */
+void rng_jumps_init(rng_jumps *j, const rng_t *r);
+
+/* Advance r (of the stream j was made for) by `blocks` * RNG_COPY_BLOCK outputs. */
+void rng_jump_blocks(rng_t *r, const rng_jumps *j, uint64_t blocks);
+
 /* SplitMix64 finalizer (Steele, Lea, Flood, OOPSLA 2014): a bijective 64-bit mixer used to
  * turn (seed, replica, purpose) into well-spread initial states. */
 static inline uint64_t rng_mix64(uint64_t x)

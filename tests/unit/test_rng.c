@@ -171,6 +171,23 @@ Test(rng, advance_equals_stepping)
     }
 }
 
+/* The jump maps land where rng_advance does, for block counts with bits up to the top. */
+Test(rng, jump_blocks_equal_advance)
+{
+    static const uint64_t blocks[] = {0, 1, 2, 3, 255, 256, 1000003, (uint64_t)1 << 40,
+                                      ((uint64_t)1 << 52) - 1};
+    rng_t base;
+    rng_seed(&base, 0xfeedfacecafebeefULL, 91u);
+    rng_jumps j;
+    rng_jumps_init(&j, &base);
+    for (size_t k = 0; k < sizeof blocks / sizeof blocks[0]; k++) {
+        rng_t a = base, b = base;
+        rng_jump_blocks(&a, &j, blocks[k]);
+        rng_advance(&b, blocks[k] * RNG_COPY_BLOCK);
+        cr_assert(a.state == b.state, "%" PRIu64 " blocks", blocks[k]);
+    }
+}
+
 Test(rng, advance_wraps_mod_2_64)
 {
     rng_t r, back;
