@@ -42,6 +42,7 @@ context and may leave results in it for later sections:
            task events per second of simulation (the results file's wall_seconds: no start-up,
            no output) against the fifo section's specmc rate (same binary, same run; the FIFO
            model there does nothing but events).
+  study    wall seconds of the full `specmc validate` on every core; target: <= 15 s.
 
 The model parameters (slots, rate, tasks, tmin, beta) are read from bench/fifo.ini, so both
 implementations run the model that file describes; this script owns the run sizes and passes
@@ -733,12 +734,42 @@ def section_scale(ctx):
     ctx["scale"] = results
 
 
+VALIDATE_TARGET_S = 15.0  # issue 17: the full `specmc validate` on 2 cores, wall seconds
+
+
+def section_study(ctx):
+    """The time a study takes: the full `specmc validate` (every check at full size), wall
+    seconds on all cores, against its target. (Every experiment of experiments/ at its
+    committed replicas is `make plots`' work: about 25 minutes on 2 cores, docs/performance.md.)"""
+    spec, quick = ctx["specmc"], ctx["quick"]
+    out = os.path.join(spec.workdir, "validate.h5")
+    cmd = [spec.binary, "validate", "--out", out] + (["--quick"] if quick else [])
+    t0 = time.perf_counter()
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True)
+    seconds = time.perf_counter() - t0
+    if p.returncode not in (0, 1) or not os.path.isfile(out):   # 1: an unexpected verdict
+        raise BenchError("command failed (exit %d): %s\n%s" % (p.returncode, " ".join(cmd),
+                                                              p.stderr))
+    rows = [l for l in p.stdout.splitlines() if " rows: " in l]
+    print("== the time a study takes: specmc validate%s on %d cores"
+          % (" --quick" if quick else "", ctx["ncpu"]))
+    print("   %.1f s wall%s" % (seconds, "; " + rows[0].strip() if rows else ""))
+    margin = 100 * (1 - seconds / VALIDATE_TARGET_S)
+    print("   target: <= %g s: %s (%.1f s, %.0f%% %s the target)%s"
+          % (VALIDATE_TARGET_S, "PASS" if seconds <= VALIDATE_TARGET_S else "BELOW", seconds,
+             abs(margin), "under" if margin >= 0 else "over",
+             "  [--quick: the reduced grid]" if quick else ""))
+    print()
+
+
 SECTIONS = [
     ("fifo", section_fifo),
     ("threads", section_threads),
     ("kernel", section_kernel),
     ("sca", section_sca),
     ("scale", section_scale),
+    ("study", section_study),
 ]
 
 
