@@ -14,14 +14,15 @@ static int sequential(struct cfg *c, const struct run_options *opt, struct ckpt 
                       struct run_result *res, char *why, size_t whylen, char *err,
                       size_t errlen)
 {
-    struct cfg whole = *c; /* as the block was allocated: max_replicas */
     int batch = c->replicas, max = c->max_replicas;
     for (int n = batch;; n = n + batch < max ? n + batch : max) {
         int rc = ckpt_units(k, opt, n, err, errlen);
         if (rc)
             return rc;
         struct run_result view;
-        if (run_prefix(&whole, res, n, &view) || run_summarise(c, &view, opt->threads)) {
+        /* k->c is the run as its block was allocated (max_replicas): a prefix keeps the job
+           flowtimes the block keeps */
+        if (run_prefix(k->c, res, n, &view) || run_summarise(c, &view, opt->threads)) {
             run_result_free(&view);
             snprintf(err, errlen, "out of memory for the summaries of %d replicas", n);
             return 1;
