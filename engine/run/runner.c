@@ -119,7 +119,7 @@ int run_summarise(const struct cfg *c, struct run_result *res, int threads)
     return failed ? -1 : 0;
 }
 
-/* The memory part of run_cost: what run_experiment, run_summarise and the report that
+/* The memory part of run_cost: what a run (run_block), run_summarise and the report that
  * follows the run allocate, from the same sizes. */
 static void run_memory(const struct cfg *c, int threads, struct run_cost *out)
 {
@@ -478,19 +478,6 @@ int run_prefix(const struct cfg *c, const struct run_result *res, int n,
     view->task_events = res->task_events;
     view->simulated_events = res->simulated_events;
     view->wall_seconds = res->wall_seconds;
-    return 0;
-}
-
-int run_experiment(const struct cfg *c, const struct run_options *opt, struct run_result *res,
-                   char *err, size_t errlen)
-{
-    if (run_block(c, opt, 0, c->replicas, res, err, errlen))
-        return -1;
-    if (run_summarise(c, res, opt->threads)) {
-        snprintf(err, errlen, "out of memory for the summaries");
-        run_result_free(res);
-        return -1;
-    }
     return 0;
 }
 

@@ -143,9 +143,6 @@ void run_cost(const struct cfg *c, int threads, struct run_cost *out);
 /* A run estimated to take longer is announced with its estimate. */
 #define RUN_SECONDS_WARN 60.0
 
-/* Run everything; 0 on success, -1 with a message in err. */
-int run_experiment(const struct cfg *c, const struct run_options *opt, struct run_result *res,
-                   char *err, size_t errlen);
 void run_result_free(struct run_result *res);
 
 /* The arrays of a result holding replicas [first, first + count) of every (scenario, policy),
@@ -196,7 +193,7 @@ int run_prefix(const struct cfg *c, const struct run_result *res, int n,
  * that each of its blocks keeps what the whole would. */
 bool run_keeps_flow(const struct cfg *c);
 
-/* Summaries from per-replica values (called by run_experiment; res must hold every replica),
+/* Summaries from per-replica values (engine/run/session.c; res must hold every replica),
  * each with the interval engine/stats/intervals.h chooses; bootstrap streams from (seed,
  * cell), so the result is the same on any number of `threads`. 0, or -1 when out of memory. */
 int run_summarise(const struct cfg *c, struct run_result *res, int threads);
