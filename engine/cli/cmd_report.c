@@ -149,16 +149,20 @@ static bool is_baseline(int s, int p, const struct pairing *b)
     return b->none || (b->scenario >= 0 ? s == b->scenario : p == b->policy);
 }
 
-/* Whether the report shows (s, p): its --scenario and --policy filters. */
-static bool shown(const struct report_opts *o, int s, int p)
+/* The rows a report shows: its --scenario and --policy, as indices (-1: all). */
+struct filter {
+    int scenario, policy;
+};
+
+static bool shown(const struct filter *w, int s, int p)
 {
-    return (o->scenario < 0 || s == o->scenario) && (o->policy < 0 || p == o->policy);
+    return (w->scenario < 0 || s == w->scenario) && (w->policy < 0 || p == w->policy);
 }
 
 /* The footnote of a table: each distinct note of the intervals it showed marked, with the
  * metrics it concerns: "  * flowtime, machine_time: tail index 1.5 <= 2: ...". */
 static void print_notes(const struct rs_file *f, int s, const int *idx, int nidx,
-                        const struct pairing *base, const struct report_opts *o)
+                        const struct pairing *base, const struct filter *w)
 {
     enum { MAX_NOTES = 8 };
     char notes[MAX_NOTES][160];
@@ -166,7 +170,7 @@ static void print_notes(const struct rs_file *f, int s, const int *idx, int nidx
     int nnotes = 0;
     for (int k = 0; k < nidx; k++)
         for (int p = 0; p < f->npol; p++)
-            for (int paired = 0; paired < 2 && shown(o, s, p); paired++) {
+            for (int paired = 0; paired < 2 && shown(w, s, p); paired++) {
                 if (paired && (k > 0 || is_baseline(s, p, base)))
                     continue; /* the paired column is the first metric's */
                 size_t cell = rs_cell(f, s, p, idx[k]);
@@ -216,7 +220,7 @@ static void print_auto(const struct rs_file *f, int s)
 }
 
 static void print_table(const struct rs_file *f, const int *idx, int nidx,
-                        const struct pairing *base, const struct report_opts *o)
+                        const struct pairing *base, const struct filter *w)
 {
     printf("experiment %s: seed %llu, %d replicas per cell; mean ± half-width of the %.4g%% "
            "interval ([lo, hi] where far from symmetric)\n",
@@ -232,7 +236,7 @@ static void print_table(const struct rs_file *f, const int *idx, int nidx,
     for (int p = 0; p < f->npol; p++)
         pw = (int)strlen(f->policies[p]) > pw ? (int)strlen(f->policies[p]) : pw;
     for (int s = 0; s < f->nscen; s++) {
-        if (o->scenario >= 0 && s != o->scenario)
+        if (w->scenario >= 0 && s != w->scenario)
             continue;
         report_scenario_heading(f, s);
         char cell[REPORT_MAX_METRICS][64];
@@ -253,7 +257,7 @@ static void print_table(const struct rs_file *f, const int *idx, int nidx,
             report_cell(diff_head, 0);
         printf("\n");
         for (int p = 0; p < f->npol; p++) {
-            if (!shown(o, s, p))
+            if (!shown(w, s, p))
                 continue;
             printf("  %-*s", pw, f->policies[p]);
             for (int k = 0; k < nidx; k++) {
@@ -271,7 +275,7 @@ static void print_table(const struct rs_file *f, const int *idx, int nidx,
             }
             printf("\n");
         }
-        print_notes(f, s, idx, nidx, base, o);
+        print_notes(f, s, idx, nidx, base, w);
         print_auto(f, s);
     }
     if (!base->none)
@@ -349,12 +353,12 @@ static void csv_choice_rows(const struct rs_file *f, int s, int p, double *k, do
 }
 
 /* --replicas --csv: every replica's value of every metric, one row each. */
-static void print_replicas(const struct rs_file *f, const struct report_opts *o)
+static void print_replicas(const struct rs_file *f, const struct filter *w)
 {
     report_csv_header(f, "scenario,policy,replica,metric,value");
     for (int s = 0; s < f->nscen; s++)
         for (int p = 0; p < f->npol; p++)
-            for (int r = 0; shown(o, s, p) && r < f->replicas; r++)
+            for (int r = 0; shown(w, s, p) && r < f->replicas; r++)
                 for (int m = 0; m < f->nmetrics; m++) {
                     printf("%d,", s);
                     text_csv_field(f->policies[p], stdout);
@@ -370,7 +374,7 @@ static void print_replicas(const struct rs_file *f, const struct report_opts *o)
 }
 
 static int print_csv(const struct rs_file *f, const struct pairing *base,
-                     const struct report_opts *o)
+                     const struct filter *w)
 {
     double *km = malloc(2 * (size_t)(f->replicas + 1) * sizeof *km);
     if (!km)
@@ -378,7 +382,7 @@ static int print_csv(const struct rs_file *f, const struct pairing *base,
     report_csv_header(f, "scenario,policy,metric,n,mean,stddev,ci_low,ci_high,interval");
     for (int s = 0; s < f->nscen; s++)
         for (int p = 0; p < f->npol; p++) {
-            if (!shown(o, s, p))
+            if (!shown(w, s, p))
                 continue;
             for (int m = 0; m < f->nmetrics; m++)
                 csv_row(f, s, p, "", m, &f->summary[rs_cell(f, s, p, m)]);
@@ -451,7 +455,7 @@ int report_print(const char *path, const struct report_opts *o)
         cli_error("%s", err);
         return 1;
     }
-    struct report_opts opt = *o;
+    struct filter w = {.scenario = o->scenario, .policy = -1};
     struct pairing base = {.scenario = o->against, .policy = 0};
     int idx[REPORT_MAX_METRICS], nidx = 0, rc = 2;
     if (o->against >= f.nscen || o->scenario >= f.nscen) {
@@ -460,8 +464,7 @@ int report_print(const char *path, const struct report_opts *o)
                   o->against >= f.nscen ? o->against : o->scenario, path, f.nscen - 1);
         goto done;
     }
-    opt.policy = -1;
-    if ((o->policy_name && (opt.policy = policy_index(&f, "--policy", o->policy_name, path)) < 0) ||
+    if ((o->policy_name && (w.policy = policy_index(&f, "--policy", o->policy_name, path)) < 0) ||
         (o->baseline && (base.policy = policy_index(&f, "--baseline", o->baseline, path)) < 0))
         goto done;
     base.none = base.scenario < 0 && f.npol == 1;
@@ -472,9 +475,9 @@ int report_print(const char *path, const struct report_opts *o)
     }
     rc = 0;
     if (o->replicas)
-        print_replicas(&f, &opt);
+        print_replicas(&f, &w);
     else if (o->csv) {
-        if (print_csv(&f, &base, &opt)) {
+        if (print_csv(&f, &base, &w)) {
             cli_error("report: out of memory");
             rc = 1;
         }
@@ -484,7 +487,7 @@ int report_print(const char *path, const struct report_opts *o)
         cli_error("report: --metrics: %s", err);
         rc = 2;
     } else
-        print_table(&f, idx, nidx, &base, &opt);
+        print_table(&f, idx, nidx, &base, &w);
 done:
     rs_file_free(&f);
     return rc ? rc : fflush(stdout) == 0 ? 0 : 1;

@@ -25,7 +25,6 @@ struct report_opts {
     const char *baseline;    /* pair each policy with this one; NULL: the first */
     int scenario;            /* only this scenario; -1: all */
     const char *policy_name; /* only this policy; NULL: all */
-    int policy;              /* (its index, set by report_print) */
 };
 
 /* Print a results file as `o` says: the human table, CSV summaries or per-replica rows. The
