@@ -29,19 +29,15 @@ static const char merge_usage[] =
 /* What differs between shard b and shard a (the first), or NULL. */
 static const char *mismatch(const struct shard_info *a, const struct shard_info *b)
 {
-    if (strcmp(a->version, b->version) || strcmp(a->git_rev, b->git_rev))
-        return "was written by another specmc build";
-    if (strcmp(a->config, b->config))
-        return "comes from another config text";
-    if (strcmp(a->overrides, b->overrides))
-        return "was run with other --set overrides";
-    if (a->seed != b->seed)
-        return "was run with another seed";
-    if (a->replicas != b->replicas)
-        return "was run with another replica count";
-    if (a->count != b->count)
-        return "is one of another number of shards";
-    return NULL;
+    static const char *const why[] = {
+        [SHARD_BUILD] = "was written by another specmc build",
+        [SHARD_CONFIG] = "comes from another config text",
+        [SHARD_OVERRIDES] = "was run with other --set overrides",
+        [SHARD_SEED] = "was run with another seed",
+        [SHARD_REPLICAS] = "was run with another replica count",
+        [SHARD_COUNT] = "is one of another number of shards",
+    };
+    return why[shard_compare(a, b)];
 }
 
 /* Read and check every input's description: one run, shards 0 .. K-1 each once. in[k] is

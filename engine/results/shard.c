@@ -188,6 +188,17 @@ done:
     return rc;
 }
 
+enum shard_diff shard_compare(const struct shard_info *a, const struct shard_info *b)
+{
+    return strcmp(a->version, b->version) || strcmp(a->git_rev, b->git_rev) ? SHARD_BUILD
+           : strcmp(a->config, b->config)                                   ? SHARD_CONFIG
+           : strcmp(a->overrides, b->overrides)                             ? SHARD_OVERRIDES
+           : a->seed != b->seed                                             ? SHARD_SEED
+           : a->replicas != b->replicas                                     ? SHARD_REPLICAS
+           : a->count != b->count                                           ? SHARD_COUNT
+                                                                            : SHARD_SAME;
+}
+
 void shard_info_free(struct shard_info *in)
 {
     free(in->version), free(in->git_rev), free(in->config_path);

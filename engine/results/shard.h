@@ -49,6 +49,14 @@ struct shard_info {
     int64_t task_events;
 };
 
+/* What tells two descriptions of a run apart, the first found in this order (the shard's
+ * index is not compared: the shards of one run differ in it). */
+enum shard_diff {
+    SHARD_SAME, SHARD_BUILD, SHARD_CONFIG, SHARD_OVERRIDES, SHARD_SEED, SHARD_REPLICAS,
+    SHARD_COUNT
+};
+enum shard_diff shard_compare(const struct shard_info *a, const struct shard_info *b);
+
 /* Write block `res` (run_block) of c as shard index/count of a run whose config was read from
  * config_path; a checkpoint also writes `done` (one byte per (scenario, policy, replica) of
  * the block, scenario-major). 0, or -1 with a message (then outfile_abort). */

@@ -62,19 +62,20 @@ char *ckpt_path(const char *out)
 static const char *foreign(const struct shard_info *in, const struct cfg *c,
                            const struct ckpt_plan *plan, const struct rs_provenance *pv)
 {
-    if (strcmp(in->version, pv->version) || strcmp(in->git_rev, pv->git_rev))
-        return "was written by another specmc build";
-    if (strcmp(in->config, c->text))
-        return "is of another config text";
-    if (strcmp(in->overrides, c->overrides ? c->overrides : ""))
-        return "is of a run with other --set overrides";
-    if (in->seed != c->seed)
-        return "is of a run with another seed";
-    if (in->replicas != c->replicas)
-        return "is of a run with another replica count";
-    if (in->index != plan->shard || in->count != plan->shards)
-        return "is of another shard of the run";
-    return NULL;
+    static const char *const why[] = {
+        [SHARD_BUILD] = "was written by another specmc build",
+        [SHARD_CONFIG] = "is of another config text",
+        [SHARD_OVERRIDES] = "is of a run with other --set overrides",
+        [SHARD_SEED] = "is of a run with another seed",
+        [SHARD_REPLICAS] = "is of a run with another replica count",
+        [SHARD_COUNT] = "is of another shard of the run",
+    };
+    const struct shard_info mine = {
+        .version = (char *)pv->version, .git_rev = (char *)pv->git_rev, .config = c->text,
+        .overrides = c->overrides ? c->overrides : "", .seed = c->seed,
+        .replicas = c->replicas, .index = plan->shard, .count = plan->shards};
+    enum shard_diff d = shard_compare(in, &mine);
+    return d != SHARD_SAME ? why[d] : in->index != plan->shard ? why[SHARD_COUNT] : NULL;
 }
 
 /* Load the checkpoint into res and done; 0, or 2 with a message. */
