@@ -10,6 +10,7 @@
 #include "engine/results/h5write.h"
 #include "engine/results/provenance.h"
 #include "engine/run/ranks.h"
+#include "engine/run/wait_policy.h"
 
 static const struct command {
     const char *name, *args, *summary;
@@ -76,6 +77,7 @@ static int dispatch(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    wait_policy_passive(argv);   /* idle OpenMP threads sleep: may execute this program again */
     ranks_init(&argc, &argv);    /* MPI in bin/specmc-mpi; nothing in bin/specmc */
     gsl_set_error_handler_off(); /* GSL failures are return codes here, never aborts */
     h5w_init();                  /* before any other HDF5 call */
