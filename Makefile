@@ -2,7 +2,8 @@
 #
 #   make run      install missing Debian packages, build, run experiments/default.ini
 #   make test     install, build a checked binary (invariants on), run every test
-#   make bench    install, build, run the benchmarks against their peers (SimPy, numpy, scipy)
+#   make bench    install, build, run the benchmarks against their peers (SimPy, SimGrid, a
+#                 bare C loop, numpy, scipy)
 #   make coverage install, build, measure whether the intervals cover their exact truths
 #                 (tests/coverage: COVERAGE_REPS repetitions per case and n); writes
 #                 docs/coverage.md
@@ -247,9 +248,12 @@ test-slurm:
 update-refs: $(BIN)
 	$(Q)tests/regress/check.sh $(BIN) --update
 
-bench: deps
-	$(Q)$(MAKE) --no-print-directory -j$(NPROC) $(BIN) $(KERNEL_BENCH) $(SCA_BENCH)
-	$(Q)$(PYTHON) bench/bench.py $(BIN) --kernel-bench $(KERNEL_BENCH) --sca-bench $(SCA_BENCH)
+bench:
+	$(Q)scripts/install-deps.sh bench
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) $(BIN) $(KERNEL_BENCH) $(SCA_BENCH) $(BARE_FIFO) \
+	    $(SIMGRID_FIFO)
+	$(Q)$(PYTHON) bench/bench.py $(BIN) --kernel-bench $(KERNEL_BENCH) --sca-bench $(SCA_BENCH) \
+	    --bare-bench $(BARE_FIFO) --simgrid-bench $(SIMGRID_FIFO)
 
 coverage: deps
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) $(BIN)
