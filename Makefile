@@ -2,7 +2,8 @@
 #
 #   make run      install missing Debian packages, build, run experiments/default.ini
 #   make test     install, build a checked binary (invariants on), run every test
-#   make bench    install, build, run the benchmarks against their peers (SimPy, numpy, scipy)
+#   make bench    install, build, run the benchmarks against their peers (SimPy, SimGrid, a
+#                 bare C loop, numpy, scipy)
 #   make coverage install, build, measure whether the intervals cover their exact truths
 #                 (tests/coverage: COVERAGE_REPS repetitions per case and n); writes
 #                 docs/coverage.md
@@ -124,13 +125,26 @@ KERNEL_CFLAGS := -fno-math-errno -ffp-contract=off -funroll-loops
 $(REL_DIR)/analysis/kernels.o: BASE_CFLAGS += $(KERNEL_CFLAGS)
 $(CHK_DIR)/analysis/kernels.o: CHK_CFLAGS += $(KERNEL_CFLAGS)
 
-# The benchmark binaries of `make bench` (not installed): the validation kernel, SCA's P2.
+# The benchmark binaries of `make bench` (not installed): the validation kernel, SCA's P2,
+# and the FIFO model's compiled peers: the bare C loop (specmc's PCG and nothing else of it)
+# and the SimGrid one (Debian libsimgrid-dev, from `scripts/install-deps.sh bench`: only
+# `make bench` needs it, and pkg-config is asked only when the SimGrid peer is built).
 KERNEL_BENCH := $(REL_DIR)/kernel-bench
 SCA_BENCH    := $(REL_DIR)/sca-bench
+BARE_FIFO    := $(REL_DIR)/bare-fifo
+SIMGRID_FIFO := $(REL_DIR)/simgrid-fifo
 $(KERNEL_BENCH): $(REL_OBJ) $(REL_DIR)/bench/kernel_bench.o
 	$(call say,LINK,$@)$(CC) -o $@ $^ $(LDLIBS_ALL)
 $(SCA_BENCH): $(REL_OBJ) $(REL_DIR)/bench/sca_bench.o
 	$(call say,LINK,$@)$(CC) -o $@ $^ $(LDLIBS_ALL)
+$(BARE_FIFO): $(REL_DIR)/bench/bare_fifo.o $(REL_DIR)/engine/stats/rng.o
+	$(call say,LINK,$@)$(CC) -o $@ $^ -lm
+SIMGRID_CXXFLAGS = -std=c++17 -O2 -Wall -Wextra -Wshadow -MMD -MP \
+                   $(shell pkg-config --cflags simgrid) $(CXXFLAGS)
+SIMGRID_LIBS     = $(shell pkg-config --libs simgrid) $(LDFLAGS)
+$(SIMGRID_FIFO): bench/simgrid_fifo.cpp
+	@mkdir -p $(@D)
+	$(call say,CXX,$<)$(CXX) $(SIMGRID_CXXFLAGS) -o $@ $< $(SIMGRID_LIBS)
 
 # The PCG reference (Debian libpcg-cpp-dev), built only for the golden-vector test.
 $(PCG_REF): tests/golden/pcg_ref.cpp
@@ -234,9 +248,12 @@ test-slurm:
 update-refs: $(BIN)
 	$(Q)tests/regress/check.sh $(BIN) --update
 
-bench: deps
-	$(Q)$(MAKE) --no-print-directory -j$(NPROC) $(BIN) $(KERNEL_BENCH) $(SCA_BENCH)
-	$(Q)$(PYTHON) bench/bench.py $(BIN) --kernel-bench $(KERNEL_BENCH) --sca-bench $(SCA_BENCH)
+bench:
+	$(Q)scripts/install-deps.sh bench
+	$(Q)$(MAKE) --no-print-directory -j$(NPROC) $(BIN) $(KERNEL_BENCH) $(SCA_BENCH) $(BARE_FIFO) \
+	    $(SIMGRID_FIFO)
+	$(Q)$(PYTHON) bench/bench.py $(BIN) --kernel-bench $(KERNEL_BENCH) --sca-bench $(SCA_BENCH) \
+	    --bare-bench $(BARE_FIFO) --simgrid-bench $(SIMGRID_FIFO)
 
 coverage: deps
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) $(BIN)
@@ -260,4 +277,5 @@ FORCE:
 -include $(REL_OBJ:.o=.d) $(CHK_OBJ:.o=.d) $(TST_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d) $(MPI_OBJ:.o=.d) \
          $(FUZZ_MAINS:.o=.d) \
          $(REL_DIR)/engine/cli/main.d $(CHK_DIR)/engine/cli/main.d \
-         $(REL_DIR)/bench/kernel_bench.d $(REL_DIR)/bench/sca_bench.d
+         $(REL_DIR)/bench/kernel_bench.d $(REL_DIR)/bench/sca_bench.d \
+         $(REL_DIR)/bench/bare_fifo.d $(SIMGRID_FIFO).d

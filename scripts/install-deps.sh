@@ -5,7 +5,9 @@
 # `make test SANITIZE=thread` needs (clang, its sanitizer runtimes and LLVM's OpenMP runtime with
 # Archer), `install-deps.sh fuzz` what `make fuzz` needs (the same: clang, libFuzzer and
 # the sanitizer runtimes, which libclang-rt-dev holds and clang only recommends, and libomp),
-# and `install-deps.sh slurm` what `make test-slurm` needs (slurm-wlm and munge).
+# `install-deps.sh slurm` what `make test-slurm` needs (slurm-wlm and munge), and
+# `install-deps.sh bench` what `make bench` needs beyond the rest (libsimgrid-dev, for the
+# SimGrid peer of the FIFO model).
 set -eu
 
 PACKAGES="gcc g++ make pkg-config git
@@ -16,6 +18,7 @@ python3-matplotlib python3-pytest"
 case "${1:-}" in
     tsan|fuzz) PACKAGES="$PACKAGES clang libclang-rt-dev libomp-dev" ;;
     slurm) PACKAGES="$PACKAGES slurm-wlm munge" ;;
+    bench) PACKAGES="$PACKAGES libsimgrid-dev" ;;
 esac
 
 missing=""
