@@ -75,7 +75,8 @@ struct st_summary iv_proportion_difference(const double *k1, const double *m1,
 struct st_summary iv_pooled_quantile(const double *v, int R, int J, double q, double confidence,
                                      double *work);
 
-/* The same for nq orders q[] at once (one sort), into out[0 .. nq). */
+/* The same for nq orders q[] at once (one pass over `work`: the ranks selected, not sorted),
+ * into out[0 .. nq). */
 void iv_pooled_quantiles(const double *v, int R, int J, const double *q, int nq,
                          double confidence, double *work, struct st_summary *out);
 

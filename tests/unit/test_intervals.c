@@ -279,6 +279,51 @@ Test(intervals, pooled_quantile_order_statistics)
     cr_assert(isinf(s.ci_high), "the 0.99-quantile of 100 values has no upper order statistic");
 }
 
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The ranks are selected, not sorted: each asked rank must still be the sorted array's, to the
+ * bit, whatever was selected before it — here 90 orders at once (more places than the
+ * selection keeps: the rest are found again), on values with many ties and NaNs among them,
+ * one job per replica and several, against a plain sort. */
+Test(intervals, pooled_quantiles_are_the_sorted_values)
+{
+    enum { R = 60, J = 37, N = R * J, NQ = 90 };
+    static double v[N], work[N], sorted[N];
+    rng_t r;
+    rng_stream(&r, 7, 0, RNG_CHECK);
+    long n = 0;
+    for (int i = 0; i < N; i++) {
+        double u = rng_uniform(&r);
+        v[i] = i % 97 == 0 ? NAN : u < 0.5 ? floor(20 * u) : 1.0 / (1.0 - u);
+        if (!isnan(v[i]))
+            sorted[n++] = v[i];
+    }
+    qsort(sorted, (size_t)n, sizeof *sorted, by_value);
+    double q[NQ];
+    struct st_summary out[NQ];
+    for (int k = 0; k < NQ; k++)
+        q[k] = (double)((k * 53) % NQ + 1) / (NQ + 1); /* in no order */
+    for (int jobs = 1; jobs <= J; jobs += J - 1) {
+        int reps = N / jobs;
+        iv_pooled_quantiles(v, reps, jobs, q, NQ, 0.95, work, out);
+        for (int k = 0; k < NQ; k++) {
+            long rank = (long)ceil(q[k] * (double)n);
+            cr_assert(out[k].mean == sorted[rank - 1], "J = %d, q = %g: %.17g, sorted %.17g",
+                      jobs, q[k], out[k].mean, sorted[rank - 1]);
+            cr_assert(out[k].ci_low <= out[k].mean && out[k].mean <= out[k].ci_high);
+            bool low_in = isinf(out[k].ci_low) || bsearch(&out[k].ci_low, sorted, (size_t)n,
+                                                           sizeof *sorted, by_value);
+            bool high_in = isinf(out[k].ci_high) || bsearch(&out[k].ci_high, sorted, (size_t)n,
+                                                             sizeof *sorted, by_value);
+            cr_assert(low_in && high_in, "the interval's ends are order statistics");
+        }
+    }
+}
+
 /* Several jobs per replica: Woodruff's interval, within the data's range, around the estimate;
  * replicas that disagree more (each all low or all high) widen it. */
 Test(intervals, pooled_quantile_woodruff)
