@@ -20,6 +20,33 @@ static struct rep_workspace *run(const struct cl_spec *sp, const char *policy,
     return ws;
 }
 
+/* ------------------------------------------------------------------ rankings */
+
+/* A ranking kept sorted by inserts and removes is the one pol_rank_sort makes of the same
+ * entries: keys with ties (−0 and 0 among them, −∞), jobs in scrambled order, some removed. */
+Test(rank, insert_and_remove_keep_the_sorted_order)
+{
+    static const double keys[] = {-1.0, -0.0, 0.0, -INFINITY, -0.5, -1.0, 2.0, -0.5};
+    struct pol_ranking kept = {0}, sorted = {0};
+    cr_assert_eq(pol_rank_reserve(&kept, 64), 0);
+    cr_assert_eq(pol_rank_reserve(&sorted, 64), 0);
+    for (int i = 0; i < 40; i++) {
+        int job = (i * 17) % 40;
+        pol_rank_insert(&kept, keys[job % 8], job);
+    }
+    for (int job = 0; job < 40; job += 3)
+        pol_rank_remove(&kept, keys[job % 8], job);
+    for (int job = 0; job < 40; job++)
+        if (job % 3 != 0)
+            sorted.r[sorted.n++] = (struct pol_rank){keys[job % 8], job};
+    pol_rank_sort(&sorted);
+    cr_assert_eq(kept.n, sorted.n);
+    for (int i = 0; i < kept.n; i++)
+        cr_assert_eq(kept.r[i].job, sorted.r[i].job, "entry %d", i);
+    pol_rank_free(&kept);
+    pol_rank_free(&sorted);
+}
+
 /* ------------------------------------------------------------------ srptms */
 
 /* Ten slots, a batch of three jobs of weight 1 with 2, 10 and 20 tasks of mean 1, ε = 0.6.
