@@ -221,6 +221,11 @@ void pol_rank_free(struct pol_ranking *rk);
 /* Sort rk->r[0 .. rk->n) by key, ties by job; pol_rank_before is that order. */
 void pol_rank_sort(struct pol_ranking *rk);
 bool pol_rank_before(const struct pol_rank *a, const struct pol_rank *b);
+/* Keep rk->r sorted in that order as entries come and go (O(log n) to find the place, a
+ * move of the entries after it): insert (key, job), key not NaN, within the reserved room;
+ * remove the entry (key, job), which must be there. */
+void pol_rank_insert(struct pol_ranking *rk, double key, int job);
+void pol_rank_remove(struct pol_ranking *rk, double key, int job);
 /* Fill rk with the pending jobs (cl->pend_head list) sorted by key; returns how many. */
 int pol_rank_pending(const struct cluster *cl, struct pol_ranking *rk, pol_rank_key key,
                      const void *ctx);

@@ -20,10 +20,16 @@
  * schedules them. Decisions: a task is duplicated at most once (D(l) asks for c = 1); a reduce
  * copy waiting for its map phase has no remaining-time estimate and is never a straggler.
  *
- * Cost (docs/performance.md): D(l) is found among the tasks on watch, not by a scan of the
- * slots. Every task is watched from its launch (the policy launches them all) until it has
- * two copies, completes, or its estimated remaining time has fallen to σE[X_i] — which it
- * never climbs back over: a copy's estimated end never grows (models/estimate.c). */
+ * Cost (docs/performance.md; "srptms and ese at 1 s slots"): D(l) is found among the tasks on
+ * watch, not by a scan of the slots. Every task is watched from the first slot at which it may
+ * be a straggler (the policy launches them all) until it has two copies, completes, or its
+ * estimated remaining time has fallen to σE[X_i] — which it never climbs back over: a copy's
+ * estimated end never grows (models/estimate.c). That first slot is its launch, or, for a
+ * reduce task launched while its job's map phase runs, the end of that phase: until then its
+ * copy waits without progress or estimate, never in D(l), so it waits off the watch list
+ * (which at 1 s slots it would otherwise crowd, scanned at every slot for nothing) and joins
+ * it when its job's last map task completes. The order of the watch list is no part of the
+ * rule: D(l) is sorted by (−t_rem, task index), a total order. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,13 +65,30 @@ static void ese_free(void *st)
     free(e->watch);
 }
 
-/* Launch the job's waiting tasks (pol_start_job) and watch them. */
+/* Watch tasks first .. end - 1. */
+static void watch(struct ese *e, int first, int end)
+{
+    for (int t = first; t < end; t++)
+        e->watch[e->nwatch++] = t;
+}
+
+/* Launch the job's waiting tasks (pol_start_job) and watch them, but for reduce tasks whose
+ * copies wait for the map phase (ese_copy_done watches them when it ends). */
 static void start_job(struct cluster *cl, struct ese *e, int job)
 {
-    int first = cl->job[job].first_task + cl->job[job].next_unstarted;
-    int n = pol_start_job(cl, job);
-    for (int t = first; t < first + n; t++)
-        e->watch[e->nwatch++] = t;
+    const struct cl_job *j = &cl->job[job];
+    int first = j->first_task + j->next_unstarted;
+    int end = first + pol_start_job(cl, job);
+    int reduces = j->first_task + j->nmap; /* the job's first reduce task */
+    watch(e, first, j->maps_left > 0 && end > reduces ? reduces : end);
+}
+
+/* The job's last map task completed: its reduce tasks launched so far stop waiting. */
+static void ese_copy_done(struct cluster *cl, void *st, int task)
+{
+    const struct cl_job *j = &cl->job[cl->task_job[task]];
+    if (j->maps_left == 0 && cl_task_phase(cl, task) == CL_MAP)
+        watch(st, j->first_task + j->nmap, j->first_task + j->next_unstarted);
 }
 
 /* Step 1: duplicate the stragglers of D(l), longest remaining time first. The tasks of the
@@ -167,6 +190,7 @@ const struct policy pol_ese = {
     .resolve = ese_resolve,
     .init = ese_init,
     .on_slot_free = ese_slot_free,
+    .on_copy_done = ese_copy_done,
     .free = ese_free,
     .events_per_second = 9.7e6,
     .memory = {4, 16, 16},
@@ -182,6 +206,7 @@ const struct policy pol_ese_detect = {
     .resolve = ese_resolve,
     .init = ese_init,
     .on_slot_free = ese_detect_slot_free,
+    .on_copy_done = ese_copy_done,
     .free = ese_free,
     .events_per_second = 1.2e7,
     .memory = {4, 16, 16},

@@ -1,9 +1,11 @@
 /* rank — order the jobs that still have tasks to launch by a policy's key: the size-based
  * schedulers of seeds 000 and 002 (PSRPT order in SCA and ESE, w_i/U_i in SRPTMS+C,
- * w_i/φ_i in the offline algorithm) all start from such a ranking. See policy.h. */
+ * w_i/φ_i in the offline algorithm) all start from such a ranking, sorted at each decision
+ * or, where keys change seldom (SRPTMS+C), kept sorted as entries come and go. See policy.h. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "models/cluster.h"
 #include "models/policy.h"
@@ -45,6 +47,39 @@ bool pol_rank_before(const struct pol_rank *a, const struct pol_rank *b)
 void pol_rank_sort(struct pol_ranking *rk)
 {
     qsort(rk->r, (size_t)rk->n, sizeof *rk->r, by_key);
+}
+
+/* The first position whose entry is not before x (binary search). */
+static int lower_bound(const struct pol_ranking *rk, const struct pol_rank *x)
+{
+    int lo = 0, hi = rk->n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (by_key(&rk->r[mid], x) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+void pol_rank_insert(struct pol_ranking *rk, double key, int job)
+{
+    CL_ASSERT(rk->n < rk->cap && !isnan(key));
+    struct pol_rank x = {key, job};
+    int i = lower_bound(rk, &x);
+    memmove(rk->r + i + 1, rk->r + i, (size_t)(rk->n - i) * sizeof *rk->r);
+    rk->r[i] = x;
+    rk->n++;
+}
+
+void pol_rank_remove(struct pol_ranking *rk, double key, int job)
+{
+    struct pol_rank x = {key, job};
+    int i = lower_bound(rk, &x);
+    CL_ASSERT(i < rk->n && rk->r[i].job == job && rk->r[i].key == key);
+    rk->n--;
+    memmove(rk->r + i, rk->r + i + 1, (size_t)(rk->n - i) * sizeof *rk->r);
 }
 
 int pol_rank_pending(const struct cluster *cl, struct pol_ranking *rk, pol_rank_key key,

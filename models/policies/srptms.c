@@ -41,8 +41,21 @@
  * one machine, schedule nothing at all; g_i's third case prints (1−ε)W_i for (1−ε)W (the
  * shares would not sum to M otherwise); tasks are taken in index order (they are i.i.d., so
  * "at random" changes nothing but the common random numbers); when every pending job has
- * weight 0 they share as if of weight 1. Copies of one task are capped by max_copies. */
+ * weight 0 they share as if of weight 1. Copies of one task are capped by max_copies.
+ *
+ * Cost (docs/performance.md, "srptms and ese at 1 s slots"): ψ(l) and its order are kept
+ * between decisions instead of rebuilt from the pending list and sorted at every slot. Step 1's
+ * rule depends on a job only through its membership of ψ(l) and its U_i(l), and U_i(l)
+ * through its unlaunched tasks alone, which change only when this policy launches them; so
+ * a job's place can change only when it arrives, when it launches tasks (re-placed after the
+ * decision, whose ranking is a snapshot as Algorithm 2's), when its map phase ends (psi = 0:
+ * its reduce tasks become schedulable) and when it completes (psi = 2). At those events
+ * alone it is removed from and re-inserted into three sorted arrays: ψ(l) by (−w_i/U_i(l),
+ * index) — exactly the order the sort gave, a total order since no two jobs share an index —
+ * its weight-0 jobs by (−1/U_i(l), index), the order when every job of ψ(l) weighs 0 (weights
+ * are never negative), and ψ(l) by index, the order W(l) is summed in, bit for bit as before. */
 #include <math.h>
+#include <stdlib.h>
 
 #include "models/cluster.h"
 #include "models/policy.h"
@@ -59,7 +72,12 @@ struct srptms {
     bool reduce_early;     /* reduce tasks once every map task is launched, not completed */
     int psi;               /* which jobs are in ψ(l): PSI_* */
     bool round_copies;     /* copies per task ⌈x/m⌉ rounded to the nearest, not ⌊x/m⌋ */
-    struct pol_ranking rk; /* ψ(l) by decreasing w_i / U_i(l) */
+    struct pol_ranking by_key;  /* ψ(l) by decreasing w_i / U_i(l), ties by index */
+    struct pol_ranking by_unit; /* its weight-0 jobs by decreasing 1 / U_i(l), ties by index */
+    struct pol_ranking by_job;  /* ψ(l) by index (key: the index) */
+    bool *in;                   /* [njobs] whether the job is in ψ(l) ... */
+    double *work;               /* ... and then the U_i(l) its entries were keyed by */
+    int *launched, nlaunched;   /* jobs given machines in this decision, to re-place after it */
 };
 
 /* Whether the job's next unscheduled task may be scheduled now: a reduce task only once
@@ -70,26 +88,14 @@ static bool can_schedule(const struct cluster *cl, const struct srptms *p, int j
     return p->reduce_early || j->next_unstarted < j->nmap || j->maps_left == 0;
 }
 
-/* Put the jobs of ψ(l) into p->rk (keys to come); returns their total weight W(l). */
-static double collect_psi(const struct cluster *cl, struct srptms *p)
+/* Whether an arrived job is in ψ(l) (the `psi` parameter). */
+static bool in_psi(const struct cluster *cl, const struct srptms *p, int job)
 {
-    double W = 0.0;
-    int n = 0;
-    if (p->psi == PSI_ALIVE) {
-        for (int j = cl->first_active; j < cl->narrived; j++)
-            if (isnan(cl->job[j].completion)) {
-                p->rk.r[n++].job = j;
-                W += cl->job[j].weight;
-            }
-    } else {
-        for (int j = cl->pend_head; j >= 0; j = cl->job[j].pend_next)
-            if (p->psi == PSI_UNSCHEDULED || can_schedule(cl, p, j)) {
-                p->rk.r[n++].job = j;
-                W += cl->job[j].weight;
-            }
-    }
-    p->rk.n = n;
-    return W;
+    const struct cl_job *j = &cl->job[job];
+    if (p->psi == PSI_ALIVE)
+        return isnan(j->completion);
+    return j->next_unstarted < j->ntasks &&
+           (p->psi == PSI_UNSCHEDULED || can_schedule(cl, p, job));
 }
 
 /* U_i(l) of eq. 4. */
@@ -100,12 +106,41 @@ static double effective_work(const struct cluster *cl, int job, double r)
     return pol_effective_work(j, maps, j->ntasks - j->next_unstarted - maps, r);
 }
 
-/* Rank key: −w_i/U_i(l), smaller first (w = 1 for all when unit). A job with nothing left to
- * schedule (U = 0, psi = 2) ranks first, or, of weight 0, with the weight-0 jobs. */
-static double priority_key(const struct cluster *cl, int job, double r, bool unit)
+/* Rank key of a job whose U_i(l) is U: −w_i/U, smaller first (w = 1 for all when unit). A job
+ * with nothing left to schedule (U = 0, psi = 2) ranks first, or, of weight 0, with the
+ * weight-0 jobs. */
+static double priority_key(const struct cluster *cl, int job, double U, bool unit)
 {
-    double w = unit ? 1.0 : cl->job[job].weight, U = effective_work(cl, job, r);
+    double w = unit ? 1.0 : cl->job[job].weight;
     return U > 0 ? -w / U : w > 0 ? -INFINITY : 0.0;
+}
+
+/* Bring the job's entries up to date after an event that may have changed its membership of
+ * ψ(l) or its U_i(l): out of the rankings under its old keys, in under its new ones. */
+static void place(const struct cluster *cl, struct srptms *p, int job)
+{
+    bool in = in_psi(cl, p, job);
+    double U = in ? effective_work(cl, job, p->r) : 0.0;
+    if (in == p->in[job] && (!in || U == p->work[job] || (isnan(U) && isnan(p->work[job]))))
+        return;
+    bool zero = cl->job[job].weight == 0;
+    if (p->in[job]) {
+        double old = p->work[job];
+        pol_rank_remove(&p->by_key, priority_key(cl, job, old, false), job);
+        if (zero)
+            pol_rank_remove(&p->by_unit, priority_key(cl, job, old, true), job);
+        if (!in)
+            pol_rank_remove(&p->by_job, job, job);
+    }
+    if (in) {
+        pol_rank_insert(&p->by_key, priority_key(cl, job, U, false), job);
+        if (zero)
+            pol_rank_insert(&p->by_unit, priority_key(cl, job, U, true), job);
+        if (!p->in[job])
+            pol_rank_insert(&p->by_job, job, job);
+    }
+    p->in[job] = in;
+    p->work[job] = U;
 }
 
 /* The task-scheduling procedure: spend x free machines on the job's unlaunched tasks of its
@@ -136,18 +171,20 @@ static int schedule_tasks(struct cluster *cl, const struct srptms *p, int job, i
 static void srptms_slot_free(struct cluster *cl, void *st)
 {
     struct srptms *p = st;
-    double W = collect_psi(cl, p);
-    int n = p->rk.n;
+    double W = 0.0; /* eq. 5, summed in index order */
+    for (int i = 0; i < p->by_job.n; i++)
+        W += cl->job[p->by_job.r[i].job].weight;
     bool unit = W <= 0; /* every job of weight 0: they share as if of weight 1 */
+    const struct pol_ranking *rk = unit ? &p->by_unit : &p->by_key;
+    int n = rk->n;
+    CL_ASSERT(n == p->by_job.n);
     if (unit)
         W = n;
-    for (int i = 0; i < n; i++)
-        p->rk.r[i].key = priority_key(cl, p->rk.r[i].job, p->r, unit);
-    pol_rank_sort(&p->rk);
     double eps = p->epsilon, M = cl->nslots, above = 0.0, shared = 0.0;
     int granted = 0; /* whole machines granted to the jobs above */
+    p->nlaunched = 0;
     for (int i = 0; i < n && cl->nfree > 0; i++) {
-        int job = p->rk.r[i].job;
+        int job = rk->r[i].job;
         double w = unit ? 1.0 : cl->job[job].weight;
         double Wi = W - above; /* J_i and every job below it */
         above += w;
@@ -162,8 +199,22 @@ static void srptms_slot_free(struct cluster *cl, void *st)
         granted = g;
         if (xi <= 0)
             continue;
-        schedule_tasks(cl, p, job, xi < cl->nfree ? xi : cl->nfree);
+        if (schedule_tasks(cl, p, job, xi < cl->nfree ? xi : cl->nfree) > 0)
+            p->launched[p->nlaunched++] = job;
     }
+    for (int k = 0; k < p->nlaunched; k++)
+        place(cl, p, p->launched[k]);
+}
+
+/* Arrivals, map phases ending and completions change ψ(l): the job's entries follow. */
+static void srptms_arrival(struct cluster *cl, void *st, int job)
+{
+    place(cl, st, job);
+}
+
+static void srptms_copy_done(struct cluster *cl, void *st, int task)
+{
+    place(cl, st, cl->task_job[task]);
 }
 
 static int srptms_init(struct cluster *cl, void *st, const double *param)
@@ -175,13 +226,26 @@ static int srptms_init(struct cluster *cl, void *st, const double *param)
     p->reduce_early = param[SRPTMS_REDUCE_EARLY] != 0;
     p->psi = (int)param[SRPTMS_PSI];
     p->round_copies = param[SRPTMS_ROUND_COPIES] != 0;
-    p->rk = (struct pol_ranking){0};
-    return pol_rank_reserve(&p->rk, cl->njobs);
+    p->in = calloc((size_t)cl->njobs, sizeof *p->in);
+    p->work = malloc((size_t)cl->njobs * sizeof *p->work);
+    p->launched = malloc((size_t)cl->njobs * sizeof *p->launched);
+    if (!p->in || !p->work || !p->launched)
+        return -1;
+    return pol_rank_reserve(&p->by_key, cl->njobs) || pol_rank_reserve(&p->by_unit, cl->njobs) ||
+                   pol_rank_reserve(&p->by_job, cl->njobs)
+               ? -1
+               : 0;
 }
 
 static void srptms_free(void *st)
 {
-    pol_rank_free(&((struct srptms *)st)->rk);
+    struct srptms *p = st;
+    pol_rank_free(&p->by_key);
+    pol_rank_free(&p->by_unit);
+    pol_rank_free(&p->by_job);
+    free(p->in);
+    free(p->work);
+    free(p->launched);
 }
 
 static bool srptms_check(const struct cl_spec *spec, const double *param, char *msg, size_t len)
@@ -216,8 +280,10 @@ const struct policy pol_srptms = {
     .state_size = sizeof(struct srptms),
     .check = srptms_check,
     .init = srptms_init,
+    .on_arrival = srptms_arrival,
     .on_slot_free = srptms_slot_free,
+    .on_copy_done = srptms_copy_done,
     .free = srptms_free,
     .events_per_second = 1.4e7,
-    .memory = {0, 0, 16},
+    .memory = {0, 0, 61},
 };

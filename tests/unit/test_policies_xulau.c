@@ -20,6 +20,33 @@ static struct rep_workspace *run(const struct cl_spec *sp, const char *policy,
     return ws;
 }
 
+/* ------------------------------------------------------------------ rankings */
+
+/* A ranking kept sorted by inserts and removes is the one pol_rank_sort makes of the same
+ * entries: keys with ties (−0 and 0 among them, −∞), jobs in scrambled order, some removed. */
+Test(rank, insert_and_remove_keep_the_sorted_order)
+{
+    static const double keys[] = {-1.0, -0.0, 0.0, -INFINITY, -0.5, -1.0, 2.0, -0.5};
+    struct pol_ranking kept = {0}, sorted = {0};
+    cr_assert_eq(pol_rank_reserve(&kept, 64), 0);
+    cr_assert_eq(pol_rank_reserve(&sorted, 64), 0);
+    for (int i = 0; i < 40; i++) {
+        int job = (i * 17) % 40;
+        pol_rank_insert(&kept, keys[job % 8], job);
+    }
+    for (int job = 0; job < 40; job += 3)
+        pol_rank_remove(&kept, keys[job % 8], job);
+    for (int job = 0; job < 40; job++)
+        if (job % 3 != 0)
+            sorted.r[sorted.n++] = (struct pol_rank){keys[job % 8], job};
+    pol_rank_sort(&sorted);
+    cr_assert_eq(kept.n, sorted.n);
+    for (int i = 0; i < kept.n; i++)
+        cr_assert_eq(kept.r[i].job, sorted.r[i].job, "entry %d", i);
+    pol_rank_free(&kept);
+    pol_rank_free(&sorted);
+}
+
 /* ------------------------------------------------------------------ srptms */
 
 /* Ten slots, a batch of three jobs of weight 1 with 2, 10 and 20 tasks of mean 1, ε = 0.6.
@@ -327,6 +354,33 @@ Test(ese, once_and_only_above_the_threshold)
     cr_assert_eq(cl->task_copies[1], 1);
     cr_assert_float_eq(out[M_MACHINE_TIME], 20 + 19 + 9, EPS, "the duplicate killed at 20");
     rep_workspace_free(ws);
+}
+
+/* A reduce task launched while its map phase runs is watched once the phase ends. Three slots,
+ * one job of a map task (2.5) and a reduce task (10), E[X] = 1 per phase, σ = 2: both start at
+ * t = 0, the reduce copy waiting. t = 1: the map has 1.5 left (not > 2), never a straggler.
+ * t = 2.5: the map is done and the reduce copy starts, to end at 12.5. t = 3: it has 9.5 left,
+ * its duplicate (1) ends at 4. Left off the watch it would end at 12.5. */
+Test(ese, reduce_watched_from_the_end_of_its_map_phase)
+{
+    struct tr_job jobs[] = {{0, 1, {1, 1}, {1, 1}, {0, 0}}};
+    struct tr_trace tr = {jobs, 1, 0};
+    struct cl_spec sp = sc_trace_spec(3, &tr);
+    sp.interval = 1.0;
+    struct sc_durations d = {.other = 1.0};
+    d.d[0][0] = 2.5, d.d[1][0] = 10;
+    double out[M_COUNT];
+    const char *names[] = {"ese", "ese-detect"};
+    for (int k = 0; k < 2; k++) {
+        sc_params(pol_find(names[k]), param, NULL, 0);
+        sc_params(pol_find(names[k]), param, "sigma", 2.0);
+        struct rep_workspace *ws = run(&sp, names[k], &d, out);
+        struct cluster *cl = rep_cluster(ws);
+        cr_assert_eq(cl->task_copies[0], 1, "%s", names[k]);
+        cr_assert_eq(cl->task_copies[1], 2, "%s", names[k]);
+        cr_assert_float_eq(cl->task_done[1], 4.0, EPS, "%s", names[k]);
+        rep_workspace_free(ws);
+    }
 }
 
 /* Scheduling levels: one slot, a batch of a 3-task job and a 1-task job (unit tasks, σ huge).
