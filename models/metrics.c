@@ -8,6 +8,7 @@
 
 #include "analysis/chronos.h"
 #include "engine/stats/stats.h"
+#include "engine/stats/ranks.h"
 #include "models/cluster.h"
 #include "models/workload.h"
 
@@ -174,9 +175,11 @@ void metrics_compute(const struct cluster *cl, double *scratch, double out[M_COU
     double dn = (double)n;
     out[M_FLOWTIME] = n ? flow / dn : NAN;
     out[M_FLOWTIME_WEIGHTED] = wsum > 0 ? wflow / wsum : NAN;
-    out[M_FLOWTIME_P50] = st_quantile_select(scratch, n, 0.50);
-    out[M_FLOWTIME_P90] = st_quantile_select(scratch, n, 0.90);
-    out[M_FLOWTIME_P99] = st_quantile_select(scratch, n, 0.99);
+    struct st_ranks ranked; /* the three quantiles from one selection's places */
+    st_ranks_init(&ranked, scratch, n);
+    out[M_FLOWTIME_P50] = st_ranks_quantile(&ranked, 0.50);
+    out[M_FLOWTIME_P90] = st_ranks_quantile(&ranked, 0.90);
+    out[M_FLOWTIME_P99] = st_ranks_quantile(&ranked, 0.99);
     out[M_POCD] = (n && isfinite(sp->deadline)) ? (double)met / dn : NAN;
     out[M_MACHINE_TIME] = n ? mt / dn : NAN;
     out[M_WASTED_TIME] = n ? killed / dn : NAN;

@@ -14,6 +14,7 @@
 #include "engine/config/config_limits.h"
 #include "engine/run/progress.h"
 #include "engine/run/replicas.h"
+#include "engine/stats/ranks.h"
 #include "models/replica.h"
 
 struct iv_quantity run_quantity(const struct cfg *c, int s, int p, int m)

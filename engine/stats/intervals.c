@@ -4,11 +4,11 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include <gsl/gsl_cdf.h>
 
 #include "engine/stats/bootstrap.h"
+#include "engine/stats/ranks.h"
 
 size_t iv_scratch_size(int n)
 {
@@ -137,88 +137,6 @@ struct st_summary iv_proportion_difference(const double *k1, const double *m1,
 
 /* ---------------------------------------------------------------- pooled quantiles */
 
-/* Order statistics on demand: the N values in `x`, rearranged as ranks are asked for. Each
- * asked rank is put in its sorted place by quickselect (Hoare's FIND, 1961) within the stretch
- * between the nearest places already fixed, since a fixed place has nothing greater before it
- * and nothing smaller after it. A quantile and its interval need three ranks, so this costs
- * O(N) where sorting all the values cost O(N log N): 12 % of a FIFO run of 50 000 jobs went to
- * that sort. The values found are the sorted array's, to the bit. */
-enum { RANKS_FIXED_MAX = 62 };
-struct ranks {
-    double *x;
-    long n;
-    int nfixed;
-    long fixed[RANKS_FIXED_MAX + 2]; /* sorted places, with sentinels −1 and n */
-};
-
-static void ranks_init(struct ranks *r, double *x, long n)
-{
-    r->x = x;
-    r->n = n;
-    r->nfixed = 2;
-    r->fixed[0] = -1;
-    r->fixed[1] = n;
-}
-
-static void swap_at(double *x, long i, long j)
-{
-    double t = x[i];
-    x[i] = x[j];
-    x[j] = t;
-}
-
-/* Put the value of sorted place p into x[p], with x[a..p) <= x[p] <= x(p..b]. */
-static void select_place(double *x, long a, long b, long p)
-{
-    while (a < b) {
-        long m = a + (b - a) / 2; /* pivot: the median of the ends and the middle */
-        if (x[m] < x[a])
-            swap_at(x, a, m);
-        if (x[b] < x[a])
-            swap_at(x, a, b);
-        if (x[b] < x[m])
-            swap_at(x, m, b);
-        double pivot = x[m];
-        long i = a, j = b;
-        while (i <= j) {
-            while (x[i] < pivot)
-                i++;
-            while (pivot < x[j])
-                j--;
-            if (i <= j)
-                swap_at(x, i++, j--);
-        }
-        if (p <= j) /* x[a..j] <= pivot <= x[i..b]; between them, the pivot's equals */
-            b = j;
-        else if (p >= i)
-            a = i;
-        else
-            return;
-    }
-}
-
-/* The k-th smallest (1-based) of the N values; −∞ below 1, +∞ above N. */
-static double order_stat(struct ranks *r, long k)
-{
-    if (k < 1)
-        return -INFINITY;
-    if (k > r->n)
-        return INFINITY;
-    long p = k - 1;
-    int i = 1;
-    while (r->fixed[i] < p)
-        i++;
-    if (r->fixed[i] != p) {
-        select_place(r->x, r->fixed[i - 1] + 1, r->fixed[i] - 1, p);
-        if (r->nfixed < RANKS_FIXED_MAX + 2) {
-            memmove(&r->fixed[i + 1], &r->fixed[i], (size_t)(r->nfixed - i) * sizeof *r->fixed);
-            r->fixed[i] = p;
-            r->nfixed++;
-        }
-    }
-    return r->x[p];
-}
-
 /* The least k in [0, N] with P(B <= k) >= p, B ~ Binomial(N, q) (bisection: the CDF rises in
  * k). */
 static long binomial_quantile(double p, double q, long N)
@@ -235,21 +153,21 @@ static long binomial_quantile(double p, double q, long N)
 }
 
 /* The q-quantile of the N pooled values `sorted` (not NaN) of v (R × J) with its interval. */
-static struct st_summary pooled_quantile(const double *v, int R, int J, struct ranks *sorted,
+static struct st_summary pooled_quantile(const double *v, int R, int J, struct st_ranks *sorted,
                                          double q, double confidence)
 {
     long N = sorted->n;
     struct st_summary s = st_empty((uint64_t)N, ST_NONE);
     if (N == 0)
         return s;
-    double xi = order_stat(sorted, (long)ceil(q * (double)N));
+    double xi = st_rank(sorted, (long)ceil(q * (double)N));
     s.mean = xi;
     double a = 0.5 * (1.0 - confidence);
     if (J == 1) {
         /* P(X_(l) <= ξ_q <= X_(u)) >= 1 − 2a with l − 1 the a-quantile of B ~ Bin(N, q) and u
            one past its (1 − a)-quantile */
-        s.ci_low = order_stat(sorted, binomial_quantile(a, q, N));
-        s.ci_high = order_stat(sorted, binomial_quantile(1.0 - a, q, N) + 1);
+        s.ci_low = st_rank(sorted, binomial_quantile(a, q, N));
+        s.ci_high = st_rank(sorted, binomial_quantile(1.0 - a, q, N) + 1);
         s.method = ST_ORDER_STATISTIC;
         return s;
     }
@@ -269,8 +187,8 @@ static struct st_summary pooled_quantile(const double *v, int R, int J, struct r
                                                  acc.n, confidence);
     /* the ranks rounded outwards, the upper one past ⌈N p_U⌉ as the exact interval's is past
        its binomial quantile: where the band reaches the top the data have no upper end */
-    s.ci_low = order_stat(sorted, (long)floor(band.ci_low * (double)N));
-    s.ci_high = order_stat(sorted, (long)ceil(band.ci_high * (double)N) + 1);
+    s.ci_low = st_rank(sorted, (long)floor(band.ci_low * (double)N));
+    s.ci_high = st_rank(sorted, (long)ceil(band.ci_high * (double)N) + 1);
     s.method = ST_WOODRUFF;
     return s;
 }
@@ -282,8 +200,8 @@ void iv_pooled_quantiles(const double *v, int R, int J, const double *q, int nq,
     for (long i = 0; i < (long)R * J; i++)
         if (!isnan(v[i]))
             work[N++] = v[i];
-    struct ranks sorted;
-    ranks_init(&sorted, work, N);
+    struct st_ranks sorted;
+    st_ranks_init(&sorted, work, N);
     for (int k = 0; k < nq; k++)
         out[k] = pooled_quantile(v, R, J, &sorted, q[k], confidence);
 }

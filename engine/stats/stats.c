@@ -212,21 +212,6 @@ double st_quantile_sorted(const double *sorted, size_t n, double p)
     return gsl_stats_quantile_from_sorted_data(sorted, 1, n, p);
 }
 
-/* Type 7: h = (n-1) p, Q = x_(lo) + (h - lo)(x_(lo+1) - x_(lo)) with lo = floor(h), the order
- * statistics found by two selections (GSL's select does not promise a partition). */
-double st_quantile_select(double *data, size_t n, double p)
-{
-    if (n == 0 || isnan(p))
-        return NAN;
-    p = p < 0.0 ? 0.0 : p > 1.0 ? 1.0 : p;
-    double h = (double)(n - 1) * p, lo = floor(h);
-    double xlo = gsl_stats_select(data, 1, n, (size_t)lo);
-    if (h == lo)
-        return xlo;
-    double xhi = gsl_stats_select(data, 1, n, (size_t)lo + 1);
-    return xlo + (h - lo) * (xhi - xlo);
-}
-
 /* D_n = max_i max(i/n - F(x_i), F(x_i) - (i-1)/n), i = 1..n, for x sorted ascending.
  * NaN if n = 0 or the CDF returns NaN anywhere. */
 double st_ks_statistic(const double *sorted, size_t n, double (*cdf)(double x, const void *ctx),

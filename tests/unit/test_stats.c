@@ -9,12 +9,14 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_sort.h>
 
+#include "engine/stats/ranks.h"
 #include "engine/stats/stats.h"
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
@@ -267,6 +269,47 @@ Test(stats, quantile_edges)
     expect_near(st_quantile_sorted(one, 1, 0.3), 4.25, 0.0);
     cr_expect(isnan(st_quantile_sorted(x, 0, 0.5)));
     cr_expect(isnan(st_quantile_sorted(x, n, NAN)));
+}
+
+/* By selection (engine/stats/ranks.c), to the bit the order statistics of the sorted data (the
+ * interpolation between them rounds as GSL's does not, within 1e-15): one quantile a call on
+ * a fresh copy, and 200 in one st_ranks (more places than it keeps), on values with
+ * heavy ties (integers 0..9) and a continuous tail, in sizes 1 .. 2001. */
+Test(stats, quantile_select_equals_sorted)
+{
+    enum { N = 2001, NP = 200 };
+    static double x[N], sorted[N], work[N], keep[N];
+    gsl_rng *g = gsl_rng_alloc(gsl_rng_mt19937);
+    gsl_rng_set(g, 11);
+    for (int i = 0; i < N; i++) {
+        double u = gsl_rng_uniform(g);
+        x[i] = u < 0.6 ? floor(10 * u / 0.6) : 1.0 / (1.0 - u);
+    }
+    gsl_rng_free(g);
+    const size_t sizes[] = { 1, 2, 3, 10, 101, 2000, 2001 };
+    for (size_t t = 0; t < ARRAY_LEN(sizes); t++) {
+        size_t n = sizes[t];
+        memcpy(sorted, x, n * sizeof *x);
+        gsl_sort(sorted, 1, n);
+        memcpy(keep, x, n * sizeof *x);
+        struct st_ranks r;
+        st_ranks_init(&r, keep, (long)n);
+        for (int k = 0; k < NP; k++) {
+            double p = (double)((k * 67) % NP) / (NP - 1); /* 0 .. 1 in no order */
+            double h = (double)(n - 1) * p, lo = floor(h); /* type 7 as ranks.c writes it */
+            double want = h == lo ? sorted[(size_t)lo]
+                                  : sorted[(size_t)lo] + (h - lo) * (sorted[(size_t)lo + 1] -
+                                                                     sorted[(size_t)lo]);
+            cr_assert(fabs(want - st_quantile_sorted(sorted, n, p)) <= 1e-15 * fabs(want));
+            memcpy(work, x, n * sizeof *x);
+            double one = st_quantile_select(work, n, p), many = st_ranks_quantile(&r, p);
+            cr_assert(one == want && many == want, "n = %zu, p = %g: %.17g, %.17g, sorted %.17g",
+                      n, p, one, many, want);
+        }
+        for (long k = 1; k <= (long)n; k += 1 + (long)n / 50)
+            cr_assert(st_rank(&r, k) == sorted[k - 1]);
+        cr_assert(isinf(st_rank(&r, 0)) && isinf(st_rank(&r, (long)n + 1)));
+    }
 }
 
 /* --- Kolmogorov–Smirnov ----------------------------------------------------------------- */
