@@ -123,19 +123,10 @@ $(CHK_DIR)/%.o: %.c
 KERNEL_CFLAGS := -fno-math-errno -ffp-contract=off -funroll-loops
 $(REL_DIR)/analysis/kernels.o: BASE_CFLAGS += $(KERNEL_CFLAGS)
 $(CHK_DIR)/analysis/kernels.o: CHK_CFLAGS += $(KERNEL_CFLAGS)
-# The lockstep prototype (models/lockstep.c): no fused multiply-adds in its AVX-512 clone,
-# which the scalar model's baseline build does not have either.
-# -fno-trapping-math lets its lane loops compute both sides of a select (no value changes).
-LOCKSTEP_CFLAGS := -ffp-contract=off -fno-trapping-math
-$(REL_DIR)/models/lockstep.o: BASE_CFLAGS += $(LOCKSTEP_CFLAGS)
-$(CHK_DIR)/models/lockstep.o: CHK_CFLAGS += $(LOCKSTEP_CFLAGS)
 
 # The benchmark binaries of `make bench` (not installed): the validation kernel, SCA's P2.
 KERNEL_BENCH := $(REL_DIR)/kernel-bench
 SCA_BENCH    := $(REL_DIR)/sca-bench
-LOCKSTEP_BENCH := $(REL_DIR)/lockstep-bench
-$(LOCKSTEP_BENCH): $(REL_OBJ) $(REL_DIR)/bench/lockstep_bench.o
-	$(call say,LINK,$@)$(CC) -o $@ $^ $(LDLIBS_ALL)
 $(KERNEL_BENCH): $(REL_OBJ) $(REL_DIR)/bench/kernel_bench.o
 	$(call say,LINK,$@)$(CC) -o $@ $^ $(LDLIBS_ALL)
 $(SCA_BENCH): $(REL_OBJ) $(REL_DIR)/bench/sca_bench.o
@@ -269,5 +260,4 @@ FORCE:
 -include $(REL_OBJ:.o=.d) $(CHK_OBJ:.o=.d) $(TST_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d) $(MPI_OBJ:.o=.d) \
          $(FUZZ_MAINS:.o=.d) \
          $(REL_DIR)/engine/cli/main.d $(CHK_DIR)/engine/cli/main.d \
-         $(REL_DIR)/bench/kernel_bench.d $(REL_DIR)/bench/sca_bench.d \
-         $(REL_DIR)/bench/lockstep_bench.d
+         $(REL_DIR)/bench/kernel_bench.d $(REL_DIR)/bench/sca_bench.d

@@ -10,8 +10,7 @@
  *    speculative strategies) is turned into a duration: one or two log2/exp2 per task, not
  *    one per copy;
  *  - those are glibc's vector versions (libmvec), called from `omp simd` loops; the hot
- *    functions are compiled for AVX-512, AVX2 and baseline x86-64 and picked at load time
- *    (RNG_LANES_HOT);
+ *    functions are compiled for AVX-512, AVX2 and baseline x86-64 and picked at load time;
  *  - the totals are exact integer sums (kernels.h), kept per lane and folded at the end.
  * The mechanism itself is written once per strategy, lane-wise, next to its description.
  * Build with -fno-math-errno (lets the log2/exp2 loops vectorise), -ffp-contract=off (no
@@ -26,7 +25,6 @@
 
 #include "engine/stats/dist.h"
 #include "engine/stats/rng.h"
-#include "engine/stats/rng_lanes.h"
 
 /* libmvec has vector versions of these (glibc >= 2.35); math.h declares them so only under
  * -ffast-math, which this file does not want. */
@@ -36,6 +34,16 @@ extern double exp2(double);
 extern double log2(double);
 
 #define KN_LANES 32 /* jobs in lockstep (32 measured ~6% faster than 16) */
+
+/* The hot functions for AVX-512, AVX2 and baseline x86-64, picked at load time (GCC's
+ * function multi-versioning). -DKN_NO_CLONES builds one version for the -march given, to test
+ * each ISA's code on one machine. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
+    !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__) && !defined(KN_NO_CLONES)
+#define KN_HOT __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
+#else
+#define KN_HOT
+#endif
 
 /* ------------------------------------------------------------------------ the plan */
 
@@ -84,8 +92,55 @@ static void make_plan(const struct kn_spec *s, struct plan *p)
 
 /* ------------------------------------------------------------------------ lanes */
 
+/* rng_stream(seed, first + l, RNG_CHECK) in every lane, unrolled: id = job*64 + purpose,
+ * inc = 2 id + 1, and rng_seed's two steps from state 0 leave (inc + mix) a + inc, with
+ * mix = rng_mix64(seed ^ rng_mix64(id)). (The equivalence test, whose durations come from
+ * rng_stream itself, fails if this drifts from engine/stats/rng.c.) Also inc2 = (a + 1) inc for
+ * draw52. */
+static inline void seed_lanes(uint64_t seed, uint64_t first, uint64_t *restrict state,
+                              uint64_t *restrict inc, uint64_t *restrict inc2)
+{
+#pragma omp simd
+    for (int l = 0; l < KN_LANES; l++) {
+        uint64_t id = (first + (uint64_t)l) * 64u + (uint64_t)RNG_CHECK;
+        uint64_t c = (id << 1u) | 1u;
+        state[l] = (c + rng_mix64(seed ^ rng_mix64(id))) * RNG_MULT + c;
+        inc[l] = c;
+        inc2[l] = c * (RNG_MULT + 1);
+    }
+}
+
+/* The 26 high bits of the PCG32 output of the state before a step (rng_next32's
+ * xorshift-rotate, >> 6), in 64-bit lane arithmetic: with the 32-bit xorshift x doubled into
+ * y = x:x, rotr32(x, rot) >> 6 is bits rot+6 .. rot+31 of y. */
+static inline uint64_t pcg_high26(uint64_t old)
+{
+    uint64_t x = ((old >> 18u) ^ old) >> 27u;
+    uint64_t y = (x << 32u) | (x & 0xffffffffu);
+    /* (not one shift by rot + 6: GCC narrows that count to 32 bits and repacks lanes) */
+    return ((y >> (old >> 59u)) >> 6u) & 0x3ffffffu;
+}
+
+/* Every lane's next rng_uniform as the 52-bit integer behind it, u = (x + 0.5) 2^-52:
+ * two PCG32 steps, 26 high bits of each (rng.h). Integers compare like the uniforms. The
+ * second step is taken from the first state directly, s2 = a^2 s0 + (a + 1) inc (inc2), so
+ * the chain from one draw to the next is a single multiply. */
+static inline void draw52(uint64_t *restrict state, const uint64_t *restrict inc,
+                          const uint64_t *restrict inc2, int64_t *restrict x)
+{
+    const uint64_t a = RNG_MULT, a2 = RNG_MULT * RNG_MULT;
+#pragma omp simd
+    for (int l = 0; l < KN_LANES; l++) {
+        uint64_t s0 = state[l];
+        uint64_t s1 = s0 * a + inc[l];
+        state[l] = s0 * a2 + inc2[l];
+        x[l] = (int64_t)((pcg_high26(s0) << 26) | pcg_high26(s1));
+    }
+}
+
 /* Pareto(tmin, beta) durations of the lanes' uniforms, u = (x + 0.5) 2^-52 as rng_uniform
- * computes it (rng_lanes_u52): dist_quantile's tmin exp(log1p(-u) / -beta), as
+ * computes it (the integer is converted through the bits of 2^52 + x, which vectorises
+ * without AVX-512): dist_quantile's tmin exp(log1p(-u) / -beta), as
  * tmin exp2(log2(1 - u) / -beta) — 1 - u is exact, and libmvec's base-2 pair is the faster
  * (~7%). Within 1.5e-14 relative of dist_quantile for beta >= 0.5 over the whole range of u,
  * ~2e-15 for beta = 1.5 (measured). */
@@ -94,7 +149,10 @@ static inline void pareto(const struct plan *p, const int64_t *restrict x, doubl
     const double tmin = p->tmin, nbeta = p->nbeta;
 #pragma omp simd
     for (int l = 0; l < KN_LANES; l++) {
-        double u = rng_lanes_u52(x[l]);
+        uint64_t bits = (uint64_t)x[l] | 0x4330000000000000u;
+        double big;
+        memcpy(&big, &bits, sizeof big);
+        double u = ((big - 0x1p52) + 0.5) * 0x1p-52;
         t[l] = tmin * exp2(log2(1.0 - u) / nbeta);
     }
 }
@@ -178,21 +236,21 @@ struct block {
 /* Jobs first .. first + KN_LANES - 1, one per lane. task_done, if not NULL, gets lane 0's
  * task completion times. Every lane does the same arithmetic, so a job's results do not
  * depend on the lane it runs in. */
-RNG_LANES_HOT static void run_block(const struct plan *p, uint64_t seed, uint64_t first,
+KN_HOT static void run_block(const struct plan *p, uint64_t seed, uint64_t first,
                              double *task_done, struct block *b)
 {
     uint64_t state[KN_LANES], inc[KN_LANES], inc2[KN_LANES];
-    rng_lanes_seed(KN_LANES, seed, first, RNG_CHECK, state, inc, inc2);
+    seed_lanes(seed, first, state, inc, inc2);
     memset(b, 0, sizeof *b);
     const int lo = p->lo, hi = p->hi;
     const double D = p->D;
     for (int g = 0; g < p->N; g++) {
         int64_t x0[KN_LANES], x[KN_LANES], xm[KN_LANES];
-        rng_lanes_draw52(KN_LANES, state, inc, inc2, x0);
+        draw52(state, inc, inc2, x0);
         for (int l = 0; l < KN_LANES; l++)
             xm[l] = lo == 0 ? x0[l] : INT64_MAX;
         for (int k = 1; k < p->K; k++) {
-            rng_lanes_draw52(KN_LANES, state, inc, inc2, x);
+            draw52(state, inc, inc2, x);
             if (k >= lo && k < hi) {
 #pragma omp simd
                 for (int l = 0; l < KN_LANES; l++)
@@ -325,7 +383,7 @@ struct lane_sums {
  * of 2^-64: its three 32-bit limbs (< 2^34 each) go into the lane's limbs. Nearly every term
  * is one of these; the others go into the totals through exact_add. Integer sums: exact in
  * any order. */
-RNG_LANES_HOT static void add_block(struct lane_sums *ls, struct kn_totals *t, const struct plan *p,
+KN_HOT static void add_block(struct lane_sums *ls, struct kn_totals *t, const struct plan *p,
                              const struct block *b, int n)
 {
     const double D = p->D;
