@@ -153,6 +153,28 @@ int xl_p2_admm(const struct xl_p2 *p, double rho, enum xl_rho mode, int max_iter
 #define XL_SCA_TOL 1e-6
 int xl_p2_sca(const struct xl_p2 *p, enum xl_rho mode, double *c, int *iters);
 
+/* Where xl_p2_sca with ρ fixed leaves c, without running ADMM: lo[i] <= c_i <= hi[i] for the
+ * point it returns, whether ADMM stops within XL_SCA_MAX_ITER sweeps or the bisection stands
+ * in. From ADMM's update and stopping rule alone (xulau_p2.c has the proof): at the sweep where
+ * it stops, each c_i is job i's KKT point for some multiplier ν_i, and every ν_i lies within
+ * 2ρ(√((K+1) tol) + √((K−1) tol)) of 0 (the slack above 0) or between the multipliers where
+ * Σ m c(ν) = N + √tol and N − √tol, give or take 4ρ√((K−1) tol) (the slack at 0); the
+ * bisection's multiplier lies in the same ranges. Costs a few KKT points (Newton steps on the
+ * multiplier when the constraint binds), whatever ADMM's sweep count; the bounds are 1.5e-5
+ * relative apart on Fig. 1 at γ = 0.001, up to 4e-4 at the papers' scale (bench/scale-*.ini).
+ * Returns 0, or -1 on bad input (as xl_p2_admm) or when no bound was found. */
+int xl_p2_sca_bounds(const struct xl_p2 *p, double *lo, double *hi);
+
+/* SCA's copies per job, k[0..K-1] (seed 000 Algorithm 1 line 6 as models/policies/sca.c
+ * applies it, docs/policies.md): xl_p2_sca's c_i cut to its integer part (floor(c_i + 1e-9): a
+ * hair under an integer counts as it), at least 1; then, while Σ m_i k_i > N (only after an
+ * unconverged iterate), the largest k_i (the first of equals) loses one. With ρ fixed the
+ * copies are xl_p2_sca_bounds' when both ends of every c_i's bound cut to the same integer —
+ * the integer xl_p2_sca's point cuts to — and xl_p2_sca's otherwise: the same copies either
+ * way. iters: ADMM sweeps run (0 when the bounds decided; may be NULL). Returns 0 (decided by
+ * the bounds, or ADMM converged), 1 (the bisection stood in), -1 on bad input. */
+int xl_sca_copies(const struct xl_p2 *p, enum xl_rho mode, int *k, int *iters);
+
 /* P2 by its KKT conditions: for a multiplier ν >= 0, c_i(ν) = argmin over [1, ξ] of
  * f_i(c) + νm_i c (root of f_i' + νm_i, clamped); ν = 0 if Σ m_i c_i(0) <= N, else the ν
  * where Σ m_i c_i(ν) = N, by bisection (Σ m_i c_i(ν) is non-increasing in ν). c: K values;

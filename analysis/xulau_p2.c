@@ -302,17 +302,31 @@ int xl_p2_admm(const struct xl_p2 *p, double rho, enum xl_rho mode, int max_iter
 
 /* ------------------------------------------------------------------ KKT by bisection on ν */
 
-/* c_i(ν) for every job; returns Σ m_i c_i(ν). */
-static double kkt_point(const struct xl_p2 *p, double nu, double *c, struct solver *sv)
+/* c_i(ν) for every job; returns Σ m_i c_i(ν). dg (may be NULL): −dΣ m_i c_i/dν there,
+ * Σ m_i²/f_i''(c_i) over the c_i inside (1, ξ) (f_i' + νm_i = 0 gives dc_i/dν = −m_i/f_i''),
+ * with the secant steps' f_i'', or after a Brent solve the analytic one (computed now rather
+ * than at the block's next step, which would compute the same). */
+static double kkt_point(const struct xl_p2 *p, double nu, double *c, struct solver *sv,
+                        double *dg)
 {
-    double sum = 0;
+    double sum = 0, slope = 0;
     for (int i = 0; i < p->K; i++) {
         struct block *b = &sv->b[i];
-        b->lin = nu * p->job[i].m;
+        double m = p->job[i].m;
+        b->lin = nu * m;
         b->quad = 0.0;
         c[i] = block_argmin(b, sv->s);
-        sum += p->job[i].m * c[i];
+        sum += m * c[i];
+        if (!dg || !(c[i] > 1.0 && c[i] < p->xi))
+            continue;
+        if (isnan(b->k)) {
+            b->dx = xl_p2_df(b->j, b->gamma, b->x);
+            b->k = xl_p2_d2f(b->j, b->gamma, b->x);
+        }
+        slope += m * m / b->k;
     }
+    if (dg)
+        *dg = slope;
     return sum;
 }
 
@@ -322,18 +336,18 @@ int xl_p2_bisect(const struct xl_p2 *p, double *c, double *nu)
     if (!p2_valid(p) || solver_new(&sv, p))
         return -1;
     double lo = 0, hi = 0;
-    if (kkt_point(p, 0.0, c, &sv) > p->N) {
+    if (kkt_point(p, 0.0, c, &sv, NULL) > p->N) {
         /* At ν >= −f_i'(1)/m_i every c_i(ν) = 1, and Σ m_i <= N. */
         for (int i = 0; i < p->K; i++)
             hi = fmax(hi, -sv.b[i].d1 / p->job[i].m);
         for (int it = 0; it < 300 && hi - lo > 1e-15 * hi; it++) {
             double mid = 0.5 * (lo + hi);
-            if (kkt_point(p, mid, c, &sv) > p->N)
+            if (kkt_point(p, mid, c, &sv, NULL) > p->N)
                 lo = mid;
             else
                 hi = mid;
         }
-        kkt_point(p, hi, c, &sv); /* the feasible end */
+        kkt_point(p, hi, c, &sv, NULL); /* the feasible end */
     }
     solver_free(&sv);
     if (nu)
@@ -348,5 +362,178 @@ int xl_p2_sca(const struct xl_p2 *p, enum xl_rho mode, double *c, int *iters)
     int rc = xl_p2_admm(p, xl_p2_rho(p), mode, XL_SCA_MAX_ITER, XL_SCA_TOL, c, iters);
     if (rc != 0)
         xl_p2_bisect(p, c, NULL);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ where SCA's ADMM stops */
+
+/* Where xl_p2_sca (ρ fixed) leaves c, bounded without running ADMM. c_i(ν) is the KKT point
+ * of job i for a multiplier ν (argmin over [1, ξ] of f_i + νm_i c, non-increasing in ν; f_i
+ * convex) and g(ν) = Σ m_i c_i(ν) (kkt_point). Write s for the slack, λ the multiplier, X^r =
+ * N − Σ m c^r + λ^{r−1}/(2ρ) the slack before clamping, so s^r = X^r clamped to [0, N], and
+ * resid^r = N − Σ m c^r − s^r, λ^r = λ^{r−1} + ρ resid^r (xl_p2_admm). Block i's step at sweep r
+ * is the exact minimiser (clamps included) of f_i(c) + lin c + quad c²/2, so c_i^r = c_i(ν_i) with
+ * ν_i = (lin + quad c_i^r)/m_i = −λ^{r−1} − 2ρ(resid^r + s^r − s^{r−1} + E_i), E_i = Σ_{j>i} m_j
+ * Δc_j. ADMM stops at the first r with resid² + Σ (m Δc)² < tol, so |resid| and every partial
+ * sum of |m_j Δc_j| over n terms are below √tol and √(n tol) (Cauchy–Schwarz), and:
+ *  A. 0 < s^r < N: λ^{r−1} = −2ρ resid^r, so ν_i = −2ρ(s^r − s^{r−1} + E_i). If s^{r−1} was not
+ *     clamped either (r = 1 included: s^0 = X^0 with λ = 0), resid^{r−1} = 2 resid^r and
+ *     s^r − s^{r−1} = resid^r − Σ m Δc, so ν_i = 2ρ(Σ_{j<=i} m_j Δc_j − resid^r). If s^{r−1} = 0
+ *     (X^{r−1} <= 0), s^r <= resid^r − Σ m Δc, so |ν_i| <= 2ρ(s^r + |E_i|). s^{r−1} = N would
+ *     need λ^{r−1} >= ρ Σ m c^{r−1} >= ρ, but |λ^{r−1}| < 2ρ√tol. Either way
+ *     |ν_i| <= ν_A = 2ρ(√((K+1) tol) + √((K−1) tol)).
+ *  B. s^r = 0: X^r <= 0 gives −λ^{r−1} >= 2ρ resid^r, so ν̄ = −λ^{r−1} − 2ρ(resid^r − s^{r−1})
+ *     >= 0 and ν_i = ν̄ − 2ρE_i within Δ = 2ρ√((K−1) tol) of it; Σ m c^r = N − resid^r, so
+ *     g(ν̄ + Δ) < N + √tol and g(ν̄ − Δ) > N − √tol: ν̄ lies strictly between any ν_lo with
+ *     g(ν_lo) >= N + √tol less Δ and any ν_hi with g(ν_hi) <= N − √tol plus Δ.
+ *  s^r = N leaves |resid| = Σ m c^r >= 1: no stop.
+ * Case A needs g(ν_A) < N + √tol (c_i(ν_i) >= c_i(ν_A)); case B needs g(−Δ) > N − √tol. If
+ * ADMM does not stop within XL_SCA_MAX_ITER sweeps, xl_p2_sca takes the bisection's point:
+ * c(0) when g(0) <= N (then case A's test passes and 0 is in its range), else c(ν*) with
+ * g(ν*) = N (case B's test passes and ν_lo < ν* < ν_hi). So every ν_i lies in the union of the
+ * ranges of the cases not ruled out, and c_i between c_i at its two ends. Every bound is widened
+ * by far more than rounding: the thresholds by 1e-9 (N + 1) machines, the ν by 2ρ times that
+ * (ν_A and Δ below are nA and dE), and c by 1e-9 relative (the 1-D roots are good to ~1e-14;
+ * f_i' is computed to ~1e-12) except at a clamp, where ADMM's step clamps too. */
+
+/* A KKT point's multiplier ν, g(ν) and −g'(ν) (kkt_point; dg NAN if not known). */
+struct kkt_at {
+    double nu, g, dg;
+};
+
+static struct kkt_at kkt_at(const struct xl_p2 *p, struct solver *sv, double nu, double *c)
+{
+    struct kkt_at k = {.nu = nu};
+    k.g = kkt_point(p, nu, c, sv, &k.dg);
+    return k;
+}
+
+/* A KKT point with g in [glo, ghi] between a and b (ν_a < ν_b, g(a) >= glo, g(b) <= ghi; g is
+ * non-increasing): an end if it is in the band, else Newton steps on g − the band's middle,
+ * the first from `last`, or when one would leave the bracket (or dg is not known), false
+ * position with the Illinois modification (the kept end's value halved when it is kept
+ * twice). 0, or -1 if 100 steps were not enough. */
+static int kkt_band(const struct xl_p2 *p, struct solver *sv, double *c, struct kkt_at a,
+                    struct kkt_at b, struct kkt_at last, double glo, double ghi,
+                    struct kkt_at *out)
+{
+    double target = 0.5 * (glo + ghi), fa = a.g - target, fb = b.g - target;
+    int kept = 0; /* 1: a was replaced last, -1: b was */
+    for (int it = 0;; it++) {
+        if (a.g <= ghi || b.g >= glo) {
+            *out = a.g <= ghi ? a : b;
+            return 0;
+        }
+        if (it == 100)
+            return -1;
+        double x = last.nu + (last.g - target) / last.dg;
+        if (!(x > a.nu && x < b.nu))
+            x = b.nu - fb * (b.nu - a.nu) / (fb - fa);
+        if (!(x > a.nu && x < b.nu))
+            x = 0.5 * (a.nu + b.nu);
+        last = kkt_at(p, sv, x, c);
+        if (last.g >= glo) {
+            a = last, fa = last.g - target;
+            fb *= kept == 1 ? 0.5 : 1;
+            kept = 1;
+        } else {
+            b = last, fb = last.g - target;
+            fa *= kept == -1 ? 0.5 : 1;
+            kept = -1;
+        }
+    }
+}
+
+int xl_p2_sca_bounds(const struct xl_p2 *p, double *lo, double *hi)
+{
+    struct solver sv;
+    if (!p2_valid(p) || solver_new(&sv, p))
+        return -1;
+    double *tmp = malloc((size_t)p->K * sizeof *tmp);
+    if (!tmp) {
+        solver_free(&sv);
+        return -1;
+    }
+    int K = p->K, rc = -1;
+    double N = p->N, rho = xl_p2_rho(p), sq = sqrt(XL_SCA_TOL) * (1 + 1e-6);
+    double e = 1e-9 * (N + 1), band = sq + e;
+    double dE = 2 * rho * (sqrt(K - 1.0) * sq + e);
+    double nA = 2 * rho * (sqrt(K + 1.0) * sq + sqrt(K - 1.0) * sq + 2 * e);
+    struct kkt_at pA = kkt_at(p, &sv, nA, lo), mA = kkt_at(p, &sv, -nA, hi);
+    bool caseA = pA.g < N + band, caseB = mA.g > N - band;
+    double L = caseA ? -nA : INFINITY, U = caseA ? nA : -INFINITY;
+    if (caseB) {
+        struct kkt_at vmax = {0, 0, NAN}, vhi, vlo; /* every c_i = 1 from vmax on */
+        for (int i = 0; i < K; i++) {
+            vmax.nu = fmax(vmax.nu, -sv.b[i].d1 / p->job[i].m);
+            vmax.g += p->job[i].m;
+        }
+        bool over = pA.g > N - band;
+        if (vmax.g > N - band ||
+            kkt_band(p, &sv, tmp, over ? pA : mA, over ? vmax : pA, mA, N - 2 * band, N - band,
+                     &vhi))
+            goto out;
+        U = fmax(U, vhi.nu + 2 * dE);
+        if (!caseA) { /* else L = −ν_A already lies below case B's lower end, −Δ */
+            if (kkt_band(p, &sv, tmp, pA, vhi, vhi, N + band, N + 2 * band, &vlo))
+                goto out;
+            L = fmax(vlo.nu - 2 * dE, -dE);
+        }
+    }
+    if (!caseA && !caseB)
+        goto out;
+    if (U != nA)
+        kkt_point(p, U, lo, &sv, NULL);
+    if (L != -nA)
+        kkt_point(p, L, hi, &sv, NULL);
+    for (int i = 0; i < K; i++) { /* a clamped end is exact */
+        lo[i] = lo[i] == p->xi ? lo[i] : lo[i] * (1 - 1e-9);
+        hi[i] = hi[i] == 1.0 ? hi[i] : hi[i] * (1 + 1e-9);
+    }
+    rc = 0;
+out:
+    free(tmp);
+    solver_free(&sv);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ SCA's copies */
+
+/* The policy's cut of c_i (docs/policies.md): its integer part, a hair under an integer
+ * counting as that integer, and at least 1. */
+static int sca_cut(double c)
+{
+    double k = floor(c + 1e-9);
+    return k < 1 ? 1 : (int)k;
+}
+
+int xl_sca_copies(const struct xl_p2 *p, enum xl_rho mode, int *k, int *iters)
+{
+    if (iters)
+        *iters = 0;
+    if (p->K < 1)
+        return -1;
+    double *lo = malloc(2 * (size_t)p->K * sizeof *lo);
+    bool decided = lo && mode == XL_RHO_FIXED && xl_p2_sca_bounds(p, lo, lo + p->K) == 0;
+    for (int i = 0; decided && i < p->K; i++) {
+        k[i] = sca_cut(lo[i]);
+        decided = k[i] == sca_cut(lo[p->K + i]);
+    }
+    int rc = decided ? 0 : lo ? xl_p2_sca(p, mode, lo, iters) : -1;
+    for (int i = 0; !decided && i < p->K; i++)
+        k[i] = rc < 0 ? 1 : sca_cut(lo[i]);
+    free(lo);
+    if (rc < 0)
+        return rc;
+    long used = 0;
+    for (int i = 0; i < p->K; i++)
+        used += (long)k[i] * p->job[i].m;
+    while (used > p->N) { /* only after an unconverged iterate */
+        int big = 0;
+        for (int i = 1; i < p->K; i++)
+            big = k[i] > k[big] ? i : big;
+        k[big]--;
+        used -= p->job[big].m;
+    }
     return rc;
 }

@@ -34,15 +34,19 @@ context and may leave results in it for later sections:
            The two PoCD estimates must agree with each other and with Theorem 1's
            [1 - (tmin/D)^(beta (r+1))]^N (|z| < 4).
 
-  sca      microseconds per SCA decision (seed 000 Algorithm 1 line 6: P2 by ADMM with the
-           paper's rho, analysis/xulau.h xl_p2_sca) on the Fig. 1 instance of §5.2.3, run by
-           its own binary (build/release/sca-bench, or --sca-bench PATH), for gamma = 0.01
-           (capacity slack) and 0.001 (binding), and per ADMM sweep; beside it the same with
-           rho balanced (the sca policy's rho_balance = 1, not the paper's); peers in the same
-           run: the KKT bisection (xl_p2_bisect, same binary) and scipy's SLSQP on
-           /usr/bin/python3 solving the same P2 with the same analytic gradient
-           (scipy_p2_peer). The paper's 80 ms (ADMM in
-           Matlab, 2.6 GHz i5) is quoted, not measured. The objectives must agree (1e-5).
+  sca      microseconds per SCA decision (seed 000 Algorithm 1 line 6, as the sca policy
+           makes it: its copies per job, analysis/xulau.h xl_sca_copies, ADMM's point with the
+           paper's rho cut to integers, from bounds on where ADMM stops when they decide it)
+           on the Fig. 1 instance of §5.2.3, run by its own binary (build/release/sca-bench,
+           or --sca-bench PATH), for gamma = 0.01 (capacity slack) and 0.001 (binding);
+           target: the binding decision <= 0.2 ms. Then P2's point itself by ADMM with the
+           paper's rho (xl_p2_sca), and per ADMM sweep; beside it the same with rho balanced
+           (the sca policy's rho_balance = 1, not the paper's); peers in the same run: the KKT
+           bisection (xl_p2_bisect, same binary) and scipy's SLSQP on /usr/bin/python3
+           solving the same P2 with the same analytic gradient (scipy_p2_peer). The paper's
+           80 ms (ADMM in Matlab, 2.6 GHz i5) is quoted, not measured. Times are the solving
+           thread's CPU time. The objectives must agree (1e-5), and the decision's copies
+           must be the ADMM point's integer parts.
   scale    CPU seconds (the process's rusage: start-up, simulation, summaries, output) of one
            replica of every policy `specmc list` shows at the papers' scale
            (bench/scale-000.ini: seed 000's 11 000 machines, and 5 000 as its heavy-load runs;
@@ -697,7 +701,8 @@ def scipy_p2_peer(seconds, gamma):
     minimise sum_i E[D_i(c_i)] + gamma m_i c_i E[T_i(c_i)] subject to sum_i m_i c_i <= N,
     1 <= c_i <= xi, with E[D] = mu Gamma(m+1) Gamma(1-b) / Gamma(m+1-b), b = 1/(c alpha)
     (eqs. 18-19), c E[T] = mu c^2 alpha / (c alpha - 1) (eq. 5), and the analytic gradient of
-    analysis/xulau_p2.c (xl_p2_df). Solves from c = 1 repeatedly for `seconds`."""
+    analysis/xulau_p2.c (xl_p2_df). Solves from c = 1 repeatedly for `seconds` of the thread's
+    CPU time (as sca-bench counts: the machine may be shared)."""
     import numpy as np
     import scipy
     from scipy.optimize import minimize
@@ -729,11 +734,11 @@ def scipy_p2_peer(seconds, gamma):
                         method="SLSQP", options={"ftol": 1e-10, "maxiter": 1000})
 
     res = solve()  # warm-up
-    n, t0 = 0, time.perf_counter()
+    n, t0 = 0, time.thread_time()
     while True:
         res = solve()
         n += 1
-        sec = time.perf_counter() - t0
+        sec = time.thread_time() - t0
         if sec >= seconds:
             break
     return dict(scipy=scipy.__version__, gamma=gamma, success=bool(res.success),
@@ -748,16 +753,18 @@ def run_scipy_peer(seconds, gamma):
     return run_json([NUMPY_PYTHON, "-c", code])
 
 
-SCA_SOLVERS = [          # (sca-bench's "solver", row label): SCA's default first
-    ("admm", "SCA's ADMM, paper's rho"),
-    ("admm_balanced", "SCA's ADMM, rho balanced (rho_balance = 1)"),
-    ("bisect", "KKT bisection (xl_p2_bisect)"),
+SCA_SOLVERS = [          # (sca-bench's "solver", row label): SCA's decision first
+    ("decision", "SCA's decision (copies), paper's rho"),
+    ("admm", "P2 by SCA's ADMM, paper's rho"),
+    ("admm_balanced", "P2 by SCA's ADMM, rho balanced (rho_balance = 1)"),
+    ("bisect", "P2 by KKT bisection (xl_p2_bisect)"),
 ]
+SCA_DECISION_TARGET_MS = 0.2  # issue 17: the binding Fig. 1 decision with the paper's rho
 
 
 def section_sca(ctx):
-    """One SCA decision on seed 000's Fig. 1 instance: specmc's ADMM (the paper's rho, and
-    rho balanced) and bisection vs scipy."""
+    """One SCA decision on seed 000's Fig. 1 instance (the policy's copies, xl_sca_copies), and
+    P2's point by specmc's ADMM (the paper's rho, and rho balanced) and bisection vs scipy."""
     binary, reps, quick = bench_binary(ctx, "sca_bench"), ctx["repeats"], ctx["quick"]
     seconds = 0.2 if quick else 1.0
     print("== SCA decision (seed 000 Alg. 1 line 6): P2 on Fig. 1's instance (§5.2.3), K = 4 "
@@ -767,20 +774,24 @@ def section_sca(ctx):
                                     FIG1["N"], FIG1["xi"], seconds, reps))
     print()
     runs = [run_json_lines([binary, "%g" % seconds]) for _ in range(reps)]
-    w = "   {:<7} {:<44} {:>7} {:>12} {:>9} {:>14} {:>9}"
+    w = "   {:<7} {:<50} {:>7} {:>12} {:>9} {:>14} {:>9}"
     print(w.format("gamma", "implementation", "iters", "us/decision", "us/iter", "objective",
                    "vs scipy"))
-    agree = True
+    agree = same_copies = True
     for gamma in sorted({r["gamma"] for r in runs[0]}, reverse=True):
-        rows, us = [], {}
+        rows, us, first = [], {}, {}
         for solver, label in SCA_SOLVERS:
             mine = [[x for x in r if x["gamma"] == gamma and x["solver"] == solver][0]
                     for r in runs]
             us[solver] = median_of([x["us_per_solve"] for x in mine])
-            first = mine[0]
-            sweeps = first["sweeps"] if solver != "bisect" else "-"
-            note = "" if first["converged"] else " (did not converge)"
-            rows.append((label + note, sweeps, us[solver], first["objective"]))
+            first[solver] = mine[0]
+            sweeps = mine[0]["sweeps"] if solver != "bisect" else "-"
+            note = "" if mine[0]["converged"] else " (did not converge)"
+            objective = ("copies " + " ".join("%d" % k for k in mine[0]["c"])
+                         if solver == "decision" else mine[0]["objective"])
+            rows.append((label + note, sweeps, us[solver], objective))
+        cut = [max(1, math.floor(c + 1e-9)) for c in first["admm"]["c"]]
+        same_copies = same_copies and cut == [int(k) for k in first["decision"]["c"]]
         peers = [run_scipy_peer(seconds, gamma) for _ in range(reps)]
         us_s = median_of([p["us_per_solve"] for p in peers])
         sp = peers[0]
@@ -789,27 +800,42 @@ def section_sca(ctx):
         for k, (name, iters, t, obj) in enumerate(rows):
             per = "%.2f" % (t / iters) if isinstance(iters, int) and iters > 0 else "-"
             print(w.format("%g" % gamma if k == 0 else "", name, iters, "%.1f" % t, per,
-                           "%.8f" % obj, "%.1fx" % (us_s / t)))
-            agree = agree and abs(obj - sp["objective"]) <= 1e-5 * abs(sp["objective"])
+                           obj if isinstance(obj, str) else "%.8f" % obj, "%.1fx" % (us_s / t)))
+            if not isinstance(obj, str):
+                agree = agree and abs(obj - sp["objective"]) <= 1e-5 * abs(sp["objective"])
         ctx.setdefault("sca", {})[gamma] = dict(us=us["admm"], us_balanced=us["admm_balanced"],
+                                                us_decision=us["decision"],
                                                 us_bisect=us["bisect"], us_scipy=us_s,
-                                                sweeps=rows[0][1], sweeps_balanced=rows[1][1])
+                                                sweeps=rows[1][1], sweeps_balanced=rows[2][1],
+                                                sweeps_decision=rows[0][1])
     print(w.format("", "paper: ADMM, Matlab, 2.6 GHz i5 (quoted)", 20, "%.0f" % (
         PAPER_SCA_MS * 1e3), "-", "-", "-"))
     print(w.format("", "paper: dual approach, same (quoted)", ">1000", "%.0f" % (
         PAPER_DUAL_MS * 1e3), "-", "-", "-"))
     print()
-    for key, what in (("us", "with the paper's rho"), ("us_balanced", "with rho balanced")):
+    for key, what in (("us_decision", "SCA's decision (copies) with the paper's rho"),
+                      ("us", "P2's point by ADMM with the paper's rho"),
+                      ("us_balanced", "P2's point by ADMM with rho balanced")):
         fast = min(v[key] for v in ctx["sca"].values())
         slow = max(v[key] for v in ctx["sca"].values())
-        print("   SCA's decision %s takes %.3f-%.3f ms here against the paper's %g ms "
-              "(%.0f-%.0fx, different machines and languages)%s"
+        print("   %s takes %.3f-%.3f ms here against the paper's %g ms (%.0f-%.0fx, different "
+              "machines and languages)%s"
               % (what, fast / 1e3, slow / 1e3, PAPER_SCA_MS, PAPER_SCA_MS * 1e3 / slow,
                  PAPER_SCA_MS * 1e3 / fast, "  [--quick]" if quick else ""))
-    print("   (iters: ADMM sweeps, SLSQP iterations; us/decision: one solve from c = 1; "
-          "us/iter: per sweep or iteration)")
+    binding = ctx["sca"][min(ctx["sca"])]["us_decision"] / 1e3
+    margin = 100 * (1 - binding / SCA_DECISION_TARGET_MS)
+    print("   target: the binding decision (gamma = %g) with the paper's rho <= %g ms: %s "
+          "(%.3f ms, %.0f%% %s the target)%s"
+          % (min(ctx["sca"]), SCA_DECISION_TARGET_MS,
+             "PASS" if binding <= SCA_DECISION_TARGET_MS else "BELOW", binding, abs(margin),
+             "under" if margin >= 0 else "over", "  [--quick]" if quick else ""))
+    print("   (iters: ADMM sweeps run, SLSQP iterations; us/decision: one solve from c = 1; "
+          "us/iter: per sweep or iteration; the decision runs no sweep when the bounds on "
+          "where ADMM stops (xl_p2_sca_bounds) give its copies)")
     print("   sanity, P2's optimum: ADMM, bisection and SLSQP objectives within 1e-5: %s"
           % ("agree" if agree else "DISAGREE"))
+    print("   sanity, the decision's copies are ADMM's point cut to integers: %s"
+          % ("yes" if same_copies else "NO"))
     print()
 
 

@@ -7,10 +7,14 @@
  * The instance of §5.2.3 (Fig. 1): four waiting jobs of m = 10, 20, 5, 10 tasks, Pareto scales
  * μ = 1, 3, 4, 2, α = 2, N = 200 idle machines, at most ξ = 20 copies; γ = 0.01 (capacity
  * slack at the optimum) and 0.001 (capacity binding), none given by the paper. One decision
- * is what SCA runs at a scheduling slot (xl_p2_sca: ADMM from the paper's ρ, the bisection if
- * it has not converged): with ρ fixed (the paper's setting, SCA's default) and with ρ balanced
- * (the policy's rho_balance = 1); their peer in the same run is the KKT bisection alone
- * (xl_p2_bisect). Each is repeated until SECONDS have passed. Prints one JSON line per γ and
+ * is what SCA runs at a scheduling slot: its copies per job (xl_sca_copies with the paper's ρ,
+ * "decision": the integer part of xl_p2_sca's point, from the bounds on where ADMM stops when
+ * they decide it, else by running it; c holds the copies and "sweeps" the ADMM sweeps run).
+ * Then P2's point itself (xl_p2_sca: ADMM from the paper's ρ, the bisection if it has not
+ * converged): with ρ fixed (the paper's setting, SCA's default) and with ρ balanced (the
+ * policy's rho_balance = 1); their peer in the same run is the KKT bisection alone
+ * (xl_p2_bisect). Each is repeated until SECONDS of the thread's CPU time have passed (times
+ * here are CPU time, not wall: the machine may be shared). Prints one JSON line per γ and
  * solver: sweeps, whether ADMM converged, microseconds per solve, c and the objective.
  * bench/bench.py's `sca` section compares them with scipy and the paper's 80 ms (Matlab).
  *
@@ -29,10 +33,11 @@
 #include "analysis/check_xulau.h"
 #include "analysis/xulau.h"
 
+/* The thread's CPU time, seconds: what a solve costs, whatever else shares the machine. */
 static double now(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
@@ -49,6 +54,19 @@ static int sca_balanced(const struct xl_p2 *p, double *c, int *sweeps)
     return xl_p2_sca(p, XL_RHO_BALANCED, c, sweeps);
 }
 
+/* The policy's decision: integer copies (xl_sca_copies, ρ fixed), returned in c. */
+static int decision(const struct xl_p2 *p, double *c, int *sweeps)
+{
+    enum { K_MAX = 4 };
+    int k[K_MAX];
+    if (p->K > K_MAX)
+        return -1;
+    int rc = xl_sca_copies(p, XL_RHO_FIXED, k, sweeps);
+    for (int i = 0; i < p->K; i++)
+        c[i] = k[i];
+    return rc;
+}
+
 static int bisect(const struct xl_p2 *p, double *c, int *sweeps)
 {
     *sweeps = 0;
@@ -58,7 +76,10 @@ static int bisect(const struct xl_p2 *p, double *c, int *sweeps)
 static const struct {
     const char *name; /* the JSON "solver" */
     solve_fn solve;
-} solvers[] = {{"admm", sca_fixed}, {"admm_balanced", sca_balanced}, {"bisect", bisect}};
+} solvers[] = {{"decision", decision},
+               {"admm", sca_fixed},
+               {"admm_balanced", sca_balanced},
+               {"bisect", bisect}};
 
 /* Solve p repeatedly for `budget` seconds and print its JSON line; 0, or -1 on bad input. */
 static int time_solver(const struct xl_p2 *p, int s, double budget)

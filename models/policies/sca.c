@@ -8,7 +8,10 @@
  *  3. if Σ m_i < N(l) over χ(l): P2 (§5.1) — minimise Σ E[Γ_i] + γ Σ m_i c_i E[T_i] subject to
  *     Σ m_i c_i <= N(l), 1 <= c_i <= ξ — is solved by the ADMM iteration of eqs. 21–24
  *     (analysis/xulau.h: ρ = η = a tenth of eq. 24's bound, §5.2.3), c_i is cut to its integer
- *     part, and every task of J_i is launched with c_i copies at once (lines 5–6);
+ *     part, and every task of J_i is launched with c_i copies at once (lines 5–6). The integer
+ *     parts come from xl_sca_copies: with the paper's ρ, from bounds on where ADMM stops when
+ *     both ends cut to the same integers (then no sweep runs), else from running ADMM — the
+ *     same copies either way (docs/performance.md, SCA's decision);
  *  4. otherwise the jobs of χ(l) go by increasing workload m_i·E[X_i], one copy per task,
  *     while machines are free (lines 7–12).
  * P2 models each job's tasks as Pareto(μ_i, α): α is the scheduler's estimate of the tail
@@ -17,16 +20,16 @@
  * Pareto-tail order"). E[D_i] uses the closed form of E[max of m] (eqs. 18–19).
  * When the capacity constraint binds, the paper's ρ can need 10^5 ADMM sweeps (measured,
  * analysis/xulau.h); after XL_SCA_MAX_ITER the exact optimum by bisection on the multiplier is
- * used instead (xl_p2_sca), and the decision is counted as unconverged. The option
- * `rho_balance = 1` (not the paper's; default 0) adapts ρ = η by residual balancing (Boyd et
- * al. 2011 §3.4.1) from the paper's value: tens of sweeps where the paper's ρ needs thousands.
+ * used instead (xl_p2_sca), and the decision is counted as unconverged (if ADMM ran). The
+ * option `rho_balance = 1` (not the paper's; default 0) adapts ρ = η by residual balancing
+ * (Boyd et al. 2011 §3.4.1) from the paper's value: tens of sweeps where the paper's ρ needs
+ * thousands.
  *
  * Decisions (docs/policies.md): "fewest remaining first" in line 1 counts unlaunched tasks;
  * those tasks get one copy (P2 clones whole jobs scheduled together); for a two-phase job P2
  * covers its map phase, its reduce tasks follow through line 1; if ADMM stops short of
  * convergence the KKT bisection's optimum replaces it; the integer copies are trimmed, largest
  * first, if they ever exceed N(l). */
-#include <math.h>
 #include <stdlib.h>
 
 #include "analysis/xulau.h"
@@ -40,7 +43,7 @@ struct sca {
     enum xl_rho rho;          /* ADMM's ρ = η: the paper's, fixed, or balanced (an option) */
     struct pol_ranking rk;    /* pending jobs */
     struct xl_p2_job *p2;     /* P2's jobs, χ(l) */
-    double *c;                /* its solution */
+    int *k;                   /* copies per job (xl_sca_copies) */
     int64_t decisions, iterations, unconverged; /* ADMM statistics (tests, bench) */
 };
 
@@ -53,8 +56,8 @@ static int sca_init(struct cluster *cl, void *st, const double *param)
     s->rho = param[SCA_RHO_BALANCE] != 0 ? XL_RHO_BALANCED : XL_RHO_FIXED;
     s->rk = (struct pol_ranking){0};
     s->p2 = malloc((size_t)cl->njobs * sizeof *s->p2);
-    s->c = malloc((size_t)cl->njobs * sizeof *s->c);
-    if (!s->p2 || !s->c)
+    s->k = malloc((size_t)cl->njobs * sizeof *s->k);
+    if (!s->p2 || !s->k)
         return -1;
     return pol_rank_reserve(&s->rk, cl->njobs);
 }
@@ -64,7 +67,7 @@ static void sca_free(void *st)
     struct sca *s = st;
     pol_rank_free(&s->rk);
     free(s->p2);
-    free(s->c);
+    free(s->k);
 }
 
 /* Rank key: scheduled jobs by unlaunched tasks; jobs not scheduled yet after them all, by
@@ -91,28 +94,14 @@ static void clone_by_p2(struct cluster *cl, struct sca *s, int first, int n)
     }
     struct xl_p2 p = {.K = K, .job = s->p2, .N = cl->nfree, .gamma = s->gamma, .xi = s->xi};
     int iters = 0;
-    int rc = xl_p2_sca(&p, s->rho, s->c, &iters);
+    int rc = xl_sca_copies(&p, s->rho, s->k, &iters);
     s->decisions++;
     s->iterations += iters;
-    s->unconverged += rc != 0;
-    long used = 0;
-    for (int i = 0; i < K; i++) {
-        s->c[i] = floor(s->c[i] + 1e-9);
-        if (s->c[i] < 1)
-            s->c[i] = 1;
-        used += (long)s->c[i] * s->p2[i].m;
-    }
-    while (used > cl->nfree) { /* only after an unconverged iterate */
-        int big = 0;
-        for (int i = 1; i < K; i++)
-            big = s->c[i] > s->c[big] ? i : big;
-        s->c[big]--;
-        used -= s->p2[big].m;
-    }
+    s->unconverged += rc == 1;
     for (int i = 0; i < K; i++) {
         int job = s->rk.r[first + i].job;
         for (int k = 0; k < s->p2[i].m; k++)
-            cl_start_next_task(cl, job, (int)s->c[i]);
+            cl_start_next_task(cl, job, s->k[i]);
     }
 }
 
