@@ -193,6 +193,11 @@ int pol_per_job_param(const struct policy *p);
 
 /* Shared building blocks (models/policies/registry.c). */
 
+/* A policy's growing array of *cap elements of `size` bytes, twice as long (1024 at first):
+ * returns it moved, with *cap updated; aborts when out of memory, as cl_set_timer does
+ * (nothing sensible is left to do in the middle of a replica). */
+void *pol_grow(void *p, int *cap, size_t size);
+
 /* When a heartbeat that fires now should fire next, `period` after it: now + period, or,
  * while the cluster is idle, the first of the beats now + period, + period, ... (each sum
  * rounded, cl_beat_after) at or after the next arrival — the beats in between would find
@@ -229,6 +234,82 @@ void pol_rank_remove(struct pol_ranking *rk, double key, int job);
 /* Fill rk with the pending jobs (cl->pend_head list) sorted by key; returns how many. */
 int pol_rank_pending(const struct cluster *cl, struct pol_ranking *rk, pol_rank_key key,
                      const void *ctx);
+
+/* Binary heaps of ints on v[0 .. n), inline so that the order's calls inline too.
+ * before(ctx, a, b) is true when a comes first: a strict total order (ties broken), so that
+ * v[0] is the first of them, the one a scan in that order would find. pos, where not NULL,
+ * is indexed by the ints and kept as each one's place in v (-1 once removed), so that one
+ * can be found again when its key changes. make: order v. down, up: v[i]'s key moved later,
+ * earlier; restore the order. push: add x (room for n + 1). remove: take v[i] (n > 0), leaving
+ * the rest in v[0 .. n − 1); pop: remove v[0] and return it. For policies that would otherwise
+ * scan every candidate at each decision for the first in their order: a change to one key
+ * costs O(log n). */
+typedef bool (*pol_before)(const void *ctx, int a, int b);
+static inline void pol_heap_put(int *v, int *pos, int i, int x)
+{
+    v[i] = x;
+    if (pos)
+        pos[x] = i;
+}
+static inline void pol_heap_down(int *v, int *pos, int n, int i, pol_before before,
+                                 const void *ctx)
+{
+    int x = v[i];
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && before(ctx, v[c + 1], v[c]))
+            c++;
+        if (!before(ctx, v[c], x))
+            break;
+        pol_heap_put(v, pos, i, v[c]);
+        i = c;
+    }
+    pol_heap_put(v, pos, i, x);
+}
+static inline void pol_heap_up(int *v, int *pos, int i, pol_before before, const void *ctx)
+{
+    int x = v[i];
+    while (i > 0 && before(ctx, x, v[(i - 1) / 2])) {
+        pol_heap_put(v, pos, i, v[(i - 1) / 2]);
+        i = (i - 1) / 2;
+    }
+    pol_heap_put(v, pos, i, x);
+}
+static inline void pol_heap_make(int *v, int *pos, int n, pol_before before, const void *ctx)
+{
+    for (int i = 0; pos && i < n; i++)
+        pos[v[i]] = i;
+    for (int i = n / 2 - 1; i >= 0; i--)
+        pol_heap_down(v, pos, n, i, before, ctx);
+}
+static inline void pol_heap_push(int *v, int *pos, int n, int x, pol_before before,
+                                 const void *ctx)
+{
+    v[n] = x;
+    pol_heap_up(v, pos, n, before, ctx);
+}
+static inline void pol_heap_remove(int *v, int *pos, int n, int i, pol_before before,
+                                   const void *ctx)
+{
+    int x = v[i], last = v[n - 1];
+    if (pos)
+        pos[x] = -1;
+    if (i == n - 1)
+        return;
+    pol_heap_put(v, pos, i, last);
+    if (i > 0 && before(ctx, last, v[(i - 1) / 2]))
+        pol_heap_up(v, pos, i, before, ctx);
+    else
+        pol_heap_down(v, pos, n - 1, i, before, ctx);
+}
+static inline int pol_heap_pop(int *v, int *pos, int n, pol_before before, const void *ctx)
+{
+    int top = v[0];
+    pol_heap_remove(v, pos, n, 0, before, ctx);
+    return top;
+}
 
 /* Seed 002's effective workloads weigh each phase's task-time SD by r: check that r = 0 or
  * the SD is finite. */

@@ -31,10 +31,30 @@
  *  - β is the scheduler's estimate of the tail: `auto` = the workload's Pareto β.
  *  - One-phase jobs only: Algorithm 3 (DAGs of tasks) is not built; a workload with reduce
  *    tasks is refused. Its premise is pipelined phases (§3.2), where the model's reduce tasks
- *    wait for the whole map phase (seed 002 eq. 1g). */
+ *    wait for the whole map phase (seed 002 eq. 1g).
+ *
+ * Cost (docs/performance.md, The papers' scale). A decision hands out every free slot, each
+ * to the argmax and, once the job has launched every task, as a copy of its first candidate
+ * in the copy order; neither is found by a scan:
+ *  - The jobs stay sorted by T_i from one decision to the next (T_i only falls, arrivals join
+ *    at the end): insertion sort. The targets change with ΣT_j at every decision, so the gaps
+ *    H_i − S_i are computed afresh and heaped; a slot changes only its job's gap (S_i + 1).
+ *  - A job's candidates (its running tasks below the copy cap) are a heap in the copy order.
+ *    Within a decision a launch only adds one copy to the top task (its estimate comes later:
+ *    cl_est_end is NaN until now > its start of processing), so the heap needs one sift.
+ *    With the chronos estimator (`keep`) a copy's estimated end, once it has one, never
+ *    changes, and Hopper kills no copy, so a task's latest end only rises, when a copy of it
+ *    first reports, and it leaves the candidates only at the copy cap or when it completes.
+ *    The heap is then kept across decisions: each decision first counts the reports of the
+ *    copies launched since (in launch order, which is the order of their reports: every copy
+ *    starts processing launch_delay after its launch), and a completed task is removed when
+ *    it completes. With the hadoop estimator, whose estimates move with the clock, the heap is
+ *    gathered afresh at each decision that needs it. Each order breaks its ties as the scans
+ *    did (by index), so every decision is the one the scans made. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis/hopper.h"
 #include "models/cluster.h"
@@ -43,10 +63,28 @@
 
 enum { HOPPER_BETA, HOPPER_EPSILON };
 
+/* A copy launched whose estimate is not counted yet in its task's latest end. */
+struct fresh {
+    double proc; /* it reports (has an estimate) once now > proc */
+    int slot, task, copy;
+};
+
 struct hopper {
     double beta, epsilon;
+    bool keep;        /* a copy's estimated end never changes once it has one (the chronos
+                         estimator): gathered candidates are kept across decisions */
     struct hp_job *j; /* the active jobs of a decision, by increasing T_i */
-    int cap;
+    int n;            /* how many: the last decision's, kept for the next */
+    int seen;         /* jobs before it have been added to j once they arrived */
+    int *order;       /* heap of indices into j: argmax H_i − S_i first (job_before) */
+    double *gap;      /* H_i − S_i of j[i] */
+    int *ncand;       /* per job: how many copy candidates it has; -1: not gathered */
+    int *cand;        /* per task: job k's candidate heap at cand + its first_task (task_before) */
+    int *pos;         /* per task: its place in that heap, -1 if not there */
+    double *end;      /* per task: a candidate's latest estimated copy end */
+    struct fresh *fresh; /* with keep: copies launched, by proc (launch order), from head */
+    int head, nfresh, fresh_cap;
+    const struct cluster *cl; /* the replica's cluster, for the orders */
 };
 
 static int hopper_init(struct cluster *cl, void *st, const double *param)
@@ -54,97 +92,217 @@ static int hopper_init(struct cluster *cl, void *st, const double *param)
     struct hopper *h = st;
     h->beta = param[HOPPER_BETA];
     h->epsilon = param[HOPPER_EPSILON];
-    h->cap = cl->njobs;
-    h->j = malloc((size_t)(h->cap > 0 ? h->cap : 1) * sizeof *h->j);
-    return h->j ? 0 : -1;
+    h->keep = cl->spec->estimator == EST_CHRONOS;
+    h->cl = cl;
+    size_t jobs = (size_t)(cl->njobs > 0 ? cl->njobs : 1);
+    size_t tasks = (size_t)(cl->ntasks > 0 ? cl->ntasks : 1);
+    h->j = malloc(jobs * sizeof *h->j);
+    h->order = malloc(jobs * sizeof *h->order);
+    h->gap = malloc(jobs * sizeof *h->gap);
+    h->ncand = malloc(jobs * sizeof *h->ncand);
+    h->cand = malloc(tasks * sizeof *h->cand);
+    h->pos = malloc(tasks * sizeof *h->pos);
+    h->end = malloc(tasks * sizeof *h->end);
+    if (!h->j || !h->order || !h->gap || !h->ncand || !h->cand || !h->pos || !h->end)
+        return -1;
+    for (size_t k = 0; k < jobs; k++)
+        h->ncand[k] = -1;
+    for (size_t t = 0; t < tasks; t++)
+        h->pos[t] = -1;
+    return 0;
 }
 
 static void hopper_free(void *st)
 {
-    free(((struct hopper *)st)->j);
+    struct hopper *h = st;
+    free(h->j);
+    free(h->order);
+    free(h->gap);
+    free(h->ncand);
+    free(h->cand);
+    free(h->pos);
+    free(h->end);
+    free(h->fresh);
 }
 
-static int by_remaining(const void *a, const void *b)
+static bool by_remaining(const struct hp_job *x, const struct hp_job *y)
 {
-    const struct hp_job *x = a, *y = b;
-    if (x->remaining != y->remaining)
-        return x->remaining < y->remaining ? -1 : 1;
-    return (x->job > y->job) - (x->job < y->job);
+    return x->remaining < y->remaining || (x->remaining == y->remaining && x->job < y->job);
 }
 
-/* The active jobs with tasks left, sorted by T_i, and their targets. */
+/* The active jobs with tasks left, sorted by T_i (ties: earlier arrival), and their targets.
+ * The last decision's order, less the jobs done since, with the new T_i and the jobs arrived
+ * since at its end, is nearly sorted: insertion sort finishes it in about one pass. */
 static int targets(const struct cluster *cl, struct hopper *h)
 {
     int n = 0;
-    for (int k = cl->first_active; k < cl->narrived; k++)
+    for (int i = 0; i < h->n; i++) {
+        int k = h->j[i].job;
         if (cl->job[k].tasks_left > 0)
             h->j[n++] = (struct hp_job){cl->job[k].tasks_left, 0.0, k};
-    qsort(h->j, (size_t)n, sizeof *h->j, by_remaining);
+    }
+    for (; h->seen < cl->narrived; h->seen++)
+        if (cl->job[h->seen].tasks_left > 0)
+            h->j[n++] = (struct hp_job){cl->job[h->seen].tasks_left, 0.0, h->seen};
+    for (int i = 1; i < n; i++) {
+        struct hp_job x = h->j[i];
+        int m = i;
+        for (; m > 0 && by_remaining(&x, &h->j[m - 1]); m--)
+            h->j[m] = h->j[m - 1];
+        h->j[m] = x;
+    }
+    h->n = n;
     hp_allocate(h->j, n, cl->nslots, h->beta, h->epsilon);
     return n;
 }
 
-/* The running task of job k to copy next: fewest copies, then the latest estimated end, then
- * the lowest index; -1 if none can take one. */
-static int task_to_copy(const struct cluster *cl, int k)
+/* The argmax order on indices into h->j: larger H_i − S_i first, ties to the earlier arrival. */
+static inline bool job_before(const void *ctx, int a, int b)
 {
-    const struct cl_job *j = &cl->job[k];
-    int best = -1;
-    double best_end = 0.0;
-    for (int t = j->first_task; t < j->first_task + j->next_unstarted; t++) {
-        if (cl->task_running[t] == 0 || cl->task_copies[t] >= (int)RNG_MAX_COPIES ||
-            cl_copy_waiting(cl, cl->task_head[t]))
-            continue;
-        double end = -INFINITY;
-        for (int s = cl->task_head[t]; s >= 0; s = cl->slot_next[s]) {
-            double e = cl_est_end(cl, s);
-            end = fmax(end, isnan(e) ? -INFINITY : e);
-        }
-        if (best < 0 || cl->task_running[t] < cl->task_running[best] ||
-            (cl->task_running[t] == cl->task_running[best] && end > best_end)) {
-            best = t;
-            best_end = end;
-        }
-    }
-    return best;
+    const struct hopper *h = ctx;
+    return h->gap[a] > h->gap[b] || (h->gap[a] == h->gap[b] && h->j[a].job < h->j[b].job);
 }
 
-/* Give job k one slot: its next task, else a copy. False if it can use none. */
-static bool give_slot(struct cluster *cl, int k)
+static void set_gap(const struct cluster *cl, struct hopper *h, int i)
 {
-    if (cl->job[k].next_unstarted < cl->job[k].ntasks) {
-        cl_start_next_task(cl, k, 1);
-        return true;
+    h->gap[i] = h->j[i].target - cl->job[h->j[i].job].copies_running;
+}
+
+/* The copy order on a job's candidate tasks: fewest copies running, then the latest
+ * estimated end, then the lowest index. */
+static inline bool task_before(const void *ctx, int a, int b)
+{
+    const struct hopper *h = ctx;
+    int ra = h->cl->task_running[a], rb = h->cl->task_running[b];
+    return ra < rb || (ra == rb && (h->end[a] > h->end[b] || (h->end[a] == h->end[b] && a < b)));
+}
+
+/* Job k's running tasks that can take a copy, in h->cand from its first task, as a heap in
+ * the copy order, each with the latest estimated end of its copies (-INFINITY while none has
+ * an estimate: it counts as ending first). One-phase jobs (hopper_check): no copy waits. */
+static void gather(const struct cluster *cl, struct hopper *h, int k)
+{
+    const struct cl_job *j = &cl->job[k];
+    int *c = h->cand + j->first_task, n = 0;
+    for (int t = j->first_task; t < j->first_task + j->next_unstarted; t++) {
+        if (cl->task_running[t] == 0 || cl->task_copies[t] >= (int)RNG_MAX_COPIES)
+            continue;
+        CL_ASSERT(!cl_copy_waiting(cl, cl->task_head[t]));
+        double end = -INFINITY;
+        for (int s = cl->task_head[t]; s >= 0; s = cl->slot_next[s]) {
+            double e = cl_est_end(cl, s); /* NaN (no estimate yet): not above end */
+            if (e > end)
+                end = e;
+        }
+        h->end[t] = end;
+        c[n++] = t;
     }
-    int t = task_to_copy(cl, k);
-    if (t < 0)
-        return false;
-    cl_launch_copy(cl, t, 0.0);
+    pol_heap_make(c, h->pos, n, task_before, h);
+    h->ncand[k] = n;
+}
+
+/* With keep: remember a copy just launched, to count its estimate once it has one. */
+static void note_fresh(const struct cluster *cl, struct hopper *h, int slot)
+{
+    if (h->head + h->nfresh == h->fresh_cap) {
+        if (h->head > 0) {
+            memmove(h->fresh, h->fresh + h->head, (size_t)h->nfresh * sizeof *h->fresh);
+            h->head = 0;
+        } else {
+            h->fresh = pol_grow(h->fresh, &h->fresh_cap, sizeof *h->fresh);
+        }
+    }
+    h->fresh[h->head + h->nfresh++] =
+        (struct fresh){cl->slot_proc[slot], slot, cl->slot_task[slot], cl->slot_copy[slot]};
+}
+
+/* With keep: the copies that have reported since the last decision raise their tasks'
+ * latest ends, where the task is a gathered candidate (gather counted the others' already,
+ * or will). A copy gone by now went with its task (Hopper kills none): nothing to count. */
+static void count_reports(const struct cluster *cl, struct hopper *h)
+{
+    for (; h->nfresh > 0 && h->fresh[h->head].proc < cl->now; h->head++, h->nfresh--) {
+        const struct fresh *f = &h->fresh[h->head];
+        if (cl->slot_task[f->slot] != f->task || cl->slot_copy[f->slot] != f->copy ||
+            h->pos[f->task] < 0)
+            continue;
+        double e = cl_est_end(cl, f->slot);
+        if (e > h->end[f->task]) {
+            h->end[f->task] = e;
+            pol_heap_up(h->cand + cl->job[cl->task_job[f->task]].first_task, h->pos,
+                        h->pos[f->task], task_before, h);
+        }
+    }
+    if (h->nfresh == 0)
+        h->head = 0;
+}
+
+/* Give job k one slot: its next task, else a copy of its first candidate. False if it can
+ * use none. */
+static bool give_slot(struct cluster *cl, struct hopper *h, int k)
+{
+    int slot;
+    if (cl->job[k].next_unstarted < cl->job[k].ntasks) {
+        slot = cl->task_head[cl_start_next_task(cl, k, 1)];
+    } else {
+        if (h->ncand[k] < 0)
+            gather(cl, h, k);
+        if (h->ncand[k] == 0)
+            return false;
+        int *c = h->cand + cl->job[k].first_task, t = c[0];
+        slot = cl_launch_copy(cl, t, 0.0); /* no estimate yet: its task's end stays */
+        if (cl->task_copies[t] >= (int)RNG_MAX_COPIES)
+            pol_heap_pop(c, h->pos, h->ncand[k]--, task_before, h);
+        else
+            pol_heap_down(c, h->pos, h->ncand[k], 0, task_before, h);
+    }
+    if (h->keep)
+        note_fresh(cl, h, slot);
     return true;
+}
+
+/* Without keep, after each decision: job k's candidates are gathered again when needed. */
+static void forget(const struct cluster *cl, struct hopper *h, int k)
+{
+    const int *c = h->cand + cl->job[k].first_task;
+    for (int i = 0; i < h->ncand[k]; i++)
+        h->pos[c[i]] = -1;
+    h->ncand[k] = -1;
 }
 
 static void hopper_slot_free(struct cluster *cl, void *st)
 {
     struct hopper *h = st;
+    if (h->keep)
+        count_reports(cl, h);
     int n = targets(cl, h);
-    while (cl->nfree > 0) {
-        int best = -1; /* argmax H_i − S_i, ties to the earlier arrival */
-        double gap = -INFINITY;
-        for (int i = 0; i < n; i++) {
-            const struct hp_job *x = &h->j[i];
-            if (x->job < 0)
-                continue;
-            double g = x->target - cl->job[x->job].copies_running;
-            if (best < 0 || g > gap || (g == gap && x->job < h->j[best].job)) {
-                best = i;
-                gap = g;
-            }
-        }
-        if (best < 0)
-            return;
-        if (!give_slot(cl, h->j[best].job))
-            h->j[best].job = -1; /* can use no slot now: pass it over */
+    for (int i = 0; i < n; i++) {
+        set_gap(cl, h, i);
+        h->order[i] = i;
     }
+    pol_heap_make(h->order, NULL, n, job_before, h);
+    int left = n;
+    while (cl->nfree > 0 && left > 0) {
+        int i = h->order[0];
+        if (give_slot(cl, h, h->j[i].job)) {
+            set_gap(cl, h, i); /* S_i grew by one */
+            pol_heap_down(h->order, NULL, left, 0, job_before, h);
+        } else {
+            pol_heap_pop(h->order, NULL, left--, job_before, h); /* can use no slot: passed over */
+        }
+    }
+    for (int i = 0; !h->keep && i < n; i++)
+        forget(cl, h, h->j[i].job); /* estimates move with the clock: gather afresh */
+}
+
+/* With keep: a completed task leaves its job's candidates. */
+static void hopper_copy_done(struct cluster *cl, void *st, int task)
+{
+    struct hopper *h = st;
+    int k = cl->task_job[task];
+    if (h->pos[task] >= 0)
+        pol_heap_remove(h->cand + cl->job[k].first_task, h->pos, h->ncand[k]--, h->pos[task],
+                        task_before, h);
 }
 
 static bool hopper_check(const struct cl_spec *spec, const double *param, char *msg,
@@ -195,7 +353,9 @@ const struct policy pol_hopper = {
     .resolve = hopper_resolve,
     .init = hopper_init,
     .on_slot_free = hopper_slot_free,
+    .on_copy_done = hopper_copy_done,
     .free = hopper_free,
-    .memory = {0, 0, sizeof(struct hp_job)},
+    .memory = {2 * sizeof(int) + sizeof(double), 2 * sizeof(struct fresh),
+               sizeof(struct hp_job) + 2 * sizeof(int) + sizeof(double)},
     .events_per_second = 4.5e6,
 };

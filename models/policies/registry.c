@@ -6,6 +6,7 @@
 #include "models/policy.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "models/cluster.h"
@@ -44,6 +45,16 @@ int pol_per_job_param(const struct policy *p)
         if (p->params[i].auto_per_job)
             return i;
     return -1;
+}
+
+void *pol_grow(void *p, int *cap, size_t size)
+{
+    int n = *cap ? 2 * *cap : 1024;
+    void *q = realloc(p, (size_t)n * size);
+    if (!q)
+        abort(); /* as cl_set_timer: nothing sensible is left to do */
+    *cap = n;
+    return q;
 }
 
 double pol_next_beat(const struct cluster *cl, double period)

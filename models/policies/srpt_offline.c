@@ -8,8 +8,16 @@
  * and waits (§IV-A). One copy per task: with more tasks than machines cloning cannot help
  * (§IV, citing [3]). Built for batch arrivals (workload.arrival = batch), where Theorem 1
  * and Remark 2 bound each job's flowtime by E^r + rσ^r + f_i^s/M; with Poisson arrivals it
- * still runs, as a static-priority list scheduler. */
+ * still runs, as a static-priority list scheduler.
+ *
+ * Cost (docs/performance.md, The papers' scale): the ranking is fixed, so a decision needs only
+ * the arrived jobs with a task never launched, first in rank order: a heap of their places in
+ * the ranking, which a job joins when it arrives and leaves once its last task is launched
+ * (for good: tasks are launched once). A decision starts the first job's tasks until the slots
+ * run out, as the walk down the ranking did, which passed over jobs not arrived yet and jobs
+ * with every task launched, and stopped with the slots. */
 #include <math.h>
+#include <stdlib.h>
 
 #include "models/cluster.h"
 #include "models/policy.h"
@@ -20,17 +28,20 @@ enum { OFFLINE_R };
 struct offline {
     double r;              /* weight of the standard deviation in φ_i */
     struct pol_ranking rk; /* every job by decreasing w_i / φ_i (fixed) */
-    int cursor;            /* rk entries before it have no unlaunched task left */
+    int *place;            /* per job: its place in rk */
+    int *ready;            /* heap of the places of the arrived jobs with a task to launch */
+    int nready;
 };
-
 
 static int offline_init(struct cluster *cl, void *st, const double *param)
 {
     struct offline *p = st;
     p->r = param[OFFLINE_R];
     p->rk = (struct pol_ranking){0};
-    p->cursor = 0;
-    if (pol_rank_reserve(&p->rk, cl->njobs))
+    size_t jobs = (size_t)(cl->njobs > 0 ? cl->njobs : 1);
+    p->place = malloc(jobs * sizeof *p->place);
+    p->ready = malloc(jobs * sizeof *p->ready);
+    if (!p->place || !p->ready || pol_rank_reserve(&p->rk, cl->njobs))
         return -1;
     for (int i = 0; i < cl->njobs; i++)
         p->rk.r[i] = (struct pol_rank){-cl->job[i].weight /
@@ -39,25 +50,41 @@ static int offline_init(struct cluster *cl, void *st, const double *param)
                                                            p->r), i};
     p->rk.n = cl->njobs;
     pol_rank_sort(&p->rk);
+    for (int i = 0; i < p->rk.n; i++)
+        p->place[p->rk.r[i].job] = i;
     return 0;
+}
+
+static inline bool earlier(const void *ctx, int a, int b)
+{
+    (void)ctx;
+    return a < b;
+}
+
+static void offline_arrival(struct cluster *cl, void *st, int job)
+{
+    struct offline *p = st;
+    if (cl->job[job].next_unstarted < cl->job[job].ntasks)
+        pol_heap_push(p->ready, NULL, p->nready++, p->place[job], earlier, NULL);
 }
 
 static void offline_slot_free(struct cluster *cl, void *st)
 {
     struct offline *p = st;
-    for (int i = p->cursor; i < p->rk.n && cl->nfree > 0; i++) {
-        int job = p->rk.r[i].job;
-        const struct cl_job *j = &cl->job[job];
-        if (job < cl->narrived)
-            pol_start_job(cl, job);
-        if (i == p->cursor && job < cl->narrived && j->next_unstarted == j->ntasks)
-            p->cursor++;
+    while (p->nready > 0 && cl->nfree > 0) {
+        int job = p->rk.r[p->ready[0]].job;
+        pol_start_job(cl, job);
+        if (cl->job[job].next_unstarted == cl->job[job].ntasks)
+            pol_heap_pop(p->ready, NULL, p->nready--, earlier, NULL);
     }
 }
 
 static void offline_free(void *st)
 {
-    pol_rank_free(&((struct offline *)st)->rk);
+    struct offline *p = st;
+    pol_rank_free(&p->rk);
+    free(p->place);
+    free(p->ready);
 }
 
 static bool offline_check(const struct cl_spec *spec, const double *param, char *msg, size_t len)
@@ -78,8 +105,9 @@ const struct policy pol_srpt_offline = {
     .state_size = sizeof(struct offline),
     .check = offline_check,
     .init = offline_init,
+    .on_arrival = offline_arrival,
     .on_slot_free = offline_slot_free,
     .free = offline_free,
     .events_per_second = 5.8e6,
-    .memory = {0, 0, 16},
+    .memory = {0, 0, sizeof(struct pol_rank) + 2 * sizeof(int)},
 };

@@ -314,12 +314,14 @@ Test(dolly, small_jobs_are_cloned_within_the_budget)
 
 /* ------------------------------------------------------------------ hopper */
 
-static struct rep_workspace *hopper_run(int slots, const struct tr_job *jobs, int n,
-                                        double epsilon, struct sc_durations *d)
+static struct rep_workspace *hopper_run_with(int slots, const struct tr_job *jobs, int n,
+                                             double epsilon, struct sc_durations *d,
+                                             enum cl_estimator estimator)
 {
     static struct tr_trace tr;
     tr = (struct tr_trace){(struct tr_job *)jobs, n, 0};
     struct cl_spec sp = sc_trace_spec(slots, &tr);
+    sp.estimator = estimator;
     const struct policy *p = pol_find("hopper");
     sc_params(p, param, NULL, 0);
     sc_params(p, param, "beta", 2.0); /* V_i = T_i */
@@ -329,6 +331,12 @@ static struct rep_workspace *hopper_run(int slots, const struct tr_job *jobs, in
     struct rep_workspace *ws = sc_run(&sp, "hopper", param, d, out, &rc);
     cr_assert_eq(rc, REP_OK);
     return ws;
+}
+
+static struct rep_workspace *hopper_run(int slots, const struct tr_job *jobs, int n,
+                                        double epsilon, struct sc_durations *d)
+{
+    return hopper_run_with(slots, jobs, n, epsilon, d, EST_CHRONOS);
 }
 
 /* Capacity constrained (Algorithm 1, case 1): four slots, β = 2, a batch of jobs of 3, 2 and
@@ -368,6 +376,27 @@ Test(hopper, spare_slots_become_copies_of_the_likeliest_straggler)
     cr_assert_eq(cl->task_copies[2], 3);
     cr_assert_float_eq(cl->job[1].completion, 6.0, EPS);
     rep_workspace_free(ws);
+}
+
+/* A copy's first report counts at the next decision (the candidates kept across decisions
+ * with the chronos estimator, gathered afresh with hadoop's). Five slots, β = 2, job 0 of
+ * three tasks (lengths 5, 6, 2) and job 1 of two (length 1): S = ΣV = 5, all start at 0. At 1
+ * job 1 is done and job 0 (H = 5) copies task 1 (end 6) and then task 0 (end 5, before task
+ * 2's 2), copies of lengths 10 and 30. At 2 task 2 is done; tasks 0 and 1 run two copies each,
+ * and task 0's new copy reports the later end, 31 against 11: the slot copies task 0 again.
+ * Had its report not counted, task 1 (6 against 5) would have had it. Task 0 ends at 5. */
+Test(hopper, a_copys_report_moves_its_task_up)
+{
+    struct tr_job jobs[] = {{0, 1, {3, 0}, {1, 0}, {0, 0}}, {0, 1, {2, 0}, {1, 0}, {0, 0}}};
+    struct sc_durations d = {.d = {{5, 30}, {6, 10}, {2}, {1}, {1}}, .other = 50.0};
+    for (int e = 0; e < 2; e++) {
+        struct rep_workspace *ws =
+            hopper_run_with(5, jobs, 2, 1.0, &d, e ? EST_HADOOP : EST_CHRONOS);
+        struct cluster *cl = rep_cluster(ws);
+        cr_assert_eq(cl->task_copies[0], 3, "estimator %d", e);
+        cr_assert_float_eq(cl->task_done[0], 5.0, EPS);
+        rep_workspace_free(ws);
+    }
 }
 
 /* ε-fair (Algorithm 2): four slots, β = 2, jobs of 2, 3 and 4 tasks of 1 (tasks 0-1, 2-4,
