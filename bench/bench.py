@@ -106,6 +106,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 FIFO_INI = os.path.join(HERE, "fifo.ini")
+FIFO_JOBS = 50000        # jobs per SimPy run and per replica of the others (section fifo)
 TARGET_RATIO = 50.0      # SPEC §7: specmc task events/s per core >= 50x SimPy's
 # specmc's task events/s per core >= SimGrid's (S4U actors, bench/simgrid_fifo.cpp): a
 # compiled, general-purpose simulator of the same model, so specmc should be no slower.
@@ -356,13 +357,12 @@ def section_fifo(ctx):
         return simpy_fifo.run(m["slots"], jobs, m["tasks"], m["rate"], m["tmin"], m["beta"],
                               seed)
 
-    # SimPy: size the run for ~3 s of simulation (at least 3000 jobs) from a pilot run.
-    if quick:
-        jobs = 300
-    else:
-        pilot_jobs = 3000
-        pilot = simpy_run(pilot_jobs, 99)
-        jobs = max(pilot_jobs, int(round(pilot_jobs * 3.0 / pilot["seconds"], -3)))
+    # Jobs per run (SimPy) = per replica (the others): fixed, about 3 s of SimPy. Sized by a
+    # pilot on the wall clock they depended on the machine's load, and specmc's rate depends on
+    # them: a replica's arrays grow with its jobs (the same 21.6 M task events took 1.02 CPU s
+    # as 90 replicas of 12 000 jobs, 1.23 s as 20 of 54 000). 50 000 is about what the pilot
+    # chose on an idle machine.
+    jobs = 300 if quick else FIFO_JOBS
     # The others: the same jobs per replica; replicas sized (pilot runs) for >= 2.5 s of specmc
     # with one thread and PEER_TARGET_S of each compiled peer (SimGrid runs its replicas one
     # after another in one simulation; one of SimPy's runs usually lasts long enough).
