@@ -140,14 +140,8 @@ static bool reported(const struct cluster *cl, const struct mantri *m, int slot)
 
 static void push_due(struct mantri *m, struct report e)
 {
-    if (m->ndue == m->due_cap) {
-        int cap = m->due_cap ? 2 * m->due_cap : 1024;
-        struct report *p = realloc(m->due, (size_t)cap * sizeof *p);
-        if (!p)
-            abort(); /* as cl_set_timer: nothing sensible is left to do */
-        m->due = p;
-        m->due_cap = cap;
-    }
+    if (m->ndue == m->due_cap)
+        m->due = pol_grow(m->due, &m->due_cap, sizeof *m->due);
     int i = m->ndue++;
     while (i > 0 && e.due < m->due[(i - 1) / 2].due) {
         m->due[i] = m->due[(i - 1) / 2];
