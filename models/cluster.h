@@ -295,6 +295,13 @@ static inline double cl_copy_progress(const struct cluster *cl, int slot)
  * no noise and no launch delay both are exact (seed 000 Remark 4). */
 double cl_est_progress(const struct cluster *cl, int slot);
 double cl_est_end(const struct cluster *cl, int slot);
+/* The same as the copy would report them at time `now` (its copies as they are now): for
+ * policies that bound what a later decision will see. */
+double cl_est_progress_at(const struct cluster *cl, int slot, double now);
+double cl_est_end_at(const struct cluster *cl, int slot, double now);
+/* When its reported progress reaches 1 (w ε after it starts processing: the end of its
+ * processing unless ε < 1); INFINITY while it waits for its map phase. */
+double cl_est_full(const struct cluster *cl, int slot);
 
 /* Whether the estimates equal the truth: no estimation noise and no launch delay (then
  * both estimators report every copy's true end from its launch, seed 000 Remark 4). */

@@ -17,29 +17,50 @@
 
 #include "models/cluster.h"
 
-static double own_fraction(const struct cluster *cl, int slot)
+/* The processing time its reports show: w ε. */
+static double shown_work(const struct cluster *cl, int slot)
 {
-    double work = (cl->slot_end[slot] - cl->slot_proc[slot]) * cl->slot_noise[slot];
-    double done = cl->now - cl->slot_proc[slot];
+    return (cl->slot_end[slot] - cl->slot_proc[slot]) * cl->slot_noise[slot];
+}
+
+static double own_fraction(const struct cluster *cl, int slot, double now)
+{
+    double work = shown_work(cl, slot);
+    double done = now - cl->slot_proc[slot];
     if (done <= 0)
         return 0.0;
     return work > 0 && done < work ? done / work : 1.0;
 }
 
+double cl_est_progress_at(const struct cluster *cl, int slot, double now)
+{
+    return cl->slot_offset[slot] + (1.0 - cl->slot_offset[slot]) * own_fraction(cl, slot, now);
+}
+
 double cl_est_progress(const struct cluster *cl, int slot)
 {
-    return cl->slot_offset[slot] + (1.0 - cl->slot_offset[slot]) * own_fraction(cl, slot);
+    return cl_est_progress_at(cl, slot, cl->now);
+}
+
+double cl_est_end_at(const struct cluster *cl, int slot, double now)
+{
+    if (now <= cl->slot_proc[slot])
+        return NAN;
+    double w = shown_work(cl, slot);
+    if (cl->spec->estimator == EST_CHRONOS)
+        return cl->slot_proc[slot] + w;
+    double f = (now - cl->slot_proc[slot]) / w; /* may pass 1 when ε < 1 */
+    return cl->slot_start[slot] + (now - cl->slot_start[slot]) / f;
 }
 
 double cl_est_end(const struct cluster *cl, int slot)
 {
-    if (cl->now <= cl->slot_proc[slot])
-        return NAN;
-    double w = (cl->slot_end[slot] - cl->slot_proc[slot]) * cl->slot_noise[slot];
-    if (cl->spec->estimator == EST_CHRONOS)
-        return cl->slot_proc[slot] + w;
-    double f = (cl->now - cl->slot_proc[slot]) / w; /* may pass 1 when ε < 1 */
-    return cl->slot_start[slot] + (cl->now - cl->slot_start[slot]) / f;
+    return cl_est_end_at(cl, slot, cl->now);
+}
+
+double cl_est_full(const struct cluster *cl, int slot)
+{
+    return cl_copy_waiting(cl, slot) ? INFINITY : cl->slot_proc[slot] + shown_work(cl, slot);
 }
 
 /* A running task's remaining time as its reports show it: its earliest estimated end among

@@ -337,6 +337,31 @@ struct pol_progress {
     double score, rate, ttc;
 };
 struct pol_progress pol_task_progress(const struct cluster *cl, int task);
+/* The same at time `now`, the task's copies as they are (bounds on later decisions). */
+struct pol_progress pol_task_progress_at(const struct cluster *cl, int task, double now);
+
+/* The tasks a policy watches (models/policies/watch.c): an indexed binary min-heap on a key
+ * per task (a due time; a bound on a score, negated for the largest first), ties to the
+ * lower task. init: room for
+ * tasks 0 .. ntasks − 1 (0, or -1 when out of memory); set: enter the task or change its key
+ * (abort()s when out of memory, as cl_set_timer); remove: let it go, if it is in. The smallest
+ * key is h[0] while n > 0; pos[task] is the task's index in h, -1 when it is not in. */
+struct pol_watched {
+    double key;
+    int task;
+};
+struct pol_watch {
+    struct pol_watched *h;
+    int n, cap;
+    int *pos;
+};
+int pol_watch_init(struct pol_watch *w, int ntasks);
+/* An array of *cap elements of `size` bytes, full, grown to twice as many (1024 at first):
+ * the new one, its capacity in *cap. abort()s when out of memory, as cl_set_timer. */
+void *pol_grow(void *a, int *cap, size_t size);
+void pol_watch_free(struct pol_watch *w);
+void pol_watch_set(struct pol_watch *w, int task, double key);
+void pol_watch_remove(struct pol_watch *w, int task);
 
 /* Key for pol_best_copy: the attempt with the smallest estimated completion time wins; one
  * without an estimate yet loses to any that has one. */

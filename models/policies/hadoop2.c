@@ -30,8 +30,17 @@
  * Decisions (docs/policies.md): times left `auto` are the constants in seconds of the real
  * system (models/policies/production.c). Ties in value go to the lowest task index (Hadoop
  * iterates a hash map). The model's progress reports are continuous where Hadoop's come with
- * the 3 s heartbeat of a task; a phase of one task is speculated like any other. */
+ * the 3 s heartbeat of a task; a phase of one task is speculated like any other.
+ *
+ * Cost (docs/performance.md, "The papers' scale"). A scan visits only its phase's running
+ * tasks, kept in task order (tasks start in order, and leave when they end), so it asks for
+ * the same copy as a visit of the whole phase. The jobs' next scans are planned in three
+ * lists — at arrival, after a scan that asked nothing, after one that asked for a copy — whose
+ * times never fall (now, or now plus the list's constant), so the earliest scan is the first
+ * of one of them, and a single cluster timer stands for them all; scans due together run in
+ * the order planned, as one timer per job would run them, at the same instants. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "models/cluster.h"
@@ -45,6 +54,22 @@ enum { H2_TIMER_SCAN = 1 };
 static const double h2_seconds[] = {[H2_RETRY_NONE] = 1, [H2_RETRY_AFTER] = 15,
                                     [H2_CAP_RUNNING] = 0};
 
+/* A job's next scan, and the scans planned in one way, in the order planned: each way plans
+ * a scan at now, or at now plus a constant, so its times never fall and its first is its
+ * earliest. One cluster timer stands for them (cl_set_timer's heap would hold one timer per
+ * job): it fires at the earliest, and the scans then due run in the order planned — as one
+ * timer per scan would, the same instants and the same order (timers due together fire first
+ * set first). */
+struct scan {
+    double t;
+    uint64_t seq;
+    int job;
+};
+struct scans {
+    struct scan *q; /* a ring of njobs: each job has one scan planned at most */
+    int head, len;
+};
+
 struct hadoop2 {
     double retry_none, retry_after, min_done, cap_total, cap_running;
     int min_allowed;
@@ -52,6 +77,13 @@ struct hadoop2 {
     int *asked;    /* per job phase (2 job + phase): the task whose copy waits for a slot, -1 */
     int *queue;    /* those job phases, first asked first (a ring of 2 njobs) */
     int head, len;
+    int *first, *last; /* per job phase: its first and last running task, -1 if none */
+    int *prev, *next;  /* per task: the running tasks of its phase before and after it */
+    struct scans plan[3]; /* the jobs' next scans, set at arrival, after a scan that asked
+                             nothing, after one that asked a copy */
+    uint64_t seq;      /* scans planned so far */
+    double armed;      /* the earliest time a cluster timer is set for, INFINITY if none */
+    bool scanning;     /* in hadoop2_timer, which sets the next timer when done */
 };
 
 static int hadoop2_init(struct cluster *cl, void *st, const double *param)
@@ -66,10 +98,19 @@ static int hadoop2_init(struct cluster *cl, void *st, const double *param)
     size_t n = 2 * (size_t)cl->njobs;
     h->asked = malloc(n * sizeof *h->asked);
     h->queue = malloc(n * sizeof *h->queue);
-    if (!h->asked || !h->queue || pol_finished_init(&h->fin, cl, false) < 0)
+    h->first = malloc(n * sizeof *h->first);
+    h->last = malloc(n * sizeof *h->last);
+    h->prev = malloc((size_t)cl->ntasks * sizeof *h->prev);
+    h->next = malloc((size_t)cl->ntasks * sizeof *h->next);
+    for (int w = 0; w < 3; w++)
+        h->plan[w].q = malloc((size_t)cl->njobs * sizeof *h->plan[w].q);
+    if (!h->asked || !h->queue || !h->first || !h->last || !h->prev || !h->next ||
+        !h->plan[0].q || !h->plan[1].q || !h->plan[2].q ||
+        pol_finished_init(&h->fin, cl, false) < 0)
         return -1;
+    h->armed = INFINITY;
     for (size_t k = 0; k < n; k++)
-        h->asked[k] = -1;
+        h->asked[k] = h->first[k] = h->last[k] = -1;
     return 0;
 }
 
@@ -78,14 +119,43 @@ static void hadoop2_free(void *st)
     struct hadoop2 *h = st;
     free(h->asked);
     free(h->queue);
+    free(h->first);
+    free(h->last);
+    free(h->prev);
+    free(h->next);
+    for (int w = 0; w < 3; w++)
+        free(h->plan[w].q);
     pol_finished_free(&h->fin);
+}
+
+/* Plan a job's scan at t in way w (t never below the way's last). */
+static void plan_scan(struct cluster *cl, struct hadoop2 *h, int w, double t, int job)
+{
+    struct scans *p = &h->plan[w];
+    p->q[(p->head + p->len++) % cl->njobs] = (struct scan){t, h->seq++, job};
+    if (t < h->armed && !h->scanning) {
+        cl_set_timer(cl, t, H2_TIMER_SCAN, 0);
+        h->armed = t;
+    }
+}
+
+/* The way whose first scan is the earliest (first planned among equal times), -1 if none. */
+static int next_way(const struct hadoop2 *h)
+{
+    int best = -1;
+    for (int w = 0; w < 3; w++) {
+        const struct scan *a = &h->plan[w].q[h->plan[w].head];
+        const struct scan *b = best < 0 ? NULL : &h->plan[best].q[h->plan[best].head];
+        if (h->plan[w].len > 0 && (!b || a->t < b->t || (a->t == b->t && a->seq < b->seq)))
+            best = w;
+    }
+    return best;
 }
 
 /* The job's speculator starts with its job. */
 static void hadoop2_arrival(struct cluster *cl, void *st, int job)
 {
-    (void)st;
-    cl_set_timer(cl, cl->now, H2_TIMER_SCAN, job);
+    plan_scan(cl, st, 0, cl->now, job);
 }
 
 /* One phase of a scan: the task to copy, or -1. */
@@ -102,9 +172,7 @@ static int scan_phase(const struct cluster *cl, const struct hadoop2 *h, int job
     double replacement = cl->now + h->fin.sum[k] / done;
     int best = -1, already = 0, running = 0;
     double best_value = 0.0;
-    for (int t = j->first_task + first; t < j->first_task + end; t++) {
-        if (cl->task_running[t] == 0)
-            continue; /* finished (every task of the phase has been launched) */
+    for (int t = h->first[k]; t >= 0; t = h->next[t]) { /* the running tasks, in order */
         running++;
         if (cl->task_running[t] > 1) {
             already++;
@@ -123,10 +191,9 @@ static int scan_phase(const struct cluster *cl, const struct hadoop2 *h, int job
     return best >= 0 && allowed > already ? best : -1;
 }
 
-static void hadoop2_timer(struct cluster *cl, void *st, int tag, int32_t job)
+/* One job's scan. */
+static void scan_job(struct cluster *cl, struct hadoop2 *h, int job)
 {
-    (void)tag;
-    struct hadoop2 *h = st;
     if (!isnan(cl->job[job].completion))
         return; /* the job's speculator ends with it */
     int asked = 0;
@@ -139,7 +206,33 @@ static void hadoop2_timer(struct cluster *cl, void *st, int tag, int32_t job)
         h->queue[(h->head + h->len++) % (2 * cl->njobs)] = k;
         asked++;
     }
-    cl_set_timer(cl, cl->now + (asked ? h->retry_after : h->retry_none), H2_TIMER_SCAN, job);
+    plan_scan(cl, h, asked ? 2 : 1, cl->now + (asked ? h->retry_after : h->retry_none), job);
+}
+
+/* The scans due now, in the order planned; then the timer for the earliest planned. A timer
+ * set for a time already served (a second one for the same time) does nothing. */
+static void hadoop2_timer(struct cluster *cl, void *st, int tag, int32_t arg)
+{
+    (void)tag;
+    (void)arg;
+    struct hadoop2 *h = st;
+    if (cl->now < h->armed)
+        return;
+    h->armed = INFINITY;
+    h->scanning = true;
+    for (int w; (w = next_way(h)) >= 0 && h->plan[w].q[h->plan[w].head].t <= cl->now;) {
+        struct scans *p = &h->plan[w];
+        int job = p->q[p->head].job;
+        p->head = (p->head + 1) % cl->njobs;
+        p->len--;
+        scan_job(cl, h, job);
+    }
+    h->scanning = false;
+    int w = next_way(h);
+    if (w >= 0 && h->plan[w].q[h->plan[w].head].t < h->armed) {
+        h->armed = h->plan[w].q[h->plan[w].head].t;
+        cl_set_timer(cl, h->armed, H2_TIMER_SCAN, 0);
+    }
 }
 
 /* Copies asked for take the free slots left, first asked first. */
@@ -156,12 +249,35 @@ static void hadoop2_slot_free(struct cluster *cl, void *st)
     }
 }
 
-/* A finished task adds its winning attempt's duration; a copy asked for it is dropped. */
+/* A task the scheduler started runs: its phase's last running task (tasks start in order). */
+static void hadoop2_launch(struct cluster *cl, void *st, int slot)
+{
+    struct hadoop2 *h = st;
+    int t = cl->slot_task[slot], k = 2 * cl->task_job[t] + cl_task_phase(cl, t);
+    h->prev[t] = h->last[k];
+    h->next[t] = -1;
+    if (h->last[k] >= 0)
+        h->next[h->last[k]] = t;
+    else
+        h->first[k] = t;
+    h->last[k] = t;
+}
+
+/* A finished task adds its winning attempt's duration and leaves its phase's running tasks; a
+ * copy asked for it is dropped. */
 static void hadoop2_copy_done(struct cluster *cl, void *st, int task)
 {
     struct hadoop2 *h = st;
     pol_finished_add(&h->fin, cl, task);
     int k = 2 * cl->task_job[task] + cl_task_phase(cl, task);
+    if (h->prev[task] >= 0)
+        h->next[h->prev[task]] = h->next[task];
+    else
+        h->first[k] = h->next[task];
+    if (h->next[task] >= 0)
+        h->prev[h->next[task]] = h->prev[task];
+    else
+        h->last[k] = h->prev[task];
     if (h->asked[k] == task)
         h->asked[k] = -1;
 }
@@ -216,11 +332,15 @@ const struct policy pol_hadoop2 = {
     .init = hadoop2_init,
     .on_arrival = hadoop2_arrival,
     .on_slot_free = hadoop2_slot_free,
+    .on_launch = hadoop2_launch,
     .on_timer = hadoop2_timer,
     .on_copy_done = hadoop2_copy_done,
     .free = hadoop2_free,
     .heartbeat = "retry_none",
-    .memory = {0, 0, 2 * (3 * sizeof(int) + 2 * sizeof(double)) + sizeof(struct cl_timer)},
+    /* per task: the running lists; per job: per phase, asked, queue, first, last and the
+       finished durations; three planned scans */
+    .memory = {2 * sizeof(int), 0, 2 * (4 * sizeof(int) + 2 * sizeof(double)) +
+                                       3 * sizeof(struct scan)},
     .events_per_second = 3.1e6,
     .role = POL_SPECULATOR,
 };

@@ -27,14 +27,52 @@
  * smallest share of its job's average (pol_task_progress, models/policies/progress.c). Rule 1
  * compares a task's estimated execution time (estimated end − start) with the mean execution
  * time of the job's finished tasks, launches for the largest positive difference, one per job
- * per period. */
+ * per period.
+ *
+ * Cost (docs/performance.md, "The papers' scale"). A backup changes no other task's progress
+ * and no job's average at its launch (it reports nothing yet), so a decision of rule 0 or 2
+ * ranks its candidates once and backs up the first ones, as picking the furthest behind
+ * again after each backup would. Rule 0 looks only at the jobs that may have a new candidate,
+ * from this invariant: a task's reported progress never falls (each copy's grows with time,
+ * and the task's is its best copy's), so between a job's events its sum of progress, summed
+ * in the same order, never falls, and nor does its bar; and the sum grows no faster than its
+ * running tasks' rates, plus what a task that ends adds — 1 less its progress then, no more
+ * than 1 less its progress last computed, grown since at its one copy's rate. A job is looked
+ * at (its sum and bar computed as the full scan does) when it arrives, when its map phase
+ * ends, at each event with average = 1, and before its bar could reach a task without a
+ * backup that was at or above it: each of those grows at least at its copy's rate, so their
+ * least distance above the bar growing at its rate then is concave in time, above the chord
+ * from its value then to the first time one of them is reached, and the job is due when the
+ * bar's further growth (new tasks, backups) and jumps could pass that chord. The tasks that
+ * were below the bar wait in a heap on their progress then, a bound under it later: the
+ * first of the heap is the candidate first in order (least progress, then lowest task) once
+ * its progress is known now and below the bar — its job was looked at in this decision, or
+ * its copies all wait (progress 0, and the bar, above 0 then, does not fall), or its progress
+ * computed now is under the bar its job had then — and otherwise its job is looked at. Each
+ * decision is the full scan's, bit for bit (test builds check it at every decision). Rules 1
+ * and 2 scan every job. */
 #include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
 
 #include "models/cluster.h"
 #include "models/policy.h"
 
 enum { HS_RULE, HS_GAP, HS_MIN_AGE, HS_PERIOD, HS_AVERAGE, HS_BAR, HS_RATE_SHARE };
 enum { HS_TIMER_HEARTBEAT = 1 };
+
+/* Rule 0, a job when it was last looked at (t0): its bar then; bounds on how fast the sum of
+ * its tasks' progress grows (slope: their rates; grow0 = slope/divisor then) and on how much
+ * it has jumped since, in units of the bar (jump: a task that ends turns its progress into
+ * 1); and, of its tasks without a backup at or above the bar, the least slack (progress less
+ * the bar, less the rounding) and how soon the bar growing at grow0 could first reach one of
+ * them, each growing at least as its copy did (reach). Its bar is above bar − rounding and
+ * below bar + slope (t − t0)/divisor + jump + rounding until an event of its job that the
+ * bounds do not follow (its map phase ends; with average = 1, any task starts or ends). */
+struct gap_job {
+    double t0, bar, slack, reach, grow0, slope, jump, divisor, rounding;
+    int64_t seen; /* the last decision that looked at it */
+};
 
 struct hadoop_s {
     int rule;      /* 0: progress gap, 1: seed 004's estimated-time rule */
@@ -44,6 +82,24 @@ struct hadoop_s {
     int average;   /* rule 0: 0 over all the job's tasks, 1 over its running tasks */
     int bar;       /* rule 0: 0 average - gap, 1 (1 - gap) x average */
     double rate_share; /* rule 2: a rate below this share of the job's average */
+    struct pol_ranking rk; /* rule 2: a decision's candidates (key, job field = task); rule 0,
+                              test builds: those of a look at every job */
+    /* rule 0 */
+    struct gap_job *job;    /* per job: its bar when last looked at, and bounds since */
+    struct pol_watch due;   /* arrived jobs not done: when to look at them again */
+    struct pol_watch cands; /* tasks without a backup whose progress may be below their job's
+                               bar: key = a bound under their progress now */
+    double *ps;             /* per task: its progress when last computed */
+    double *from, *grow;    /* per task: when that progress starts to grow, and how fast at
+                               least (its one copy's rate; INFINITY and 0 otherwise) */
+    double *rate;           /* per task: progress_slope since its copies last changed (0: to
+                               be computed again, its copies may have been released) */
+    unsigned char *fixed;   /* per task: its copies all wait and its job's bar is above 0 */
+    int64_t *known;         /* per task: the decision that computed its progress and found
+                               it below the bar */
+    int64_t decision;       /* decisions so far */
+    int *todo;              /* [jobs]: the jobs due at a decision */
+    struct pol_watched *aside; /* [S]: candidates too young, for a decision */
 };
 
 static int hadoop_s_init(struct cluster *cl, void *st, const double *param)
@@ -56,8 +112,43 @@ static int hadoop_s_init(struct cluster *cl, void *st, const double *param)
     h->average = (int)param[HS_AVERAGE];
     h->bar = (int)param[HS_BAR];
     h->rate_share = param[HS_RATE_SHARE];
+    h->rk = (struct pol_ranking){0};
+    if (pol_rank_reserve(&h->rk, cl->nslots))
+        return -1;
+    if (h->rule == 0) {
+        h->job = calloc((size_t)cl->njobs, sizeof *h->job);
+        h->todo = malloc((size_t)cl->njobs * sizeof *h->todo);
+        h->aside = malloc((size_t)cl->nslots * sizeof *h->aside);
+        h->ps = calloc((size_t)cl->ntasks, sizeof *h->ps);
+        h->fixed = calloc((size_t)cl->ntasks, sizeof *h->fixed);
+        h->known = calloc((size_t)cl->ntasks, sizeof *h->known);
+        h->rate = calloc((size_t)cl->ntasks, sizeof *h->rate);
+        h->from = malloc((size_t)cl->ntasks * sizeof *h->from);
+        h->grow = malloc((size_t)cl->ntasks * sizeof *h->grow);
+        if (!h->job || !h->todo || !h->aside || !h->ps || !h->fixed || !h->known || !h->rate ||
+            !h->from || !h->grow ||
+            pol_watch_init(&h->due, cl->njobs) || pol_watch_init(&h->cands, cl->ntasks))
+            return -1;
+    }
     cl_set_timer(cl, h->period, HS_TIMER_HEARTBEAT, 0);
     return 0;
+}
+
+static void hadoop_s_free(void *st)
+{
+    struct hadoop_s *h = st;
+    pol_rank_free(&h->rk);
+    pol_watch_free(&h->due);
+    pol_watch_free(&h->cands);
+    free(h->job);
+    free(h->todo);
+    free(h->aside);
+    free(h->ps);
+    free(h->fixed);
+    free(h->known);
+    free(h->rate);
+    free(h->from);
+    free(h->grow);
 }
 
 /* A task's reported progress: its best attempt's, 0 before any reported. */
@@ -66,43 +157,250 @@ static double task_progress(const struct cluster *cl, int task)
     return fmax(0.0, pol_task_progress(cl, task).score);
 }
 
-/* Rule 0: the running task, without a backup, furthest below its job's average progress
- * minus the gap, among those old enough; -1 if none. */
-static int progress_gap_candidate(const struct cluster *cl, const struct hadoop_s *h)
+/* How fast a copy's reported progress grows: (1 − offset)/(wε), wε its reported processing
+ * time (to the rounding of cl_est_full's sum). */
+static double copy_rate(const struct cluster *cl, int s)
 {
-    int best = -1;
-    double best_ps = INFINITY;
-    for (int j = cl->first_active; j < cl->narrived; j++) {
-        const struct cl_job *job = &cl->job[j];
-        if (job->tasks_running == 0)
-            continue;
-        double sum = h->average ? 0.0 : job->ntasks - job->tasks_left; /* finished: 1 */
-        for (int t = job->first_task; t < job->first_task + job->ntasks; t++)
-            if (cl->task_running[t] > 0)
-                sum += task_progress(cl, t);
-        double avg = sum / (h->average ? job->tasks_running : job->ntasks);
-        double bar = h->bar ? (1.0 - h->gap) * avg : avg - h->gap;
-        for (int t = job->first_task; t < job->first_task + job->ntasks; t++) {
-            if (cl->task_running[t] == 0 || cl->task_copies[t] > 1 ||
-                cl->now - cl->task_start[t] < h->min_age)
-                continue;
-            double ps = task_progress(cl, t);
-            if (ps < bar && ps < best_ps) {
-                best_ps = ps;
-                best = t;
-            }
-        }
-    }
-    return best;
+    return (1 - cl->slot_offset[s]) / (cl_est_full(cl, s) - cl->slot_proc[s]);
 }
 
-/* Rule 2: the running task, without a backup, whose progress rate is furthest below
- * rate_share x the average rate of its job's running tasks (relative to that average); -1 if
- * none. Tasks without a rate yet neither count nor qualify. */
-static int progress_rate_candidate(const struct cluster *cl, const struct hadoop_s *h)
+/* How fast a running task's reported progress can grow: its fastest copy's rate, a little
+ * more; 0 while its copies wait for the map phase. */
+static double progress_slope(const struct cluster *cl, int task)
 {
-    int best = -1;
-    double best_ratio = INFINITY;
+    double slope = 0.0;
+    for (int s = cl->task_head[task]; s >= 0; s = cl->slot_next[s])
+        if (!cl_copy_waiting(cl, s))
+            slope = fmax(slope, copy_rate(cl, s));
+    return slope * (1 + 1e-9);
+}
+
+/* A task's rates, when its copies start or are released: how fast its progress can grow, and
+ * with one copy, how fast it grows at least (that copy's rate, a little less; a backup does
+ * not change that), once the copy processes. */
+static void task_rates(const struct cluster *cl, struct hadoop_s *h, int t)
+{
+    int s = cl->task_head[t];
+    h->rate[t] = progress_slope(cl, t);
+    h->grow[t] = cl->task_copies[t] == 1 && !cl_copy_waiting(cl, s) ? copy_rate(cl, s) * (1 - 1e-9)
+                                                                     : 0.0;
+}
+
+/* Keep a task's progress p, computed now: with one copy, not waiting, it grows at least at
+ * `grow` from now, or from when the copy starts processing, until it is 1. */
+static void known_progress(const struct cluster *cl, struct hadoop_s *h, int t, double p)
+{
+    int s = cl->task_head[t];
+    h->ps[t] = p;
+    h->from[t] = cl->task_copies[t] == 1 && !cl_copy_waiting(cl, s) ? fmax(cl->now, cl->slot_proc[s])
+                                                                     : INFINITY;
+}
+
+/* Rule 0, one job: its running tasks without a backup whose progress is below its average
+ * progress minus the gap, into `all` (key = progress, those old enough) when given; else it
+ * is looked at: those tasks become its entries in cands (with their progress now), the others
+ * leave, and its bar, level and bounds start again from now. */
+static void progress_gap_job(const struct cluster *cl, struct hadoop_s *h, int j,
+                             struct pol_ranking *all)
+{
+    const struct cl_job *job = &cl->job[j];
+    int first = job->first_task, end = first + job->next_unstarted;
+    double sum = h->average ? 0.0 : job->ntasks - job->tasks_left; /* finished: 1 */
+    double slope = 0.0;
+    for (int t = first; t < end; t++)
+        if (cl->task_running[t] > 0) {
+            double p = task_progress(cl, t);
+            sum += p;
+            if (all)
+                continue;
+            if (h->rate[t] == 0) /* its copies waited when last seen */
+                task_rates(cl, h, t);
+            known_progress(cl, h, t, p);
+            slope += h->rate[t];
+        }
+    double divisor = h->average ? job->tasks_running : job->ntasks;
+    double avg = sum / divisor;
+    double bar = h->bar ? (1.0 - h->gap) * avg : avg - h->gap;
+    struct gap_job g = {cl->now, bar, INFINITY, INFINITY, slope / divisor, slope, 0.0, divisor,
+                        (job->ntasks + 8) * 1e-15 * (job->ntasks / divisor + 2), h->decision};
+    for (int t = first; t < end; t++) {
+        if (cl->task_running[t] == 0)
+            continue;
+        double p = all ? task_progress(cl, t) : h->ps[t];
+        bool below = cl->task_copies[t] <= 1 && p < bar;
+        if (all) {
+            if (below && cl->now - cl->task_start[t] >= h->min_age)
+                all->r[all->n++] = (struct pol_rank){p, t};
+            continue;
+        }
+        if (below) {
+            pol_watch_set(&h->cands, t, p);
+            h->fixed[t] = h->rate[t] == 0 && 0 < bar - g.rounding; /* progress 0 while below */
+            continue;
+        }
+        pol_watch_remove(&h->cands, t);
+        if (cl->task_copies[t] > 1)
+            continue;
+        /* its one copy's progress grows at its rate from now, if it reports */
+        double slack = p * (1 - 1e-12) - bar - g.rounding;
+        double grows = h->from[t] <= cl->now ? h->grow[t] : 0.0;
+        g.slack = fmin(g.slack, slack);
+        if (!(slack > 0))
+            g.reach = 0.0;
+        else if (grows < g.grow0)
+            g.reach = fmin(g.reach, slack / (g.grow0 - grows));
+    }
+    if (!all)
+        h->job[j] = g;
+}
+
+/* When a job must be looked at again: before its bar could reach the progress of a task
+ * without a backup that was at or above it (or sooner, if it is due sooner already: the
+ * bounds only widen between looks). The least of those tasks' progress less the bar grown at
+ * grow0 is concave in the time since t0, from slack to 0 at reach, so above the line through
+ * them; the bar's growth beyond grow0 since, and its jumps, must stay under it. */
+static void gap_due(const struct cluster *cl, struct hadoop_s *h, int j)
+{
+    const struct gap_job *g = &h->job[j];
+    double left = g->slack - g->jump, due = INFINITY;
+    double over = g->slack / g->reach + (g->slope / g->divisor - g->grow0);
+    if (g->slack == INFINITY)
+        due = INFINITY;
+    else if (!(left > 0))
+        due = cl->now;
+    else if (over > 0)
+        due = g->t0 + left / over * (1 - 1e-9);
+    int i = h->due.pos[j];
+    if (due < INFINITY && (i < 0 || due < h->due.h[i].key))
+        pol_watch_set(&h->due, j, fmax(due, cl->now));
+}
+
+static void look_at_job(const struct cluster *cl, struct hadoop_s *h, int j)
+{
+    progress_gap_job(cl, h, j, NULL);
+    pol_watch_remove(&h->due, j);
+    gap_due(cl, h, j);
+}
+
+/* Events of a job (models/policy.h hooks, and the backups): its bounds follow them, or, where
+ * they cannot, it is looked at again at the next decision. */
+static void gap_relook(const struct cluster *cl, struct hadoop_s *h, int j)
+{
+    if (isnan(cl->job[j].completion))
+        pol_watch_set(&h->due, j, cl->now);
+    else
+        pol_watch_remove(&h->due, j);
+}
+
+/* A task started: its progress, 0 now, grows by its rate; it may be below the bar. */
+static void gap_started(const struct cluster *cl, struct hadoop_s *h, int t)
+{
+    int j = cl->task_job[t];
+    task_rates(cl, h, t);
+    if (h->average) {
+        gap_relook(cl, h, j);
+        return;
+    }
+    h->job[j].slope += h->rate[t];
+    known_progress(cl, h, t, 0.0);
+    h->fixed[t] = 0;
+    pol_watch_set(&h->cands, t, 0.0);
+    gap_due(cl, h, j);
+}
+
+/* A task ended: the sum jumps by 1 less its progress, at most 1 less its progress known (grown
+ * since at its one copy's rate, if it had one copy). */
+static void gap_ended(const struct cluster *cl, struct hadoop_s *h, int t)
+{
+    int j = cl->task_job[t];
+    const struct cl_job *job = &cl->job[j];
+    pol_watch_remove(&h->cands, t);
+    bool released = cl_task_phase(cl, t) == CL_MAP && job->maps_left == 0 &&
+                    job->next_unstarted > job->nmap;
+    if (h->average || released || !isnan(job->completion)) {
+        gap_relook(cl, h, j);
+        return;
+    }
+    /* its progress at the end, at least: as known, grown at its one copy's rate since */
+    double grown = cl->now > h->from[t] ? h->grow[t] * (cl->now - h->from[t]) : 0.0;
+    double end = h->ps[t] * (1 - 1e-12) + grown;
+    h->job[j].jump += fmax(0.0, 1.0 - end) / h->job[j].divisor;
+    gap_due(cl, h, j);
+}
+
+/* A task got a backup: the sum may grow faster by the backup's rate. */
+static void gap_backed_up(const struct cluster *cl, struct hadoop_s *h, int t)
+{
+    int j = cl->task_job[t];
+    double before = h->rate[t];
+    h->rate[t] = progress_slope(cl, t);
+    if (h->average) {
+        gap_relook(cl, h, j);
+        return;
+    }
+    h->job[j].slope += h->rate[t] - before * (1 - 1e-9);
+    gap_due(cl, h, j);
+}
+
+/* Rule 0's backups at a decision. The jobs due are looked at; then the entry first in cands
+ * (least bound, then lowest task) is the candidate first in order (least progress, then
+ * lowest task) once its progress is known to be its progress now and below its job's bar:
+ * its job was looked at in this decision; or its copies all wait (its progress stays 0, and
+ * its job's bar stays above 0); or its progress, computed now, is below its job's bar's lower
+ * bound — it then goes back with that progress as its key. Otherwise its job is looked at. */
+static void progress_gap_backups(struct cluster *cl, struct hadoop_s *h)
+{
+#ifdef SPECMC_CHECK
+    /* test builds: the backups that a look at every job launches, which these must be */
+    h->rk.n = 0;
+    for (int j = cl->first_active; j < cl->narrived; j++)
+        if (cl->job[j].tasks_running > 0)
+            progress_gap_job(cl, h, j, &h->rk);
+    pol_rank_sort(&h->rk);
+    int expect = h->rk.n < cl->nfree ? h->rk.n : cl->nfree, launched = 0;
+#endif
+    h->decision++;
+    int n = 0, naside = 0;
+    while (h->due.n > 0 && h->due.h[0].key <= cl->now) {
+        h->todo[n++] = h->due.h[0].task;
+        pol_watch_remove(&h->due, h->due.h[0].task);
+    }
+    for (int i = 0; i < n; i++)
+        look_at_job(cl, h, h->todo[i]);
+    while (cl->nfree > 0 && h->cands.n > 0) {
+        int t = h->cands.h[0].task, j = cl->task_job[t];
+        if (cl->now - cl->task_start[t] < h->min_age) {
+            h->aside[naside++] = h->cands.h[0];
+            pol_watch_remove(&h->cands, t);
+            continue;
+        }
+        if (!h->fixed[t] && h->job[j].seen != h->decision && h->known[t] != h->decision) {
+            double p = task_progress(cl, t);
+            known_progress(cl, h, t, p);
+            if (!h->average && p < h->job[j].bar - h->job[j].rounding) {
+                h->known[t] = h->decision;
+                pol_watch_set(&h->cands, t, p);
+            } else {
+                look_at_job(cl, h, j);
+            }
+            continue;
+        }
+        CL_ASSERT(launched < expect && h->rk.r[launched++].job == t);
+        pol_watch_remove(&h->cands, t);
+        cl_launch_copy(cl, t, 0.0);
+        gap_backed_up(cl, h, t);
+    }
+    CL_ASSERT(launched == expect);
+    for (int i = 0; i < naside; i++)
+        pol_watch_set(&h->cands, h->aside[i].task, h->aside[i].key);
+}
+
+/* Rule 2: the running tasks without a backup whose progress rate is below rate_share x the
+ * average rate of their job's running tasks, into rk, key = the rate over that average.
+ * Tasks without a rate yet neither count nor qualify. */
+static void progress_rate_candidates(const struct cluster *cl, struct hadoop_s *h)
+{
+    int c = 0;
     for (int j = cl->first_active; j < cl->narrived; j++) {
         const struct cl_job *job = &cl->job[j];
         double sum = 0.0;
@@ -118,13 +416,11 @@ static int progress_rate_candidate(const struct cluster *cl, const struct hadoop
             if (cl->task_running[t] == 0 || cl->task_copies[t] > 1)
                 continue;
             double ratio = pol_task_progress(cl, t).rate / (sum / n);
-            if (ratio < h->rate_share && ratio < best_ratio) { /* NaN never qualifies */
-                best_ratio = ratio;
-                best = t;
-            }
+            if (ratio < h->rate_share) /* NaN never qualifies */
+                h->rk.r[c++] = (struct pol_rank){ratio, t};
         }
     }
-    return best;
+    h->rk.n = c;
 }
 
 /* Rule 1, for one job: the running task without a backup whose estimated execution time
@@ -155,16 +451,43 @@ static int estimated_time_candidate(const struct cluster *cl, int j)
     return best;
 }
 
+/* Rules 0 and 2: backups for the candidates, the furthest behind first (ties: lowest task),
+ * while slots are free. A backup leaves every other task's progress, rate and job average as
+ * they were (it reports nothing at its launch), so the order is that of picking the furthest
+ * behind again after each. */
 static void hadoop_s_slot_free(struct cluster *cl, void *st)
 {
-    const struct hadoop_s *h = st;
+    struct hadoop_s *h = st;
+    int before = cl->nfree;
     pol_start_fifo(cl, 1);
-    while (h->rule != 1 && cl->nfree > 0) {
-        int t = h->rule == 0 ? progress_gap_candidate(cl, h) : progress_rate_candidate(cl, h);
-        if (t < 0)
-            break;
-        cl_launch_copy(cl, t, 0.0);
+    if (h->rule == 0)
+        for (int i = before - 1; i >= cl->nfree; i--)
+            gap_started(cl, h, cl->slot_task[cl->free_stack[i]]);
+    if (h->rule == 1 || cl->nfree == 0)
+        return;
+    if (h->rule == 0) {
+        progress_gap_backups(cl, h);
+        return;
     }
+    progress_rate_candidates(cl, h);
+    pol_rank_sort(&h->rk);
+    for (int i = 0; i < h->rk.n && cl->nfree > 0; i++)
+        cl_launch_copy(cl, h->rk.r[i].job, 0.0);
+}
+
+/* Rule 0: a job arrives to be looked at; a task's end is an event of its job. */
+static void hadoop_s_arrival(struct cluster *cl, void *st, int job)
+{
+    struct hadoop_s *h = st;
+    if (h->rule == 0)
+        gap_relook(cl, h, job);
+}
+
+static void hadoop_s_copy_done(struct cluster *cl, void *st, int task)
+{
+    struct hadoop_s *h = st;
+    if (h->rule == 0)
+        gap_ended(cl, h, task);
 }
 
 static void hadoop_s_timer(struct cluster *cl, void *st, int tag, int32_t arg)
@@ -227,7 +550,10 @@ const struct policy pol_hadoop_s = {
     .gate = hadoop_s_gate,
     .init = hadoop_s_init,
     .on_slot_free = hadoop_s_slot_free,
+    .on_arrival = hadoop_s_arrival,
     .on_timer = hadoop_s_timer,
+    .on_copy_done = hadoop_s_copy_done,
+    .free = hadoop_s_free,
     .events_per_second = 1.7e6,
     .heartbeat = "period",
 };

@@ -12,18 +12,23 @@
 #include "models/cluster.h"
 #include "models/policy.h"
 
-struct pol_progress pol_task_progress(const struct cluster *cl, int task)
+struct pol_progress pol_task_progress_at(const struct cluster *cl, int task, double now)
 {
     struct pol_progress p = {NAN, NAN, NAN};
     for (int s = cl->task_head[task]; s >= 0; s = cl->slot_next[s]) {
-        double ps = cl_est_progress(cl, s);
-        if (!isnan(cl_est_end(cl, s)))
+        double ps = cl_est_progress_at(cl, s, now);
+        if (!isnan(cl_est_end_at(cl, s, now)))
             p.score = isnan(p.score) ? ps : fmax(p.score, ps);
     }
-    double age = cl->now - cl->task_start[task];
+    double age = now - cl->task_start[task];
     if (isnan(p.score) || !(age > 0))
         return p;
     p.rate = p.score / age;
     p.ttc = p.rate > 0 ? (1.0 - p.score) / p.rate : INFINITY;
     return p;
+}
+
+struct pol_progress pol_task_progress(const struct cluster *cl, int task)
+{
+    return pol_task_progress_at(cl, task, cl->now);
 }

@@ -31,7 +31,19 @@
  * job first, its map stage before its reduce stage) and, within one, last marked first (its
  * pending lists are stacks); a check marks in task order. Progress is continuous where
  * Spark's executors report it with their heartbeat; spark.speculation.task.duration.threshold
- * (unset by default) and executor decommissioning are left out. */
+ * (unset by default) and executor decommissioning are left out.
+ *
+ * Cost (docs/performance.md, "The papers' scale"). A check looks only at the tasks it may
+ * mark. Each stage keeps those — running one copy, not marked, not waiting for the map phase
+ * — in task order, which is their order of release: tasks start in task order, and the
+ * reduce copies that waited are released together, before any later reduce task starts. So
+ * none has run longer than the one before it, and a stage's check ends at the first task
+ * that has not run past the threshold; those past it are marked, or, efficient enough, looked
+ * at again at the next check. Only the stages open (enough of their tasks have succeeded, and
+ * they have two or more) with tasks watched and their job not done are checked, in no
+ * particular order: each marks onto its own stack, in task order as before. The marks are
+ * those of a check of every task launched, bit for bit (test builds check that after every
+ * check, no task is left that such a check would mark). */
 #include <math.h>
 #include <stdlib.h>
 
@@ -41,6 +53,7 @@
 enum { SP_VERSION, SP_QUANTILE, SP_MULTIPLIER, SP_INTERVAL, SP_MIN_RUNTIME, SP_EFFICIENCY,
        SP_LONG_RUN_FACTOR, SP_RATE_MULTIPLIER };
 enum { SP_TIMER_CHECK = 1 };
+enum { MARKED = 1, WATCHED = 2 }; /* bits of mark[task] */
 
 static const double sp_seconds[] = {[SP_INTERVAL] = 0.1, [SP_MIN_RUNTIME] = 0.1,
                                     [SP_RATE_MULTIPLIER] = 0};
@@ -51,8 +64,14 @@ struct spark {
     struct pol_finished fin;
     int *top;            /* per job phase: its last marked task, -1 if none */
     int *below;          /* per task: the task marked before it in its stack */
-    unsigned char *mark; /* per task: marked (in a stack) */
+    unsigned char *mark; /* per task: MARKED (in a stack), WATCHED */
     int nmarked;
+    /* the watch: per job phase, its tasks a check may mark, in task order */
+    int *first, *last;   /* per job phase: the first and last of them, -1 if none */
+    int *prev, *next;    /* per task: its neighbours there, -1 at the ends */
+    unsigned char *open; /* per job phase: enough of its tasks have succeeded (and it has two) */
+    int *active, nactive; /* the job phases open with tasks watched, job not done */
+    int *active_pos;     /* per job phase: its index in active, -1 */
 };
 
 static int spark_init(struct cluster *cl, void *st, const double *param)
@@ -66,14 +85,22 @@ static int spark_init(struct cluster *cl, void *st, const double *param)
     s->efficiency = (int)param[SP_EFFICIENCY];
     s->long_run_factor = param[SP_LONG_RUN_FACTOR];
     s->rate_multiplier = param[SP_RATE_MULTIPLIER];
-    size_t n = 2 * (size_t)cl->njobs;
+    size_t n = 2 * (size_t)cl->njobs, nt = (size_t)cl->ntasks;
     s->top = malloc(n * sizeof *s->top);
-    s->below = malloc((size_t)cl->ntasks * sizeof *s->below);
-    s->mark = calloc((size_t)cl->ntasks, 1);
-    if (!s->top || !s->below || !s->mark || pol_finished_init(&s->fin, cl, true) < 0)
+    s->below = malloc(nt * sizeof *s->below);
+    s->mark = calloc(nt, 1);
+    s->first = malloc(n * sizeof *s->first);
+    s->last = malloc(n * sizeof *s->last);
+    s->prev = malloc(nt * sizeof *s->prev);
+    s->next = malloc(nt * sizeof *s->next);
+    s->open = calloc(n, 1);
+    s->active = malloc(n * sizeof *s->active);
+    s->active_pos = malloc(n * sizeof *s->active_pos);
+    if (!s->top || !s->below || !s->mark || !s->first || !s->last || !s->prev || !s->next ||
+        !s->open || !s->active || !s->active_pos || pol_finished_init(&s->fin, cl, true) < 0)
         return -1;
     for (size_t k = 0; k < n; k++)
-        s->top[k] = -1;
+        s->top[k] = s->first[k] = s->last[k] = s->active_pos[k] = -1;
     cl_set_timer(cl, s->interval, SP_TIMER_CHECK, 0);
     return 0;
 }
@@ -84,6 +111,13 @@ static void spark_free(void *st)
     free(s->top);
     free(s->below);
     free(s->mark);
+    free(s->first);
+    free(s->last);
+    free(s->prev);
+    free(s->next);
+    free(s->open);
+    free(s->active);
+    free(s->active_pos);
     pol_finished_free(&s->fin);
 }
 
@@ -102,46 +136,131 @@ static double process_rate(const struct cluster *cl, int slot)
                : cl_est_progress(cl, slot) / t;
 }
 
-/* One stage's check: mark its tasks that run too long. */
-static void check_stage(struct cluster *cl, struct spark *s, int job, int phase)
+/* ---------------------------------------------------------------- the watch */
+
+static int stage_of(const struct cluster *cl, int task)
 {
-    const struct cl_job *j = &cl->job[job];
-    int first = phase == CL_MAP ? 0 : j->nmap, end = phase == CL_MAP ? j->nmap : j->ntasks;
-    int k = 2 * job + phase, n = end - first, done = s->fin.count[k];
-    int launched = j->next_unstarted < end ? j->next_unstarted : end;
-    if (n <= 1 || done < fmax(floor(s->quantile * n), 1.0) || launched <= first)
-        return;
+    return 2 * cl->task_job[task] + cl_task_phase(cl, task);
+}
+
+/* A job phase is checked while it is open, has tasks watched and its job is not done. */
+static void update_active(struct spark *s, int k, bool on)
+{
+    int i = s->active_pos[k];
+    if (on && i < 0) {
+        s->active_pos[k] = s->nactive;
+        s->active[s->nactive++] = k;
+    } else if (!on && i >= 0) {
+        int moved = s->active[--s->nactive];
+        s->active[i] = moved;
+        s->active_pos[moved] = i;
+        s->active_pos[k] = -1;
+    }
+}
+
+/* A task a check may mark, from now on: its job phase's last (tasks start in task order, and
+ * reduce copies that waited for the map phase are all released at once, before any later). */
+static void watch(struct spark *s, int k, int t)
+{
+    s->prev[t] = s->last[k];
+    s->next[t] = -1;
+    if (s->last[k] >= 0)
+        s->next[s->last[k]] = t;
+    else
+        s->first[k] = t;
+    s->last[k] = t;
+    s->mark[t] |= WATCHED;
+    update_active(s, k, s->open[k]);
+}
+
+static void unwatch(struct spark *s, int k, int t)
+{
+    s->mark[t] &= (unsigned char)~WATCHED;
+    if (s->prev[t] >= 0)
+        s->next[s->prev[t]] = s->next[t];
+    else
+        s->first[k] = s->next[t];
+    if (s->next[t] >= 0)
+        s->prev[s->next[t]] = s->prev[t];
+    else
+        s->last[k] = s->prev[t];
+    if (s->first[k] < 0)
+        update_active(s, k, false);
+}
+
+/* One stage's check: mark its tasks that run too long. The tasks watched are its running
+ * tasks with one copy, not marked, not waiting for the map phase — those the full check looks
+ * at — in task order, and so in order of release: each has run no longer than the one before,
+ * and the first that has not run past the threshold ends the check. */
+static void check_stage(struct cluster *cl, struct spark *s, int k)
+{
     double threshold = fmax(s->multiplier * pol_finished_median(&s->fin, cl, k, s->upper_median),
                             s->min_runtime);
+    int done = s->fin.count[k];
     double avg_rate = s->fin.proc_sum[k] > 0 ? done / s->fin.proc_sum[k] : INFINITY;
-    for (int t = j->first_task + first; t < j->first_task + launched; t++) {
-        if (cl->task_running[t] != 1 || s->mark[t])
-            continue;
+    for (int t = s->first[k], after; t >= 0; t = after) {
+        after = s->next[t];
         int slot = cl->task_head[t];
-        if (cl_copy_waiting(cl, slot))
-            continue; /* its stage has not started in Spark */
+        CL_ASSERT(cl->task_running[t] == 1 && s->mark[t] == WATCHED && !cl_copy_waiting(cl, slot));
         double run = cl->now - released(cl, slot);
         if (!(run > threshold))
-            continue;
+            break;
         if (s->efficiency && !(run > s->long_run_factor * threshold) &&
             !(process_rate(cl, slot) < avg_rate * s->rate_multiplier))
             continue; /* efficient enough */
-        s->mark[t] = 1;
+        unwatch(s, k, t);
+        s->mark[t] = MARKED;
         s->below[t] = s->top[k];
         s->top[k] = t;
         s->nmarked++;
     }
 }
 
+#ifdef SPECMC_CHECK
+/* Test builds: after a check no task is left that the full check (every stage of every job
+ * not done, every task launched) would mark. */
+static void check_full(const struct cluster *cl, const struct spark *s)
+{
+    for (int job = cl->first_active; job < cl->narrived; job++) {
+        const struct cl_job *j = &cl->job[job];
+        for (int phase = CL_MAP; isnan(j->completion) && phase < CL_PHASES; phase++) {
+            int first = phase == CL_MAP ? 0 : j->nmap, end = phase == CL_MAP ? j->nmap : j->ntasks;
+            int k = 2 * job + phase, n = end - first, done = s->fin.count[k];
+            int launched = j->next_unstarted < end ? j->next_unstarted : end;
+            if (n <= 1 || done < fmax(floor(s->quantile * n), 1.0) || launched <= first)
+                continue;
+            assert(s->open[k]);
+            double threshold = fmax(s->multiplier * pol_finished_median(&s->fin, cl, k,
+                                                                        s->upper_median),
+                                    s->min_runtime);
+            double avg_rate = s->fin.proc_sum[k] > 0 ? done / s->fin.proc_sum[k] : INFINITY;
+            for (int t = j->first_task + first; t < j->first_task + launched; t++) {
+                if (cl->task_running[t] != 1 || (s->mark[t] & MARKED))
+                    continue;
+                int slot = cl->task_head[t];
+                if (cl_copy_waiting(cl, slot))
+                    continue;
+                assert(s->mark[t] & WATCHED);
+                double run = cl->now - released(cl, slot);
+                assert(!(run > threshold) ||
+                       (s->efficiency && !(run > s->long_run_factor * threshold) &&
+                        !(process_rate(cl, slot) < avg_rate * s->rate_multiplier)));
+            }
+        }
+    }
+}
+#endif
+
 static void spark_timer(struct cluster *cl, void *st, int tag, int32_t arg)
 {
     (void)tag;
     (void)arg;
     struct spark *s = st;
-    for (int job = cl->first_active; job < cl->narrived; job++)
-        if (isnan(cl->job[job].completion))
-            for (int phase = CL_MAP; phase < CL_PHASES; phase++)
-                check_stage(cl, s, job, phase);
+    for (int i = s->nactive - 1; i >= 0; i--)
+        check_stage(cl, s, s->active[i]);
+#ifdef SPECMC_CHECK
+    check_full(cl, s);
+#endif
     if (cl->ndone < cl->njobs)
         cl_set_timer(cl, pol_next_beat(cl, s->interval), SP_TIMER_CHECK, 0);
 }
@@ -163,20 +282,46 @@ static void spark_slot_free(struct cluster *cl, void *st)
     }
 }
 
-/* A finished task adds its duration. A mark stays until its stack is served (Spark drops a
- * task that has succeeded there), or until its job is done. */
+/* A task the scheduler started is watched, unless it waits for its map phase. */
+static void spark_launch(struct cluster *cl, void *st, int slot)
+{
+    struct spark *s = st;
+    int t = cl->slot_task[slot];
+    if (!cl_copy_waiting(cl, slot))
+        watch(s, stage_of(cl, t), t);
+}
+
+/* A finished task adds its duration; enough of them open its stage (one of two tasks or
+ * more). The last map task releases its job's waiting reduce copies, which are watched. A
+ * mark stays until its stack is served (Spark drops a task that has succeeded there), or
+ * until its job is done. */
 static void spark_copy_done(struct cluster *cl, void *st, int task)
 {
     struct spark *s = st;
     pol_finished_add(&s->fin, cl, task);
-    int job = cl->task_job[task];
-    if (isnan(cl->job[job].completion))
+    int job = cl->task_job[task], k = stage_of(cl, task);
+    const struct cl_job *j = &cl->job[job];
+    if (s->mark[task] & WATCHED)
+        unwatch(s, k, task);
+    int first = k % 2 == CL_MAP ? 0 : j->nmap, end = k % 2 == CL_MAP ? j->nmap : j->ntasks;
+    if (!s->open[k] && end - first > 1 &&
+        s->fin.count[k] >= fmax(floor(s->quantile * (end - first)), 1.0)) {
+        s->open[k] = 1;
+        update_active(s, k, s->first[k] >= 0);
+    }
+    if (k % 2 == CL_MAP && j->maps_left == 0)
+        for (int t = j->first_task + j->nmap; t < j->first_task + j->next_unstarted; t++)
+            if (cl->task_running[t] == 1 && !(s->mark[t] & MARKED))
+                watch(s, k + 1, t);
+    if (isnan(j->completion))
         return;
-    for (int k = 2 * job; k < 2 * job + 2; k++)
-        for (; s->top[k] >= 0; s->top[k] = s->below[s->top[k]]) {
-            s->mark[s->top[k]] = 0;
+    for (int kk = 2 * job; kk < 2 * job + 2; kk++) {
+        update_active(s, kk, false);
+        for (; s->top[kk] >= 0; s->top[kk] = s->below[s->top[kk]]) {
+            s->mark[s->top[kk]] = 0;
             s->nmarked--;
         }
+    }
 }
 
 static bool spark_check(const struct cl_spec *spec, const double *param, char *msg, size_t len)
@@ -249,6 +394,7 @@ const struct policy pol_spark = {
     .init = spark_init,
     .on_slot_free = spark_slot_free,
     .on_timer = spark_timer,
+    .on_launch = spark_launch,
     .on_copy_done = spark_copy_done,
     .free = spark_free,
     .heartbeat = "interval",
