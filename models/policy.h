@@ -356,9 +356,6 @@ struct pol_watch {
     int *pos;
 };
 int pol_watch_init(struct pol_watch *w, int ntasks);
-/* An array of *cap elements of `size` bytes, full, grown to twice as many (1024 at first):
- * the new one, its capacity in *cap. abort()s when out of memory, as cl_set_timer. */
-void *pol_grow(void *a, int *cap, size_t size);
 void pol_watch_free(struct pol_watch *w);
 void pol_watch_set(struct pol_watch *w, int task, double key);
 void pol_watch_remove(struct pol_watch *w, int task);

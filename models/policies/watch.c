@@ -7,16 +7,6 @@
 
 #include "models/policy.h"
 
-void *pol_grow(void *a, int *cap, size_t size)
-{
-    int n = *cap ? 2 * *cap : 1024;
-    a = realloc(a, (size_t)n * size);
-    if (!a)
-        abort(); /* as cl_set_timer: nothing sensible is left to do */
-    *cap = n;
-    return a;
-}
-
 int pol_watch_init(struct pol_watch *w, int ntasks)
 {
     *w = (struct pol_watch){0};
