@@ -192,7 +192,7 @@ const struct policy pol_ese = {
     .on_slot_free = ese_slot_free,
     .on_copy_done = ese_copy_done,
     .free = ese_free,
-    .events_per_second = 9.7e6,
+    .events_per_second = 2.2e7,
     .memory = {4, 16, 16},
 };
 
@@ -208,6 +208,6 @@ const struct policy pol_ese_detect = {
     .on_slot_free = ese_detect_slot_free,
     .on_copy_done = ese_copy_done,
     .free = ese_free,
-    .events_per_second = 1.2e7,
+    .events_per_second = 2.5e7,
     .memory = {4, 16, 16},
 };

@@ -341,6 +341,6 @@ const struct policy pol_hadoop2 = {
        finished durations; three planned scans */
     .memory = {2 * sizeof(int), 0, 2 * (4 * sizeof(int) + 2 * sizeof(double)) +
                                        3 * sizeof(struct scan)},
-    .events_per_second = 3.1e6,
+    .events_per_second = 6.8e6,
     .role = POL_SPECULATOR,
 };

@@ -554,6 +554,6 @@ const struct policy pol_hadoop_s = {
     .on_timer = hadoop_s_timer,
     .on_copy_done = hadoop_s_copy_done,
     .free = hadoop_s_free,
-    .events_per_second = 1.7e6,
+    .events_per_second = 4.3e6,
     .heartbeat = "period",
 };

@@ -357,5 +357,5 @@ const struct policy pol_hopper = {
     .free = hopper_free,
     .memory = {2 * sizeof(int) + sizeof(double), 2 * sizeof(struct fresh),
                sizeof(struct hp_job) + 2 * sizeof(int) + sizeof(double)},
-    .events_per_second = 4.5e6,
+    .events_per_second = 2.0e7,
 };

@@ -718,6 +718,6 @@ const struct policy pol_late = {
        r, band, aside and the watch entries (a task is in three at most) */
     .memory = {6 * sizeof(int) + 1,
                sizeof(struct rated) + sizeof(int) + 4 * sizeof(struct pol_watched), 0},
-    .events_per_second = 1.3e6,
+    .events_per_second = 1.0e7,
     .role = POL_SPECULATOR,
 };

@@ -149,6 +149,6 @@ const struct policy pol_sca = {
     .init = sca_init,
     .on_slot_free = sca_slot_free,
     .free = sca_free,
-    .events_per_second = 8.1e4,
+    .events_per_second = 5.0e6,
     .memory = {0, 0, 64},
 };

@@ -399,6 +399,6 @@ const struct policy pol_spark = {
     .free = spark_free,
     .heartbeat = "interval",
     .memory = {2 * sizeof(double) + sizeof(int) + 1, 0, 2 * (3 * sizeof(int) + 2 * sizeof(double))},
-    .events_per_second = 1.05e6,
+    .events_per_second = 1.0e7,
     .role = POL_SPECULATOR,
 };

@@ -108,6 +108,6 @@ const struct policy pol_srpt_offline = {
     .on_arrival = offline_arrival,
     .on_slot_free = offline_slot_free,
     .free = offline_free,
-    .events_per_second = 5.8e6,
+    .events_per_second = 2.3e7,
     .memory = {0, 0, sizeof(struct pol_rank) + 2 * sizeof(int)},
 };

@@ -284,6 +284,6 @@ const struct policy pol_srptms = {
     .on_slot_free = srptms_slot_free,
     .on_copy_done = srptms_copy_done,
     .free = srptms_free,
-    .events_per_second = 1.4e7,
+    .events_per_second = 2.5e7,
     .memory = {0, 0, 61},
 };
