@@ -359,6 +359,18 @@ int pol_watch_init(struct pol_watch *w, int ntasks);
 void pol_watch_free(struct pol_watch *w);
 void pol_watch_set(struct pol_watch *w, int task, double key);
 void pol_watch_remove(struct pol_watch *w, int task);
+/* Lists of tasks, each in the order its tasks joined (models/policies/watch.c): list k runs
+ * first[k], next[first[k]], ... to -1. init: nlists lists, all empty, of tasks 0 .. ntasks − 1
+ * (0, or -1 when out of memory; free in any case); append: task joins list k last; remove:
+ * task, in list k, leaves it. */
+struct pol_lists {
+    int *first, *last; /* per list: its first and last task, -1 when empty */
+    int *prev, *next;  /* per task in a list: its neighbours, -1 at the ends */
+};
+int pol_lists_init(struct pol_lists *l, int nlists, int ntasks);
+void pol_lists_free(struct pol_lists *l);
+void pol_lists_append(struct pol_lists *l, int k, int task);
+void pol_lists_remove(struct pol_lists *l, int k, int task);
 
 /* Key for pol_best_copy: the attempt with the smallest estimated completion time wins; one
  * without an estimate yet loses to any that has one. */

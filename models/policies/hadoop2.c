@@ -77,8 +77,7 @@ struct hadoop2 {
     int *asked;    /* per job phase (2 job + phase): the task whose copy waits for a slot, -1 */
     int *queue;    /* those job phases, first asked first (a ring of 2 njobs) */
     int head, len;
-    int *first, *last; /* per job phase: its first and last running task, -1 if none */
-    int *prev, *next;  /* per task: the running tasks of its phase before and after it */
+    struct pol_lists running; /* per job phase: its running tasks, in task order */
     struct scans plan[3]; /* the jobs' next scans, set at arrival, after a scan that asked
                              nothing, after one that asked a copy */
     uint64_t seq;      /* scans planned so far */
@@ -98,19 +97,14 @@ static int hadoop2_init(struct cluster *cl, void *st, const double *param)
     size_t n = 2 * (size_t)cl->njobs;
     h->asked = malloc(n * sizeof *h->asked);
     h->queue = malloc(n * sizeof *h->queue);
-    h->first = malloc(n * sizeof *h->first);
-    h->last = malloc(n * sizeof *h->last);
-    h->prev = malloc((size_t)cl->ntasks * sizeof *h->prev);
-    h->next = malloc((size_t)cl->ntasks * sizeof *h->next);
     for (int w = 0; w < 3; w++)
         h->plan[w].q = malloc((size_t)cl->njobs * sizeof *h->plan[w].q);
-    if (!h->asked || !h->queue || !h->first || !h->last || !h->prev || !h->next ||
-        !h->plan[0].q || !h->plan[1].q || !h->plan[2].q ||
-        pol_finished_init(&h->fin, cl, false) < 0)
+    if (!h->asked || !h->queue || !h->plan[0].q || !h->plan[1].q || !h->plan[2].q ||
+        pol_lists_init(&h->running, (int)n, cl->ntasks) || pol_finished_init(&h->fin, cl, false) < 0)
         return -1;
     h->armed = INFINITY;
     for (size_t k = 0; k < n; k++)
-        h->asked[k] = h->first[k] = h->last[k] = -1;
+        h->asked[k] = -1;
     return 0;
 }
 
@@ -119,10 +113,7 @@ static void hadoop2_free(void *st)
     struct hadoop2 *h = st;
     free(h->asked);
     free(h->queue);
-    free(h->first);
-    free(h->last);
-    free(h->prev);
-    free(h->next);
+    pol_lists_free(&h->running);
     for (int w = 0; w < 3; w++)
         free(h->plan[w].q);
     pol_finished_free(&h->fin);
@@ -172,7 +163,7 @@ static int scan_phase(const struct cluster *cl, const struct hadoop2 *h, int job
     double replacement = cl->now + h->fin.sum[k] / done;
     int best = -1, already = 0, running = 0;
     double best_value = 0.0;
-    for (int t = h->first[k]; t >= 0; t = h->next[t]) { /* the running tasks, in order */
+    for (int t = h->running.first[k]; t >= 0; t = h->running.next[t]) {
         running++;
         if (cl->task_running[t] > 1) {
             already++;
@@ -253,14 +244,8 @@ static void hadoop2_slot_free(struct cluster *cl, void *st)
 static void hadoop2_launch(struct cluster *cl, void *st, int slot)
 {
     struct hadoop2 *h = st;
-    int t = cl->slot_task[slot], k = 2 * cl->task_job[t] + cl_task_phase(cl, t);
-    h->prev[t] = h->last[k];
-    h->next[t] = -1;
-    if (h->last[k] >= 0)
-        h->next[h->last[k]] = t;
-    else
-        h->first[k] = t;
-    h->last[k] = t;
+    int t = cl->slot_task[slot];
+    pol_lists_append(&h->running, 2 * cl->task_job[t] + cl_task_phase(cl, t), t);
 }
 
 /* A finished task adds its winning attempt's duration and leaves its phase's running tasks; a
@@ -270,14 +255,7 @@ static void hadoop2_copy_done(struct cluster *cl, void *st, int task)
     struct hadoop2 *h = st;
     pol_finished_add(&h->fin, cl, task);
     int k = 2 * cl->task_job[task] + cl_task_phase(cl, task);
-    if (h->prev[task] >= 0)
-        h->next[h->prev[task]] = h->next[task];
-    else
-        h->first[k] = h->next[task];
-    if (h->next[task] >= 0)
-        h->prev[h->next[task]] = h->prev[task];
-    else
-        h->last[k] = h->prev[task];
+    pol_lists_remove(&h->running, k, task);
     if (h->asked[k] == task)
         h->asked[k] = -1;
 }

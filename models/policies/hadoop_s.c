@@ -556,4 +556,9 @@ const struct policy pol_hadoop_s = {
     .free = hadoop_s_free,
     .events_per_second = 4.3e6,
     .heartbeat = "period",
+    /* rule 0: per task its progress, rates and known decision, and a candidate's entry; per
+       slot a decision's ranking and candidates set aside; per job its bounds and due entry */
+    .memory = {4 * sizeof(double) + sizeof(int64_t) + sizeof(int) + 1 + sizeof(struct pol_watched),
+               sizeof(struct pol_rank) + sizeof(struct pol_watched),
+               sizeof(struct gap_job) + 2 * sizeof(int) + sizeof(struct pol_watched)},
 };

@@ -66,9 +66,7 @@ struct spark {
     int *below;          /* per task: the task marked before it in its stack */
     unsigned char *mark; /* per task: MARKED (in a stack), WATCHED */
     int nmarked;
-    /* the watch: per job phase, its tasks a check may mark, in task order */
-    int *first, *last;   /* per job phase: the first and last of them, -1 if none */
-    int *prev, *next;    /* per task: its neighbours there, -1 at the ends */
+    struct pol_lists watched; /* per job phase: its tasks a check may mark, in task order */
     unsigned char *open; /* per job phase: enough of its tasks have succeeded (and it has two) */
     int *active, nactive; /* the job phases open with tasks watched, job not done */
     int *active_pos;     /* per job phase: its index in active, -1 */
@@ -89,18 +87,14 @@ static int spark_init(struct cluster *cl, void *st, const double *param)
     s->top = malloc(n * sizeof *s->top);
     s->below = malloc(nt * sizeof *s->below);
     s->mark = calloc(nt, 1);
-    s->first = malloc(n * sizeof *s->first);
-    s->last = malloc(n * sizeof *s->last);
-    s->prev = malloc(nt * sizeof *s->prev);
-    s->next = malloc(nt * sizeof *s->next);
     s->open = calloc(n, 1);
     s->active = malloc(n * sizeof *s->active);
     s->active_pos = malloc(n * sizeof *s->active_pos);
-    if (!s->top || !s->below || !s->mark || !s->first || !s->last || !s->prev || !s->next ||
-        !s->open || !s->active || !s->active_pos || pol_finished_init(&s->fin, cl, true) < 0)
+    if (!s->top || !s->below || !s->mark || !s->open || !s->active || !s->active_pos ||
+        pol_lists_init(&s->watched, (int)n, cl->ntasks) || pol_finished_init(&s->fin, cl, true) < 0)
         return -1;
     for (size_t k = 0; k < n; k++)
-        s->top[k] = s->first[k] = s->last[k] = s->active_pos[k] = -1;
+        s->top[k] = s->active_pos[k] = -1;
     cl_set_timer(cl, s->interval, SP_TIMER_CHECK, 0);
     return 0;
 }
@@ -111,10 +105,7 @@ static void spark_free(void *st)
     free(s->top);
     free(s->below);
     free(s->mark);
-    free(s->first);
-    free(s->last);
-    free(s->prev);
-    free(s->next);
+    pol_lists_free(&s->watched);
     free(s->open);
     free(s->active);
     free(s->active_pos);
@@ -162,13 +153,7 @@ static void update_active(struct spark *s, int k, bool on)
  * reduce copies that waited for the map phase are all released at once, before any later). */
 static void watch(struct spark *s, int k, int t)
 {
-    s->prev[t] = s->last[k];
-    s->next[t] = -1;
-    if (s->last[k] >= 0)
-        s->next[s->last[k]] = t;
-    else
-        s->first[k] = t;
-    s->last[k] = t;
+    pol_lists_append(&s->watched, k, t);
     s->mark[t] |= WATCHED;
     update_active(s, k, s->open[k]);
 }
@@ -176,15 +161,8 @@ static void watch(struct spark *s, int k, int t)
 static void unwatch(struct spark *s, int k, int t)
 {
     s->mark[t] &= (unsigned char)~WATCHED;
-    if (s->prev[t] >= 0)
-        s->next[s->prev[t]] = s->next[t];
-    else
-        s->first[k] = s->next[t];
-    if (s->next[t] >= 0)
-        s->prev[s->next[t]] = s->prev[t];
-    else
-        s->last[k] = s->prev[t];
-    if (s->first[k] < 0)
+    pol_lists_remove(&s->watched, k, t);
+    if (s->watched.first[k] < 0)
         update_active(s, k, false);
 }
 
@@ -198,8 +176,8 @@ static void check_stage(struct cluster *cl, struct spark *s, int k)
                             s->min_runtime);
     int done = s->fin.count[k];
     double avg_rate = s->fin.proc_sum[k] > 0 ? done / s->fin.proc_sum[k] : INFINITY;
-    for (int t = s->first[k], after; t >= 0; t = after) {
-        after = s->next[t];
+    for (int t = s->watched.first[k], after; t >= 0; t = after) {
+        after = s->watched.next[t];
         int slot = cl->task_head[t];
         CL_ASSERT(cl->task_running[t] == 1 && s->mark[t] == WATCHED && !cl_copy_waiting(cl, slot));
         double run = cl->now - released(cl, slot);
@@ -307,7 +285,7 @@ static void spark_copy_done(struct cluster *cl, void *st, int task)
     if (!s->open[k] && end - first > 1 &&
         s->fin.count[k] >= fmax(floor(s->quantile * (end - first)), 1.0)) {
         s->open[k] = 1;
-        update_active(s, k, s->first[k] >= 0);
+        update_active(s, k, s->watched.first[k] >= 0);
     }
     if (k % 2 == CL_MAP && j->maps_left == 0)
         for (int t = j->first_task + j->nmap; t < j->first_task + j->next_unstarted; t++)
@@ -398,7 +376,10 @@ const struct policy pol_spark = {
     .on_copy_done = spark_copy_done,
     .free = spark_free,
     .heartbeat = "interval",
-    .memory = {2 * sizeof(double) + sizeof(int) + 1, 0, 2 * (3 * sizeof(int) + 2 * sizeof(double))},
+    /* per task: the finished durations' heaps, below, mark and the watched lists; per job,
+       per phase: top, the lists' ends, open, active, the finished counts and sums */
+    .memory = {2 * sizeof(double) + 3 * sizeof(int) + 1, 0,
+               2 * (7 * sizeof(int) + 1 + 2 * sizeof(double))},
     .events_per_second = 1.0e7,
     .role = POL_SPECULATOR,
 };

@@ -1,6 +1,7 @@
-/* watch — the tasks a policy keeps an eye on, in a binary min-heap on a key per task (a due
+/* watch — the tasks a policy keeps an eye on: in a binary min-heap on a key per task (a due
  * time, or a bound on a score, negated for the largest first), with each task's place in the
- * heap so that its key can change or it can leave in O(log n). For the watch lists that let a
+ * heap so that its key can change or it can leave in O(log n); or in lists (one per job
+ * phase, say) in the order they join, each able to leave in O(1). For the watch lists that let a
  * speculator skip, at a decision, the tasks that provably cannot change its outcome
  * (models/policy.h, docs/performance.md). Ties in key come out lowest task first. */
 #include <stdlib.h>
@@ -75,4 +76,50 @@ void pol_watch_remove(struct pol_watch *w, int task)
     struct pol_watched last = w->h[--w->n];
     if (i < w->n)
         settle(w, i, last);
+}
+
+int pol_lists_init(struct pol_lists *l, int nlists, int ntasks)
+{
+    *l = (struct pol_lists){0};
+    l->first = malloc((size_t)nlists * sizeof *l->first);
+    l->last = malloc((size_t)nlists * sizeof *l->last);
+    l->prev = malloc((size_t)ntasks * sizeof *l->prev);
+    l->next = malloc((size_t)ntasks * sizeof *l->next);
+    if (!l->first || !l->last || !l->prev || !l->next)
+        return -1;
+    for (int k = 0; k < nlists; k++)
+        l->first[k] = l->last[k] = -1;
+    return 0;
+}
+
+void pol_lists_free(struct pol_lists *l)
+{
+    free(l->first);
+    free(l->last);
+    free(l->prev);
+    free(l->next);
+    *l = (struct pol_lists){0};
+}
+
+void pol_lists_append(struct pol_lists *l, int k, int task)
+{
+    l->prev[task] = l->last[k];
+    l->next[task] = -1;
+    if (l->last[k] >= 0)
+        l->next[l->last[k]] = task;
+    else
+        l->first[k] = task;
+    l->last[k] = task;
+}
+
+void pol_lists_remove(struct pol_lists *l, int k, int task)
+{
+    if (l->prev[task] >= 0)
+        l->next[l->prev[task]] = l->next[task];
+    else
+        l->first[k] = l->next[task];
+    if (l->next[task] >= 0)
+        l->prev[l->next[task]] = l->prev[task];
+    else
+        l->last[k] = l->prev[task];
 }
