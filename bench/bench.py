@@ -159,11 +159,19 @@ def judge(value, target, unit, digits=1):
         "above" if margin >= 0 else "below", target, unit)
 
 
-def read_model(path):
-    """The FIFO model as bench/fifo.ini defines it (the values both implementations use)."""
-    cp = configparser.ConfigParser(comment_prefixes=(";", "#"), inline_comment_prefixes=(";",))
+def read_ini(path):
+    """A specmc config as configparser reads it (';' and '#' comments, inline ';'; a key given
+    twice is specmc's error, not this script's)."""
+    cp = configparser.ConfigParser(comment_prefixes=(";", "#"), inline_comment_prefixes=(";",),
+                                   strict=False)
     if not cp.read(path):
         raise BenchError("cannot read %s" % path)
+    return cp
+
+
+def read_model(path):
+    """The FIFO model as bench/fifo.ini defines it (the values both implementations use)."""
+    cp = read_ini(path)
     try:
         w, c = cp["workload"], cp["cluster"]
         model = dict(slots=c.getint("slots"), rate=w.getfloat("rate"), tasks=w.getint("tasks"),
@@ -869,9 +877,7 @@ def scale_overrides(pol, ini):
     3 tmin), Hopper one-phase jobs (Algorithm 3 of its seed, for DAGs, is not built),
     srpt-offline r = 0 where task times have no finite variance (Pareto beta = 2)."""
     if pol in ("clone", "s-restart", "s-resume"):
-        cp = configparser.ConfigParser(comment_prefixes=(";", "#"),
-                                       inline_comment_prefixes=(";",))
-        cp.read(os.path.join(HERE, ini))
+        cp = read_ini(os.path.join(HERE, ini))
         tmin, beta = cp["workload"].getfloat("tmin"), cp["workload"].getfloat("beta")
         deadline = 2 * tmin * beta / (beta - 1)   # twice the Pareto mean
         return ["workload.deadline=%.6g" % deadline], "deadline %.0f s" % deadline
@@ -982,9 +988,7 @@ def section_experiments(ctx):
     print(w.format("experiment", "replicas", "wall s", "CPU s"))
     wall = cpu = 0.0
     for ini in inis:
-        cp = configparser.ConfigParser(comment_prefixes=(";", "#"),
-                                       inline_comment_prefixes=(";",), strict=False)
-        cp.read(os.path.join(EXPERIMENTS, ini))
+        cp = read_ini(os.path.join(EXPERIMENTS, ini))
         replicas = 2 if quick else cp["experiment"].getint("replicas")
         sec = spec.run_ini(os.path.join(EXPERIMENTS, ini), replicas, ctx["ncpu"])
         wall, cpu = wall + sec, cpu + spec.last_cpu
@@ -1016,8 +1020,7 @@ def section_growth(ctx):
     jobs and replicas (x1, x2, x4 of bench/growth.ini's base, one at a time), flagged above
     1.1 — after a second look at x1 .. x8 with more repeats, so that noise flags nothing."""
     spec, quick = ctx["specmc"], ctx["quick"]
-    cp = configparser.ConfigParser(comment_prefixes=(";", "#"), inline_comment_prefixes=(";",))
-    cp.read(GROWTH_INI)
+    cp = read_ini(GROWTH_INI)
     w0, c0 = cp["workload"], cp["cluster"]
     base = dict(slots=c0.getint("slots"), tasks=w0.getint("tasks"), jobs=w0.getint("jobs"),
                 replicas=cp["experiment"].getint("replicas"), rate=w0.getfloat("rate"))
