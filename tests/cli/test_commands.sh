@@ -120,4 +120,17 @@ if [ ! -s "$WORK/q.out" ]; then pass; else fail "$(head -c 200 "$WORK/q.out")"; 
 CURRENT="default output name"
 (cd "$WORK" && "$SPECMC" run "$ini" --quiet --replicas 2) && [ -f "$WORK/$(basename "$ini" .ini).h5" ] && pass || fail "no $(basename "$ini" .ini).h5 in the working directory"
 
+# Idle OpenMP threads sleep (engine/run/wait_policy.c): unless OMP_WAIT_POLICY is set, specmc
+# sets it to passive and runs itself again, so the runtime it then runs with spins 0 times; a
+# policy the user set stands, and the program is not run again.
+expect_ok "passive by default" env -u OMP_WAIT_POLICY OMP_DISPLAY_ENV=verbose "$SPECMC" --version
+CURRENT="passive by default: the runtime that runs spins 0"
+last=$(grep "GOMP_SPINCOUNT" "$WORK/err" | tail -n 1)
+case "$last" in *"'0'"*) pass ;; *) fail "${last:-no GOMP_SPINCOUNT line}" ;; esac
+expect_ok "a set policy stands" env OMP_WAIT_POLICY=active OMP_DISPLAY_ENV=verbose "$SPECMC" --version
+CURRENT="a set policy stands, run once"
+spins=$(grep "GOMP_SPINCOUNT" "$WORK/err")
+if [ "$(printf '%s\n' "$spins" | wc -l)" -eq 1 ] && [ "${spins#*30000000000}" != "$spins" ]; then
+    pass; else fail "$spins"; fi
+
 finish
