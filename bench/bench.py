@@ -591,7 +591,8 @@ def numpy_clone_peer(seconds, seed, variant, rows=4096):
 
 
 def bench_binary(ctx, key):
-    """The path of a benchmark binary (ctx[key]: kernel_bench, sca_bench), which must exist."""
+    """The path of a benchmark binary (ctx[key]: kernel_bench, sca_bench, bare_fifo,
+    simgrid_fifo), which must exist."""
     binary = ctx[key]
     if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
         raise BenchError("%s is not an executable file (build it: the Makefile's %s target)"
