@@ -7,7 +7,10 @@
 same() { /usr/bin/python3 "$TESTS_DIR/same_results.py" "$@" >"$WORK/diff" 2>&1; }
 
 ini=$(write_ini small)
-opts="--replicas 12000 --threads 2 --quiet"
+# Long enough (about 8 s on 2 cores, checked build) that the six interruptions below, 0.3-0.7 s
+# of progress each, cannot take the run to its end: at 12 000 replicas (4 s) they sometimes did,
+# and then no checkpoint was left to test.
+opts="--replicas 24000 --threads 2 --quiet"
 # shellcheck disable=SC2086
 expect_ok "the uninterrupted run" "$SPECMC" run "$ini" --out "$WORK/ref.h5" $opts
 echo "not a result" >"$WORK/out.h5" # an existing output, to be replaced only at the very end
@@ -31,7 +34,7 @@ for sig in INT TERM KILL INT KILL TERM; do
     esac
     if [ "$sig" != KILL ] && [ "$status" -ne 0 ]; then
         expect_grep "SIG$sig: says what was saved and how to go on" \
-            "interrupted by SIG$sig: saved [0-9]+ of 96000 replicas in .*out.h5.ckpt; go on .*--resume" \
+            "interrupted by SIG$sig: saved [0-9]+ of 192000 replicas in .*out.h5.ckpt; go on .*--resume" \
             "$WORK/err"
         expect_same "SIG$sig: the existing output is untouched" "$WORK/before" "$WORK/out.h5"
     fi
