@@ -146,7 +146,14 @@ int ckpt_begin(struct ckpt *k, const struct cfg *c, const struct ckpt_plan *plan
         run_result_free(res);
         return 1;
     }
+    catch_signals(); /* before the load: a signal while a large checkpoint loads is obeyed */
     int rc = plan->resume ? load(c, plan, pv, res, k->done, err, errlen) : 0;
+    if (rc == 0 && caught) { /* the checkpoint is as it was: what it holds is saved */
+        snprintf(err, errlen, "interrupted by %s: saved %zu of %zu replicas in %s; go on "
+                 "with the same command and --resume", caught == SIGINT ? "SIGINT" : "SIGTERM",
+                 units_done(k), k->units, plan->path);
+        rc = 128 + caught;
+    }
     if (rc) {
         ckpt_end(k);
         run_result_free(res);
@@ -155,7 +162,6 @@ int ckpt_begin(struct ckpt *k, const struct cfg *c, const struct ckpt_plan *plan
     if (plan->resume && progress)
         fprintf(stderr, "specmc: resuming from %s: %zu of %zu replicas done\n", plan->path,
                 units_done(k), k->units);
-    catch_signals();
     k->last = omp_get_wtime();
     return 0;
 }

@@ -44,10 +44,11 @@ struct ckpt {
     double last;         /* when the last checkpoint was saved (or the run began) */
 };
 
-/* Allocate res for replicas [first, first + count) of c, load the checkpoint when
- * plan->resume (it must be of this config text, overrides, seed, replica count, block and
- * build; *pv's start time becomes the first segment's), and catch SIGINT/SIGTERM. 0; 2 (no
- * checkpoint, or another run's) or 1 (out of memory) with a message in err, res freed. */
+/* Catch SIGINT/SIGTERM, allocate res for replicas [first, first + count) of c and load the
+ * checkpoint when plan->resume (it must be of this config text, overrides, seed, replica
+ * count, block and build; *pv's start time becomes the first segment's). 0; 2 (no
+ * checkpoint, or another run's), 1 (out of memory) or 128 + the signal (one came while the
+ * checkpoint loaded: it is unchanged) with a message in err, res freed. */
 int ckpt_begin(struct ckpt *k, const struct cfg *c, const struct ckpt_plan *plan,
                struct rs_provenance *pv, int first, int count, bool progress,
                struct run_result *res, char *err, size_t errlen);
