@@ -101,6 +101,9 @@ static const char *const method_names[ST_METHODS] = {
     [ST_WOODRUFF] = "woodruff",
     [ST_UNRELIABLE] = "unreliable",
     [ST_CONSTANT] = "constant",
+    [ST_BETTING] = "betting",
+    [ST_CLOPPER_PEARSON] = "clopper-pearson",
+    [ST_SIGN_TEST] = "sign-test",
 };
 
 static const char *const caveat_names[ST_CAVEATS] = {
@@ -183,6 +186,44 @@ struct st_summary st_wilson_effective(double p, double n_eff, uint64_t n, double
     s.ci_low = p == 0.0 ? 0.0 : fmax(0.0, centre - half);
     s.ci_high = p == 1.0 ? 1.0 : fmin(1.0, centre + half);
     return s;
+}
+
+struct st_summary st_clopper_pearson(uint64_t k, uint64_t n, double confidence)
+{
+    if (n == 0 || k > n)
+        return st_empty(n, ST_NONE);
+    struct st_summary s = st_empty(n, ST_CLOPPER_PEARSON);
+    double p = (double)k / (double)n, kk = (double)k, nn = (double)n;
+    s.mean = p;
+    s.stddev = sqrt(p * (1.0 - p));
+    if (!valid_confidence(confidence))
+        return s;
+    double a = 0.5 * (1.0 - confidence);
+    s.ci_low = k == 0 ? 0.0 : gsl_cdf_beta_Pinv(a, kk, nn - kk + 1.0);
+    s.ci_high = k == n ? 1.0 : gsl_cdf_beta_Pinv(1.0 - a, kk + 1.0, nn - kk);
+    return s;
+}
+
+/* Bisection: the binomial CDF rises in k. */
+long st_binomial_quantile(double p, double q, long N)
+{
+    long lo = 0, hi = N;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (gsl_cdf_binomial_P((unsigned)mid, q, (unsigned)N) >= p)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+double st_sign_test(uint64_t below, uint64_t above)
+{
+    uint64_t n = below + above, k = below < above ? below : above;
+    if (n == 0)
+        return 1.0;
+    return fmin(1.0, 2.0 * gsl_cdf_binomial_P((unsigned)k, 0.5, (unsigned)n));
 }
 
 struct st_summary st_mover_difference(const struct st_summary *a, const struct st_summary *b,

@@ -25,9 +25,11 @@ enum st_method {
     ST_T,                /* Student-t over replicas */
     ST_BOOTSTRAP,        /* bootstrap-t over replicas (engine/stats/bootstrap.h) */
     ST_WILSON,           /* Wilson score: one Bernoulli outcome per replica */
-    ST_WILSON_CLUSTER,   /* Wilson score at the effective sample size of pooled jobs */
+    ST_WILSON_CLUSTER,   /* Wilson score at the effective sample size of pooled jobs (files
+                            before format 5; no longer made: it undercovers when jobs queue) */
     ST_NEWCOMBE,         /* Newcombe's hybrid score: paired Bernoulli replicas */
-    ST_NEWCOMBE_CLUSTER, /* the same square-and-add, of two pooled proportions */
+    ST_NEWCOMBE_CLUSTER, /* the same square-and-add, of two pooled proportions (files before
+                            format 5, as ST_WILSON_CLUSTER) */
     ST_ORDER_STATISTIC,  /* a quantile of i.i.d. values: order statistics by the binomial law */
     ST_WOODRUFF,         /* a quantile of pooled, clustered values: the score interval of the
                             CDF at it, inverted (Woodruff 1952) */
@@ -35,6 +37,10 @@ enum st_method {
                             kept for reference */
     ST_CONSTANT,         /* every replica gave the same value: that value, with no width (exact
                             where the policy fixes it, e.g. FIFO's copies per task) */
+    ST_BETTING,          /* a mean of bounded values by betting (engine/stats/betting.h): valid
+                            for any distribution of the replicas' values */
+    ST_CLOPPER_PEARSON,  /* a share of replicas: the exact binomial interval */
+    ST_SIGN_TEST,        /* not an interval: the mean is the exact sign test's p-value */
     ST_METHODS
 };
 
@@ -102,6 +108,22 @@ struct st_summary st_wilson_modified(uint64_t successes, uint64_t n, double conf
  * trials (n_eff > 0, not necessarily whole: Kish's effective sample size of clustered data,
  * Korn & Graubard 1998). The ends are exactly 0 / 1 when p is 0 / 1. n is stored as given. */
 struct st_summary st_wilson_effective(double p, double n_eff, uint64_t n, double confidence);
+
+/* Clopper & Pearson's (1934) exact interval for a binomial proportion of k successes in n
+ * trials: the ends are the (1 − c)/2 quantile of Beta(k, n − k + 1) and the 1 − (1 − c)/2
+ * quantile of Beta(k + 1, n − k) (exactly 0 at k = 0 and 1 at k = n). Conservative by
+ * construction: it covers at least c whatever the proportion. mean k/n, stddev the Bernoulli
+ * sqrt(p(1 − p)) of one trial, method ST_CLOPPER_PEARSON; n = 0 or k > n: NaN. */
+struct st_summary st_clopper_pearson(uint64_t k, uint64_t n, double confidence);
+
+/* The least k in [0, N] with P(B <= k) >= p, B ~ Binomial(N, q): the rank an order-statistic
+ * interval rests on (Conover 1999, §3.2). */
+long st_binomial_quantile(double p, double q, long N);
+
+/* The exact two-sided sign test of `below` outcomes of one sign against `above` of the other
+ * (ties dropped; Conover 1999, §3.4): min(1, 2·P(B <= min(below, above))), B ~ Binomial(below
+ * + above, 1/2); 1 when both are 0. Underflows to 0 below about 1e-308. */
+double st_sign_test(uint64_t below, uint64_t above);
 
 /* The difference a − b of two estimates with intervals a and b whose estimators correlate
  * with r, by square-and-add (MOVER: Newcombe 1998, method 10, for paired proportions, where r
