@@ -1,7 +1,11 @@
 /* cmd_report — `specmc report FILE.h5 [--csv]`: print a results file as a readable table or
  * as CSV (SPEC §5: columns scenario,policy,metric,n,mean,stddev,ci_low,ci_high, then
- * `interval`, how the interval was made (engine/stats/intervals.h), then one column per sweep key). Paired differences against the first policy are rows whose metric
- * is `delta_<metric>`. Reads only what results.c reads; computes nothing new. */
+ * `interval`, how the interval was made (engine/stats/intervals.h), then one column per sweep
+ * key). Paired differences against the first policy are rows whose metric is `delta_METRIC`,
+ * and the verdicts valid at any tail `lower_`, `higher_`, `tied_`, `sign_p_`,
+ * `median_delta_METRIC` (engine/stats/verdict.h). Prints what the file holds; computes the
+ * pairings anew only for another baseline (--baseline, --against-scenario) and the verdicts
+ * of files that keep none (format 4 and older). */
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -10,13 +14,12 @@
 
 #include "engine/cli/commands.h"
 #include "engine/stats/intervals.h"
+#include "engine/stats/verdict.h"
 #include "engine/results/h5read.h"
 #include "engine/results/results.h"
 #include "engine/results/validate_file.h"
 #include "engine/config/text.h"
 
-/* Metrics shown in the human table by default; the paired difference is of the first. */
-#define DEFAULT_TABLE_METRICS "flowtime,job_flowtime_p99,pocd,machine_time"
 
 int report_pick_metrics(const char *list, char *const *known, int nknown, int *idx, int max,
                         char *msg, size_t len)
@@ -79,6 +82,16 @@ void report_fmt_interval(char *buf, size_t len, const struct st_summary *s)
  * metric is a proportion (by name, from this binary's metric table), the jobs its value
  * averages (the scenario's measured jobs, 1 for a replica's quantile), the tail index its
  * summary assumed. */
+/* Whether metric m of the file is a quantile of jobs pooled over replicas (by name, from this
+ * binary's metric table): it has no per-replica values to pair. */
+static bool pooled_metric(const struct rs_file *f, int m)
+{
+    for (int k = 0; k < M_COUNT; k++)
+        if (!strcmp(metric_info[k].name, f->metrics[m]))
+            return metric_info[k].pooled > 0;
+    return false;
+}
+
 static struct iv_quantity file_quantity(const struct rs_file *f, int s, int p, int m)
 {
     bool proportion = false;
@@ -91,10 +104,40 @@ static struct iv_quantity file_quantity(const struct rs_file *f, int s, int p, i
     return (struct iv_quantity){proportion, jobs, f->summary[rs_cell(f, s, p, m)].tail};
 }
 
-/* Columns a cell takes: "±" is two bytes but one column. */
+/* A verdict in words (engine/stats/verdict.h): "lower in 998/1000, higher in 2 · median -9.21
+ * [-9.40, -9.03]" — the side more replicas took first, then the other and the ties where
+ * there are any, then the median paired difference with its interval. */
+void report_fmt_verdict(char *buf, size_t len, const struct st_summary *v)
+{
+    struct verdict_counts c = verdict_counts(v);
+    if (c.n == 0) {
+        snprintf(buf, len, "-");
+        return;
+    }
+    bool low = c.below >= c.above;
+    unsigned long long first = low ? c.below : c.above, other = low ? c.above : c.below;
+    int n = c.below || c.above
+                ? snprintf(buf, len, "%s in %llu/%llu", low ? "lower" : "higher", first,
+                           (unsigned long long)c.n)
+                : snprintf(buf, len, "tied in %llu/%llu", (unsigned long long)c.tied,
+                           (unsigned long long)c.n);
+    if (other && n > 0 && (size_t)n < len)
+        n += snprintf(buf + n, len - (size_t)n, ", %s in %llu", low ? "higher" : "lower", other);
+    if (c.tied && (c.below || c.above) && n > 0 && (size_t)n < len)
+        n += snprintf(buf + n, len - (size_t)n, ", tied in %llu", (unsigned long long)c.tied);
+    char median[64];
+    report_fmt_interval(median, sizeof median, &v[VR_MEDIAN_DELTA]);
+    if (n > 0 && (size_t)n < len)
+        snprintf(buf + n, len - (size_t)n, " · median %s", median);
+}
+
+/* Columns a cell takes: "±" and "·" are two bytes but one column each. */
 static int cell_cols(const char *text)
 {
-    return (int)strlen(text) - (strstr(text, "±") ? 1 : 0);
+    int cols = (int)strlen(text);
+    for (const char *t = text; (t = strpbrk(t, "\xc2")); t++)
+        cols--; /* the lead byte of "±" (c2 b1) or "·" (c2 b7) */
+    return cols;
 }
 
 /* Print a cell left-aligned in `width` columns. */
@@ -111,12 +154,45 @@ struct pairing {
     bool none;
 };
 
+/* The baseline of (s, p) under pairing b: scenario b->scenario of the same policy, or policy
+ * b->policy of the same scenario. */
+static void baseline_of(const struct pairing *b, int s, int p, int *bs, int *bp)
+{
+    *bs = b->scenario >= 0 ? b->scenario : s;
+    *bp = b->scenario >= 0 ? p : b->policy;
+}
+
+/* Each (scenario, policy)'s verdict rows against its baseline (engine/stats/verdict.h),
+ * replica by replica; the baseline's own rows empty. For another baseline than the file's,
+ * and for files of format 4 and older, which keep none. */
+static int verdicts_against(struct rs_file *f, const struct pairing *b)
+{
+    double *work = malloc((size_t)f->replicas * sizeof *work);
+    if (!work)
+        return -1;
+    for (int s = 0; s < f->nscen; s++)
+        for (int p = 0; p < f->npol; p++)
+            for (int m = 0; m < f->nmetrics; m++) {
+                int bs, bp;
+                baseline_of(b, s, p, &bs, &bp);
+                struct st_summary *v = rs_verdict(f, s, p, m);
+                if (s == bs && p == bp)
+                    for (int k = 0; k < VR_COUNT; k++)
+                        v[k] = st_empty(0, ST_NONE);
+                else
+                    verdict_rows(rs_values(f, s, p, m), rs_values(f, bs, bp, m), f->replicas,
+                                 f->confidence, work, v);
+            }
+    free(work);
+    return 0;
+}
+
 /* Replace the file's paired rows (each policy against the first) by each (scenario, policy)
  * against its baseline: scenario b->scenario of the same policy (SPEC §5: the same streams,
  * common random numbers), or else policy b->policy of the same scenario, replica by replica,
  * with the intervals engine/stats/intervals.h chooses (bootstrap streams from the file's seed
- * and the cell, beyond the run's own: 2 cells on for scenarios, 3 for policies). The
- * baseline's rows become NaN. */
+ * and the cell, beyond the run's own: 2 cells on for scenarios, 3 for policies), and the
+ * verdicts with them. The baseline's rows become NaN. */
 static int pair_against(struct rs_file *f, const struct pairing *b)
 {
     double *scratch = malloc(iv_scratch_size(f->replicas) * sizeof *scratch);
@@ -127,7 +203,8 @@ static int pair_against(struct rs_file *f, const struct pairing *b)
     for (int s = 0; s < f->nscen; s++)
         for (int p = 0; p < f->npol; p++)
             for (int m = 0; m < f->nmetrics; m++) {
-                int bs = b->scenario >= 0 ? b->scenario : s, bp = b->scenario >= 0 ? p : b->policy;
+                int bs, bp;
+                baseline_of(b, s, p, &bs, &bp);
                 size_t cell = rs_cell(f, s, p, m);
                 rng_t boot;
                 rng_stream(&boot, f->seed, stream + cell, RNG_BOOTSTRAP);
@@ -140,7 +217,7 @@ static int pair_against(struct rs_file *f, const struct pairing *b)
                                         scratch);
             }
     free(scratch);
-    return 0;
+    return verdicts_against(f, b);
 }
 
 /* Whether (s, p) is a baseline of the paired rows. */
@@ -188,6 +265,11 @@ static void print_notes(const struct rs_file *f, int s, const int *idx, int nidx
                     snprintf(notes[nnotes++], sizeof notes[0], "%s", note);
                 about[i][k] = true;
             }
+    bool verdicts = false; /* a paired cell showed its verdict (print_table) */
+    for (int p = 0; p < f->npol; p++)
+        verdicts = verdicts || (shown(w, s, p) && !is_baseline(s, p, base) &&
+                                f->paired[rs_cell(f, s, p, idx[0])].method == ST_UNRELIABLE &&
+                                rs_verdict(f, s, p, idx[0])[VR_LOWER].n > 0);
     for (int i = 0; i < nnotes; i++) {
         printf("  *");
         for (int k = 0, first = 1; k < nidx; k++)
@@ -197,6 +279,10 @@ static void print_notes(const struct rs_file *f, int s, const int *idx, int nidx
             }
         printf(": %s\n", notes[i]);
     }
+    if (verdicts)
+        printf("  valid at any tail: 'lower in k/n', the replicas with the lower %s, and the "
+               "median difference (--csv: lower_%s, sign_p_%s, median_delta_%s, ...)\n",
+               f->metrics[idx[0]], f->metrics[idx[0]], f->metrics[idx[0]], f->metrics[idx[0]]);
 }
 
 
@@ -266,12 +352,21 @@ static void print_table(const struct rs_file *f, const int *idx, int nidx,
                 report_cell(cell[k], width[k]);
             }
             if (!base->none) {
+                char pair[192];
+                const struct st_summary *d = &f->paired[rs_cell(f, s, p, idx[0])];
                 if (is_baseline(s, p, base))
-                    snprintf(cell[0], sizeof cell[0], "(baseline)");
+                    snprintf(pair, sizeof pair, "(baseline)");
                 else
-                    report_fmt_interval(cell[0], sizeof cell[0],
-                                        &f->paired[rs_cell(f, s, p, idx[0])]);
-                report_cell(cell[0], 0);
+                    report_fmt_interval(pair, sizeof pair, d);
+                if (!is_baseline(s, p, base) && d->method == ST_UNRELIABLE &&
+                    rs_verdict(f, s, p, idx[0])[VR_LOWER].n > 0) { /* and what is valid */
+                    size_t used = strlen(pair);
+                    snprintf(pair + used, sizeof pair - used, " · ");
+                    used = strlen(pair);
+                    report_fmt_verdict(pair + used, sizeof pair - used,
+                                       rs_verdict(f, s, p, idx[0]));
+                }
+                report_cell(pair, 0);
             }
             printf("\n");
         }
@@ -328,8 +423,10 @@ static void csv_row(const struct rs_file *f, int s, int p, const char *prefix, i
 
 /* Rows share_KEY_V of a policy that chose KEY per job: for each value V some job got, the
  * share of a replica's measured jobs that got V, over replicas (a proportion of jobs:
- * engine/stats/intervals.h). `k`, `m`: replicas doubles each. */
-static void csv_choice_rows(const struct rs_file *f, int s, int p, double *k, double *m)
+ * engine/stats/intervals.h; the bootstrap's stream from the file's seed and the row, beyond
+ * every other: 2^41 on). `k`, `m`: replicas doubles each; `scratch`: iv_scratch_size. */
+static void csv_choice_rows(const struct rs_file *f, int s, int p, double *k, double *m,
+                            double *scratch)
 {
     const struct rs_choices *ch = &f->choices[s * f->npol + p];
     for (int v = 0; v < ch->width; v++) {
@@ -347,7 +444,12 @@ static void csv_choice_rows(const struct rs_file *f, int s, int p, double *k, do
         printf("%d,", s);
         text_csv_field(f->policies[p], stdout);
         printf(",share_%s_%d", ch->key, v);
-        struct st_summary x = iv_proportion(k, m, f->replicas, f->confidence);
+        rng_t boot;
+        rng_stream(&boot, f->seed,
+                   ((uint64_t)1 << 41) + ((uint64_t)s * (uint64_t)f->npol + (uint64_t)p) *
+                                             (POL_CHOICE_MAX + 1) + (uint64_t)v,
+                   RNG_BOOTSTRAP);
+        struct st_summary x = iv_proportion(k, m, f->replicas, f->confidence, &boot, scratch);
         report_csv_tail(f, s, &x);
     }
 }
@@ -376,7 +478,8 @@ static void print_replicas(const struct rs_file *f, const struct filter *w)
 static int print_csv(const struct rs_file *f, const struct pairing *base,
                      const struct filter *w)
 {
-    double *km = malloc(2 * (size_t)(f->replicas + 1) * sizeof *km);
+    double *km = malloc((2 * (size_t)(f->replicas + 1) + iv_scratch_size(f->replicas)) *
+                        sizeof *km);
     if (!km)
         return -1;
     report_csv_header(f, "scenario,policy,metric,n,mean,stddev,ci_low,ci_high,interval");
@@ -387,8 +490,15 @@ static int print_csv(const struct rs_file *f, const struct pairing *base,
             for (int m = 0; m < f->nmetrics; m++)
                 csv_row(f, s, p, "", m, &f->summary[rs_cell(f, s, p, m)]);
             for (int m = 0; !is_baseline(s, p, base) && m < f->nmetrics; m++)
-                csv_row(f, s, p, "delta_", m, &f->paired[rs_cell(f, s, p, m)]);
-            csv_choice_rows(f, s, p, km, km + f->replicas + 1);
+                if (!pooled_metric(f, m)) /* a pooled quantile has no paired replicas */
+                    csv_row(f, s, p, "delta_", m, &f->paired[rs_cell(f, s, p, m)]);
+            for (int m = 0; !is_baseline(s, p, base) && m < f->nmetrics; m++)
+                for (int v = 0; v < VR_COUNT && !pooled_metric(f, m); v++) {
+                    char prefix[32];
+                    snprintf(prefix, sizeof prefix, "%s_", verdict_row_names[v]);
+                    csv_row(f, s, p, prefix, m, &rs_verdict(f, s, p, m)[v]);
+                }
+            csv_choice_rows(f, s, p, km, km + f->replicas + 1, km + 2 * (f->replicas + 1));
         }
     free(km);
     return 0;
@@ -469,7 +579,8 @@ int report_print(const char *path, const struct report_opts *o)
         goto done;
     base.none = base.scenario < 0 && f.npol == 1;
     rc = 1;
-    if ((o->against >= 0 || base.policy > 0) && pair_against(&f, &base)) {
+    if (((o->against >= 0 || base.policy > 0) && pair_against(&f, &base)) ||
+        (!f.has_verdicts && !base.none && verdicts_against(&f, &base))) {
         cli_error("report: out of memory");
         goto done;
     }
@@ -481,7 +592,7 @@ int report_print(const char *path, const struct report_opts *o)
             cli_error("report: out of memory");
             rc = 1;
         }
-    } else if ((nidx = report_pick_metrics(o->metrics ? o->metrics : DEFAULT_TABLE_METRICS,
+    } else if ((nidx = report_pick_metrics(o->metrics ? o->metrics : REPORT_DEFAULT_METRICS,
                                            f.metrics, f.nmetrics, idx, REPORT_MAX_METRICS, err,
                                            sizeof err)) < 0) {
         cli_error("report: --metrics: %s", err);
@@ -503,7 +614,10 @@ static const char report_usage[] =
     "time per scenario and policy (--metrics: these metrics instead; the last column is the\n"
     "paired difference of the first), or with --csv every metric as\n"
     "scenario,policy,metric,n,mean,stddev,ci_low,ci_high,interval[,sweep keys...]\n"
-    "(rows named delta_METRIC are paired differences against the first policy).\n"
+    "(rows named delta_METRIC are paired differences against the first policy, and\n"
+    "lower_, higher_, tied_METRIC the shares of replicas in which the policy is below, above\n"
+    "or equal to it, sign_p_METRIC the sign test's p-value, median_delta_METRIC the median\n"
+    "paired difference: verdicts valid at any tail).\n"
     "--against-scenario S: pair each scenario with scenario S instead, policy by policy\n"
     "(e.g. a swept policy parameter against its first value); --baseline POLICY: pair each\n"
     "policy with POLICY instead of the first. --scenario, --policy: only those rows.\n"
@@ -512,9 +626,9 @@ static const char report_usage[] =
     "--cdf: the CDF of a per-job quantity at the edges of the histogram the run kept\n"
     "([histogram] in the config), over all measured jobs or, with --within, over those with\n"
     "LO < x <= HI; as CSV: scenario,policy,quantity,at,n,mean,stddev,ci_low,ci_high,interval[,...].\n"
-    "interval: t, bootstrap, wilson, wilson-cluster, newcombe, newcombe-cluster,\n"
-    "order-statistic, woodruff, or unreliable (no valid interval: marked '*' in the table;\n"
-    "docs/statistics.md).\n"
+    "interval: t, bootstrap, wilson, newcombe, betting, order-statistic, woodruff,\n"
+    "clopper-pearson, sign-test (the mean is a p-value), constant, - (no data), or\n"
+    "unreliable (no valid interval: marked '*' in the table; docs/statistics.md).\n"
     "--warmup: job flowtime by arrival order, averaged over replicas, with the truncation point\n"
     "of MSER-5 beside the configured warm-up (is it long enough?).\n";
 

@@ -33,8 +33,11 @@ static const char run_usage[] =
     "  --shard I/K              run only block I (0 .. K-1) of K of the replicas, into a shard\n"
     "                           file (default CONFIG-shard-I-of-K.h5); 'specmc merge' puts the\n"
     "                           K shards together into the file one run writes\n"
-    "  --metrics M1,M2,...      metrics of the summary table (default: flowtime,\n"
-    "                           flowtime_p99,pocd,machine_time; `specmc list` names them)\n"
+    "  --metrics M1,M2,...      metrics of the summary table (default:\n"
+    "                           " REPORT_DEFAULT_METRICS "; `specmc list`\n"
+    "                           names them); the last column pairs the first with the first\n"
+    "                           policy, with a verdict valid at any tail where its mean has\n"
+    "                           no valid interval\n"
     "  --checkpoint SECONDS     save the replicas done to OUT.ckpt this often (default 300;\n"
     "                           0: only at SIGINT/SIGTERM, which always save before stopping)\n"
     "  --resume                 continue the interrupted run of this command from OUT.ckpt;\n"
@@ -214,7 +217,7 @@ static void warn_unreliable(const struct run_result *res)
     char note[160];
     iv_note(first, note, sizeof note);
     cli_warning("%zu interval%s not valid (marked '*'; 'unreliable' in report --csv), e.g. "
-                "%s: %s (docs/statistics.md)",
+                "%s: %s; the paired verdicts hold at any tail (docs/statistics.md)",
                 count, count == 1 ? " is" : "s are", first_metric, note);
 }
 

@@ -37,6 +37,8 @@ int report_print(const char *path, const struct report_opts *o);
 /* Parse a comma-separated list of metric names against `known`: their indices in idx[],
  * and the count; -1 with a message naming the valid metrics. */
 #define REPORT_MAX_METRICS 8
+/* The metrics of the table by default (run's and report's); the paired column is the first's. */
+#define REPORT_DEFAULT_METRICS "flowtime,job_flowtime_p99,pocd,machine_time"
 int report_pick_metrics(const char *list, char *const *known, int nknown, int *idx, int max,
                         char *msg, size_t len);
 
@@ -54,6 +56,8 @@ int report_warmup(const char *path, bool csv);
 #define REPORT_CELL 17
 struct st_summary;
 void report_fmt_interval(char *buf, size_t len, const struct st_summary *s);
+/* A verdict's rows (engine/stats/verdict.h: VR_COUNT summaries) in words. */
+void report_fmt_verdict(char *buf, size_t len, const struct st_summary *v);
 void report_cell(const char *text, int width);
 
 /* What every report shares about scenarios: the table's "scenario S: key = value, ..." line

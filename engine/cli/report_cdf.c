@@ -5,11 +5,12 @@
  * Replica r's CDF at edge e is the share of its measured jobs with x <= e; with --within LO,HI
  * the share of those with LO < x <= HI that have x <= e (seed 002 Fig. 4 plots the CDF of the
  * jobs done within 300 s, Fig. 5 of those between 300 and 4000 s). Printed: the mean over
- * replicas of those shares, a proportion of jobs, with its score interval
- * (engine/stats/intervals.h: Wilson when each replica holds one job in the range, Wilson at the
- * effective sample size when replicas pool several); a replica with no job in the range is left
- * out. The CSV adds, as in `report --csv`, the paired difference against the first policy replica
- * by replica (rows whose quantity is delta_Q; Newcombe's square-and-add). */
+ * replicas of those shares, a proportion of jobs, with its interval (engine/stats/intervals.h:
+ * Wilson when each replica holds one job in the range; when replicas pool several, the
+ * bootstrap-t over the replicas' shares, or the betting interval where few replicas carry their
+ * spread); a replica with no job in the range is left out. The CSV adds, as in `report --csv`,
+ * the paired difference against the first policy replica by replica (rows whose quantity is
+ * delta_Q). The bootstrap's streams come from the file's seed and the row (cdf_stream). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,8 +66,18 @@ static void replica_counts(const struct rs_file *f, enum job_quantity q, int s, 
     }
 }
 
+/* The bootstrap stream of the CDF row (q, s, p, e, paired): beyond every stream of the run's
+ * summaries and report's pairings (2^40 on), one per row. */
+static void cdf_stream(rng_t *boot, const struct rs_file *f, enum job_quantity q, int s, int p,
+                       int e, bool paired)
+{
+    uint64_t row = (((uint64_t)q * (uint64_t)f->nscen + (uint64_t)s) * (uint64_t)f->npol +
+                    (uint64_t)p) * (uint64_t)(f->hist[q].bins + 2) + (uint64_t)e;
+    rng_stream(boot, f->seed, ((uint64_t)1 << 40) + 2 * row + paired, RNG_BOOTSTRAP);
+}
+
 /* The CDF of (s, p) at edge e over replicas; with `paired`, minus that of policy 0. `work`
- * holds 4 × replicas doubles. */
+ * holds 4 × replicas doubles and iv_scratch_size(replicas) more. */
 static struct st_summary cdf_at(const struct rs_file *f, enum job_quantity q, int s, int p,
                                 struct cdf_range r, int e, bool paired, double *work)
 {
@@ -77,8 +88,10 @@ static struct st_summary cdf_at(const struct rs_file *f, enum job_quantity q, in
         if (paired)
             replica_counts(f, q, s, 0, rep, r, e, &k0[rep], &m0[rep]);
     }
-    return paired ? iv_proportion_difference(k, m, k0, m0, n, f->confidence)
-                  : iv_proportion(k, m, n, f->confidence);
+    rng_t boot;
+    cdf_stream(&boot, f, q, s, p, e, paired);
+    return paired ? iv_proportion_difference(k, m, k0, m0, n, f->confidence, &boot, work + 4 * n)
+                  : iv_proportion(k, m, n, f->confidence, &boot, work + 4 * n);
 }
 
 static void csv_row(const struct rs_file *f, enum job_quantity q, int s, int p, int e,
@@ -118,7 +131,7 @@ static void print_table(const struct rs_file *f, enum job_quantity q, struct cdf
     if (r.lo > 0 || r.hi <= h->bins)
         printf(" among the jobs with %g < %s <= %g", h->edges[r.lo], name,
                r.hi <= h->bins ? h->edges[r.hi] : INFINITY);
-    printf("; over %d replicas ± half-width of the %.4g%% score interval\n", f->replicas,
+    printf("; over %d replicas ± half-width of the %.4g%% interval\n", f->replicas,
            100 * f->confidence);
     int last = r.hi > h->bins ? h->bins : r.hi;
     for (int s = 0; s < f->nscen; s++) {
@@ -167,7 +180,8 @@ int report_cdf(const char *path, const char *quantity, const char *within, bool 
         if (within && parse_within(within, &f.hist[q], quantity, &r))
             rc = 2;
     }
-    double *work = rc == 0 ? malloc(4 * (size_t)(f.replicas + 1) * sizeof *work) : NULL;
+    size_t need = 4 * (size_t)(f.replicas + 1) + iv_scratch_size(f.replicas);
+    double *work = rc == 0 ? malloc(need * sizeof *work) : NULL;
     if (rc == 0 && !work) {
         cli_error("report: out of memory");
         rc = 1;

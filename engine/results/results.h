@@ -7,6 +7,7 @@
 #ifndef SPECMC_RESULTS_H
 #define SPECMC_RESULTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -16,9 +17,11 @@
 #include "engine/stats/stats.h"
 
 #define RS_FORMAT "specmc-results"
-#define RS_FORMAT_VERSION 4 /* 2: summary rows say how their interval was made; 3: checksummed,
+#define RS_FORMAT_VERSION 5 /* 2: summary rows say how their interval was made; 3: checksummed,
                                fixed-length strings; 4: scalar attributes, numeric sweep values
-                               (as written in /sweep_values), units (docs/file-format.md) */
+                               (as written in /sweep_values), units; 5: verdicts tables, pooled
+                               proportions' intervals `bootstrap` or `betting`
+                               (docs/file-format.md) */
 #define RS_FORMAT_OLDEST 3  /* the oldest version report still reads */
 
 struct rs_provenance {
@@ -87,6 +90,9 @@ struct rs_file {
                                    NULL when the policy had none */
     struct st_summary *summary; /* [nscen][npol][nmetrics] */
     struct st_summary *paired;  /* same; rows of policy 0 are NaN */
+    struct st_summary *verdict; /* [nscen][npol][nmetrics][VR_COUNT], as runner.h's; the rows
+                                   of policy 0 empty; from format 5 on (has_verdicts) */
+    bool has_verdicts;
     double *values;             /* [nscen][npol][nmetrics][replicas]: per-replica metrics */
     struct rs_hist hist[JQ_COUNT];
     struct rs_choices *choices; /* [nscen * npol] */
@@ -100,6 +106,12 @@ void rs_file_free(struct rs_file *f);
 static inline size_t rs_cell(const struct rs_file *f, int s, int p, int m)
 {
     return ((size_t)s * (size_t)f->npol + (size_t)p) * (size_t)f->nmetrics + (size_t)m;
+}
+
+/* The VR_COUNT verdict rows of (s, p, m). */
+static inline struct st_summary *rs_verdict(const struct rs_file *f, int s, int p, int m)
+{
+    return f->verdict + rs_cell(f, s, p, m) * VR_COUNT;
 }
 
 /* The per-replica values of (s, p, m): `replicas` contiguous doubles. */

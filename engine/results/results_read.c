@@ -55,12 +55,13 @@ static char **read_names(hid_t h, const char *name, int *n)
     return out;
 }
 
-/* A summary or paired table: one row per metric of the file, in its order. */
-static int read_table(hid_t g, const char *name, const struct rs_file *f, struct st_summary *out)
+/* A summary or paired table: one row per metric of the file, in its order; or a verdicts
+ * table: VR_COUNT rows per metric (rs_row_name). */
+static int read_table(hid_t g, const char *name, const struct rs_file *f, struct st_summary *out,
+                      bool verdicts)
 {
-    hsize_t nrec = 0;
-    if (h5r_table_rows(g, name, ROW_FIELDS, row_names, row_classes, &nrec) < 0 ||
-        nrec != (hsize_t)f->nmetrics)
+    hsize_t nrec = 0, want = (hsize_t)f->nmetrics * (verdicts ? VR_COUNT : 1);
+    if (h5r_table_rows(g, name, ROW_FIELDS, row_names, row_classes, &nrec) < 0 || nrec != want)
         return -1;
     struct rs_row *rows = calloc(nrec, sizeof *rows);
     hid_t type = rs_row_type();
@@ -70,7 +71,9 @@ static int read_table(hid_t g, const char *name, const struct rs_file *f, struct
     for (hsize_t m = 0; rc == 0 && m < nrec; m++) {
         rows[m].metric[31] = rows[m].interval[23] = rows[m].caveat[23] = '\0';
         int method = st_method_parse(rows[m].interval), caveat = st_caveat_parse(rows[m].caveat);
-        if (strcmp(rows[m].metric, f->metrics[m]) != 0 || method < 0 || caveat < 0)
+        char expect[sizeof rows[m].metric];
+        rs_row_name(expect, sizeof expect, (int)m, verdicts); /* the file's metrics are ours */
+        if (strcmp(rows[m].metric, expect) != 0 || method < 0 || caveat < 0)
             rc = -1;
         out[m] = (struct st_summary){rows[m].n, rows[m].mean, rows[m].stddev, rows[m].ci_low,
                                      rows[m].ci_high, (unsigned char)(method < 0 ? 0 : method),
@@ -213,16 +216,20 @@ static int read_choices(hid_t pg, struct rs_file *f, int s, int p)
 /* Everything stored under /scenarios/S/POLICY. 0, or -1 when damaged. */
 static int read_policy(hid_t pg, struct rs_file *f, off_t file_size, int s, int p)
 {
-    if (read_table(pg, "summary", f, &f->summary[rs_cell(f, s, p, 0)]) < 0)
+    if (read_table(pg, "summary", f, &f->summary[rs_cell(f, s, p, 0)], false) < 0)
         return -1;
     int has_auto = h5r_attr_exists(pg, "auto");
     if (has_auto < 0 ||
         (has_auto && !(f->resolved[s * f->npol + p] = h5r_attr_string(pg, ".", "auto"))))
         return -1;
+    for (int m = 0; m < f->nmetrics; m++)
+        for (int v = 0; v < VR_COUNT; v++)
+            rs_verdict(f, s, p, m)[v] = st_empty(0, ST_NONE);
     if (p == 0)
         for (int m = 0; m < f->nmetrics; m++)
             f->paired[rs_cell(f, s, p, m)] = st_empty(0, ST_NONE);
-    else if (read_table(pg, "paired", f, &f->paired[rs_cell(f, s, p, 0)]) < 0)
+    else if (read_table(pg, "paired", f, &f->paired[rs_cell(f, s, p, 0)], false) < 0 ||
+             (f->has_verdicts && read_table(pg, "verdicts", f, rs_verdict(f, s, p, 0), true) < 0))
         return -1;
     if (read_values(pg, f, s, p) < 0)
         return -1;
@@ -327,6 +334,8 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
     size_t pairs = (size_t)f->nscen * (size_t)f->npol;
     f->summary = calloc(cells, sizeof *f->summary);
     f->paired = calloc(cells, sizeof *f->paired);
+    f->verdict = calloc(cells * VR_COUNT, sizeof *f->verdict);
+    f->has_verdicts = version >= 5;
     f->sweep_values = calloc((size_t)f->nscen * (size_t)f->nsweep + 1, sizeof *f->sweep_values);
     f->resolved = calloc(pairs, sizeof *f->resolved);
     f->choices = calloc(pairs, sizeof *f->choices);
@@ -334,7 +343,7 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
     f->by_job = calloc(pairs, sizeof *f->by_job);
     f->values = calloc(cells * (size_t)f->replicas, sizeof *f->values);
     problem = "out of memory";
-    if (!f->summary || !f->paired || !f->sweep_values || !f->resolved || !f->choices ||
+    if (!f->summary || !f->paired || !f->verdict || !f->sweep_values || !f->resolved || !f->choices ||
         !f->values || !f->measured_jobs || !f->by_job)
         goto done;
     for (int s = 0; s < f->nscen; s++) {
@@ -400,6 +409,7 @@ void rs_file_free(struct rs_file *f)
     free(f->measured_jobs);
     free(f->summary);
     free(f->paired);
+    free(f->verdict);
     free(f->values);
     for (int q = 0; q < JQ_COUNT; q++) {
         free(f->hist[q].edges);

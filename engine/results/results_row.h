@@ -3,12 +3,16 @@
 #ifndef SPECMC_RESULTS_ROW_H
 #define SPECMC_RESULTS_ROW_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <hdf5.h>
 
 #include "engine/results/h5write.h"
+#include "engine/stats/verdict.h"
+#include "models/metrics.h"
 
 struct rs_row {
     char metric[32];
@@ -25,6 +29,17 @@ static const char *const row_names[ROW_FIELDS] = {
 static const H5T_class_t row_classes[ROW_FIELDS] = {
     H5T_STRING, H5T_INTEGER, H5T_FLOAT, H5T_FLOAT, H5T_FLOAT, H5T_FLOAT, H5T_STRING, H5T_STRING,
     H5T_FLOAT};
+
+/* The name of row i of a summary or paired table (metric i's), or of a verdicts table (row
+ * i % VR_COUNT of metric i / VR_COUNT: "lower_flowtime", ..., "median_delta_flowtime"). */
+static inline void rs_row_name(char *buf, size_t len, int i, bool verdicts)
+{
+    if (verdicts)
+        snprintf(buf, len, "%s_%s", verdict_row_names[i % VR_COUNT],
+                 metric_info[i / VR_COUNT].name);
+    else
+        snprintf(buf, len, "%s", metric_info[i].name);
+}
 
 /* The row's compound type, in memory and in the file alike; -1 on failure. */
 static inline hid_t rs_row_type(void)

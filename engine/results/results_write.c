@@ -19,14 +19,15 @@
 _Static_assert(sizeof(unsigned long) == 8, "seed attribute is written as unsigned long");
 _Static_assert(sizeof(int) == sizeof(int32_t), "histogram counts are written as int");
 
+/* A table of summaries s[0 .. nrows), row i named rs_row_name(i, verdicts). */
 static int write_table(hid_t loc, const char *name, const char *title,
-                       const struct st_summary *s, int stride)
+                       const struct st_summary *s, int nrows, bool verdicts)
 {
-    struct rs_row rows[M_COUNT];
+    struct rs_row rows[M_COUNT * VR_COUNT];
     memset(rows, 0, sizeof rows);
-    for (int m = 0; m < M_COUNT; m++) {
-        const struct st_summary *x = &s[m * stride];
-        snprintf(rows[m].metric, sizeof rows[m].metric, "%s", metric_info[m].name);
+    for (int m = 0; m < nrows; m++) {
+        const struct st_summary *x = &s[m];
+        rs_row_name(rows[m].metric, sizeof rows[m].metric, m, verdicts);
         rows[m].n = x->n;
         rows[m].mean = x->mean;
         rows[m].stddev = x->stddev;
@@ -39,7 +40,7 @@ static int write_table(hid_t loc, const char *name, const char *title,
         rows[m].tail_index = x->tail;
     }
     hid_t type = rs_row_type();
-    hsize_t dims[1] = {M_COUNT};
+    hsize_t dims[1] = {(hsize_t)nrows};
     int rc = type >= 0 ? h5w_array(loc, name, type, 1, dims, rows) : -1;
     if (rc == 0)
         rc = H5LTset_attribute_string(loc, name, "TITLE", title);
@@ -192,7 +193,7 @@ static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_resu
         rc = -1;
     if (rc == 0)
         rc = write_table(g, "summary", "mean and interval of each metric over replicas",
-                         &res->summary[run_cell(res, s, p, 0)], 1);
+                         &res->summary[run_cell(res, s, p, 0)], M_COUNT, false);
     if (rc == 0 && res->hist_bins > 0)
         rc = write_histograms(g, c, res, s, p);
     if (rc == 0 && res->by_job) {
@@ -204,9 +205,15 @@ static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_resu
     }
     if (rc == 0 && p > 0) {
         rc = write_table(g, "paired", "policy minus baseline, replica by replica",
-                         &res->paired[run_cell(res, s, p, 0)], 1);
+                         &res->paired[run_cell(res, s, p, 0)], M_COUNT, false);
         if (rc == 0)
             rc = H5LTset_attribute_string(g, "paired", "baseline", c->policies[0]->name);
+        if (rc == 0)
+            rc = write_table(g, "verdicts",
+                             "policy against baseline, replica by replica, valid at any tail",
+                             run_verdict(res, s, p, 0), M_COUNT * VR_COUNT, true);
+        if (rc == 0)
+            rc = H5LTset_attribute_string(g, "verdicts", "baseline", c->policies[0]->name);
     }
     H5Gclose(g);
     return rc;
@@ -327,7 +334,8 @@ size_t rs_size_estimate(const struct cfg *c)
      * header and chunk index take about 450 bytes besides its data. 350 keeps the estimate a
      * little under the real size, so that it never refuses a file that would fit. */
     double per_dataset = 350, hist = 0, bytes = 4096.0 + (double)strlen(c->text);
-    int datasets = M_COUNT + 4; /* the replicas' values, summary, paired, by_job, groups */
+    int datasets = M_COUNT + 5; /* the replicas' values, summary, paired, verdicts, by_job,
+                                   groups */
     for (int q = 0; q < JQ_COUNT; q++)
         if (c->hist_max[q] > 0) {
             hist += (double)c->replicas * (c->hist_bins + 1) * sizeof(int32_t);
@@ -337,7 +345,8 @@ size_t rs_size_estimate(const struct cfg *c)
         bytes += c->npolicies * (datasets * per_dataset + hist +
                                  (double)M_COUNT * c->replicas * sizeof(double) +
                                  2.0 * M_COUNT * sizeof(struct rs_row) +
-                                 (double)c->scen[s].spec.jobs * sizeof(double));
+                                 (double)c->scen[s].spec.jobs * sizeof(double)) +
+                 (c->npolicies - 1.0) * VR_COUNT * M_COUNT * sizeof(struct rs_row); /* verdicts */
     return bytes < (double)SIZE_MAX / 2 ? (size_t)bytes : SIZE_MAX / 2;
 }
 

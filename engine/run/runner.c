@@ -14,6 +14,7 @@
 #include "engine/config/config_limits.h"
 #include "engine/run/progress.h"
 #include "engine/run/replicas.h"
+#include "engine/stats/bootstrap.h"
 #include "engine/stats/ranks.h"
 #include "models/replica.h"
 
@@ -60,12 +61,16 @@ static void pooled_quantiles(const struct cfg *c, struct run_result *res, int s,
         for (int r = 0; r < res->nrep; r++) /* the measured jobs: the last J of each replica */
             for (int j = 0; j < J; j++)
                 work[(size_t)r * J + j] = run_flow(res, s, p, r)[jobs - J + j];
-        iv_pooled_quantiles(work, res->nrep, J, q, nq, c->confidence,
+        rng_t boot; /* the stream of the first pooled metric's cell: it has no other use */
+        rng_stream(&boot, c->seed, 2 * run_cell(res, s, p, which[0]), RNG_BOOTSTRAP);
+        iv_pooled_quantiles(work, res->nrep, J, q, nq, c->confidence, &boot,
                             work + (size_t)res->nrep * J, out);
     }
     for (int k = 0; k < nq; k++) {
         res->summary[run_cell(res, s, p, which[k])] = out[k];
         res->paired[run_cell(res, s, p, which[k])] = st_empty(0, ST_NONE);
+        for (int v = 0; v < VR_COUNT; v++)
+            run_verdict(res, s, p, which[k])[v] = st_empty(0, ST_NONE);
     }
 }
 
@@ -92,6 +97,12 @@ static void summarise_cell(const struct cfg *c, struct run_result *res, int s, i
                    : iv_difference(run_values(res, s, p, m), run_values(res, s, 0, m),
                                    res->nrep, q, run_quantity(c, s, 0, m), c->confidence,
                                    &boot, scratch);
+        if (p == 0)
+            for (int v = 0; v < VR_COUNT; v++)
+                run_verdict(res, s, p, m)[v] = st_empty(0, ST_NONE);
+        else
+            verdict_rows(run_values(res, s, p, m), run_values(res, s, 0, m), res->nrep,
+                         c->confidence, scratch, run_verdict(res, s, p, m));
     }
 }
 
@@ -100,9 +111,11 @@ int run_summarise(const struct cfg *c, struct run_result *res, int threads)
     size_t most_jobs = 0;
     for (int s = 0; s < res->nscen; s++)
         most_jobs = (size_t)res->jobs[s] > most_jobs ? (size_t)res->jobs[s] : most_jobs;
-    size_t size = iv_scratch_size(res->nrep);
-    if (res->flow && 2 * most_jobs * (size_t)res->nrep > size)
-        size = 2 * most_jobs * (size_t)res->nrep;
+    size_t size = iv_scratch_size(res->nrep), pooled = most_jobs * (size_t)res->nrep +
+                                                       iv_pooled_scratch_size(res->nrep,
+                                                                              (int)most_jobs);
+    if (res->flow && pooled > size)
+        size = pooled;
     int failed = 0, pairs = res->nscen * res->npol;
 #pragma omp parallel num_threads(threads > 0 ? threads : 1)
     {
@@ -143,14 +156,15 @@ static void run_memory(const struct cfg *c, int threads, struct run_cost *out)
     bool keep_flow = flow <= (double)RUN_FLOW_MAX;
     double values = cells * nrep * sizeof(double), by_job = keep_flow ? flow / nrep * 8 : 0;
     double choices = per_job ? rows * (POL_CHOICE_MAX + 1) * sizeof(int32_t) : 0;
-    double results = values + 2 * cells * sizeof(struct st_summary) + by_job + choices +
+    double summaries = (2 + VR_COUNT) * cells * sizeof(struct st_summary);
+    double results = values + summaries + by_job + choices +
                      (keep_flow ? flow * sizeof(double) : 0);
     for (int q = 0; q < JQ_COUNT; q++)
         if (c->hist_max[q] > 0)
             results += rows * (c->hist_bins + 1) * sizeof(int32_t);
     double scratch = fmax((double)iv_scratch_size(c->replicas),
-                          keep_flow ? 2 * most_jobs * nrep : 0);
-    double readback = values + 2 * cells * sizeof(struct st_summary) + by_job + choices;
+                          keep_flow ? 2 * most_jobs * nrep + 4 * nrep + ST_BOOT_RESAMPLES : 0);
+    double readback = values + summaries + by_job + choices;
     struct cl_spec one_slot = widest;
     one_slot.slots = 1;
     out->replica_bytes = out->slot_bytes = 0;
@@ -225,7 +239,8 @@ int run_alloc(const struct cfg *c, int first, int count, struct run_result *res)
     res->values = calloc(cells * (size_t)res->nrep, sizeof *res->values);
     res->summary = calloc(cells, sizeof *res->summary);
     res->paired = calloc(cells, sizeof *res->paired);
-    bool nomem = !res->values || !res->summary || !res->paired;
+    res->verdict = calloc(cells * VR_COUNT, sizeof *res->verdict);
+    bool nomem = !res->values || !res->summary || !res->paired || !res->verdict;
     res->hist_bins = c->hist_bins;
     size_t rows = (size_t)res->nscen * (size_t)res->npol * (size_t)res->nrep;
     for (int q = 0; q < JQ_COUNT && !nomem; q++)
@@ -487,6 +502,7 @@ void run_result_free(struct run_result *res)
     free(res->values);
     free(res->summary);
     free(res->paired);
+    free(res->verdict);
     for (int q = 0; q < JQ_COUNT; q++)
         free(res->hist[q]);
     free(res->choices);

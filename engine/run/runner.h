@@ -14,6 +14,7 @@
 #include "engine/config/config.h"
 #include "engine/stats/intervals.h"
 #include "engine/stats/stats.h"
+#include "engine/stats/verdict.h"
 #include "models/metrics.h"
 
 struct run_options {
@@ -32,6 +33,9 @@ struct run_result {
     struct st_summary *summary; /* [nscen][npol][M_COUNT] */
     struct st_summary *paired;  /* [nscen][npol][M_COUNT]: policy minus policy 0 (replica by
                                    replica, common random numbers); unused for p = 0 */
+    struct st_summary *verdict; /* [nscen][npol][M_COUNT][VR_COUNT]: policy against policy 0,
+                                   valid at any tail (engine/stats/verdict.h); unused for
+                                   p = 0, empty for the pooled metrics */
     int hist_bins;              /* bins of each kept histogram (config's histogram.bins), or 0 */
     int32_t *hist[JQ_COUNT];    /* per-job histograms, see run_hist(); NULL when not kept */
     int32_t *choices;           /* measured jobs by the value their policy chose per job, see
@@ -53,6 +57,12 @@ struct run_result {
 static inline size_t run_cell(const struct run_result *r, int s, int p, int m)
 {
     return ((size_t)s * (size_t)r->npol + (size_t)p) * M_COUNT + (size_t)m;
+}
+
+/* The VR_COUNT verdict rows of (scenario, policy, metric), those of the next metric after. */
+static inline struct st_summary *run_verdict(const struct run_result *r, int s, int p, int m)
+{
+    return r->verdict + run_cell(r, s, p, m) * VR_COUNT;
 }
 
 /* Per-replica values of one (scenario, policy, metric): nrep contiguous doubles. */

@@ -7,12 +7,52 @@
 
 #include <gsl/gsl_cdf.h>
 
+#include "engine/stats/betting.h"
 #include "engine/stats/bootstrap.h"
 #include "engine/stats/ranks.h"
 
 size_t iv_scratch_size(int n)
 {
-    return 4 * (size_t)(n > 0 ? n : 0) + ST_BOOT_RESAMPLES;
+    return 8 * (size_t)(n > 0 ? n : 0) + ST_BOOT_RESAMPLES;
+}
+
+size_t iv_pooled_scratch_size(int R, int J)
+{
+    return (size_t)R * (size_t)J + 4 * (size_t)R + ST_BOOT_RESAMPLES;
+}
+
+/* ---------------------------------------------------------------- bounded means */
+
+/* How many replicas carry the spread of x[0 .. n): with y_r = |x_r − median|, (Σ y)²/Σ y²
+ * (Kish's effective number of the deviations) — n when every replica deviates alike, 1 when
+ * one carries it all, 0 when none deviates. `work`: n doubles. */
+static double spread_replicas(const double *x, int n, double *work)
+{
+    for (int r = 0; r < n; r++)
+        work[r] = x[r];
+    double med = st_quantile_select(work, (size_t)n, 0.5), sum = 0.0, sq = 0.0;
+    for (int r = 0; r < n; r++) {
+        double y = fabs(x[r] - med);
+        sum += y;
+        sq += y * y;
+    }
+    return sq > 0 ? sum * sum / sq : 0.0;
+}
+
+/* The mean of the n values x[] (none NaN), each within [lo, hi]: the bootstrap-t where at
+ * least IV_SPREAD_MIN replicas carry the spread and there are IV_MIN_REPLICAS, clipped to
+ * [lo, hi]; otherwise the betting interval, valid for any distribution of the values
+ * (engine/stats/betting.h). `scratch`: 2n + ST_BOOT_RESAMPLES doubles. */
+static struct st_summary bounded_mean(const double *x, int n, double lo, double hi,
+                                      double confidence, rng_t *rng, double *scratch)
+{
+    if (n >= IV_MIN_REPLICAS && spread_replicas(x, n, scratch) >= IV_SPREAD_MIN) {
+        struct st_summary s = st_bootstrap_t(x, (size_t)n, confidence, rng, scratch);
+        s.ci_low = fmax(s.ci_low, lo);
+        s.ci_high = fmin(s.ci_high, hi);
+        return s;
+    }
+    return st_betting_interval(x, (size_t)n, lo, hi, confidence, scratch);
 }
 
 /* ---------------------------------------------------------------- proportions */
@@ -23,60 +63,28 @@ static bool valid_pair(const double *k, const double *m, int r)
     return m[r] > 0 && !isnan(k[r]);
 }
 
-/* The Wilson interval at Kish's effective sample size of a proportion whose R replicas'
- * fractions (acc: R values) pool N jobs in all: the estimate is their mean p, whose variance
- * s²/R gives n_eff = p(1 − p)/(s²/R), times (z/t_{R−1})² for the R − 1 degrees of freedom of
- * that variance, kept within [R(z/t)², N] (jobs within a replica correlate positively, so each
- * replica is worth at least one job and the whole at most N); where p is 0 or 1, or s = 0
- * with p inside, nothing measures the correlation: n_eff = R (as if each replica were one
- * trial) and N respectively (Korn & Graubard 1998's effective-size score interval). */
-static double n_effective(const struct st_acc *acc, double jobs, double confidence)
+/* One job each: the modified Wilson interval on the count of successes (the replicas are
+ * Bernoulli trials). Several: the replicas' fractions are i.i.d. values in [0, 1], however
+ * their jobs queue behind each other, and the proportion is their mean: bounded_mean. */
+struct st_summary iv_proportion(const double *k, const double *m, int n, double confidence,
+                                rng_t *rng, double *scratch)
 {
-    double R = (double)acc->n, p = acc->mean, var = acc->n > 1 ? st_acc_variance(acc) / R : 0.0;
-    if (p <= 0.0 || p >= 1.0)
-        return fmin(R, jobs);
-    if (!(var > 0))
-        return jobs;
-    /* Korn & Graubard's degrees of freedom: the variance comes from R replicas, so the
-       effective size is scaled by (z/t_{R−1})² — as a t interval widens on few replicas */
-    double z = gsl_cdf_ugaussian_Pinv(1.0 - 0.5 * (1.0 - confidence));
-    double t = gsl_cdf_tdist_Pinv(1.0 - 0.5 * (1.0 - confidence), R - 1.0);
-    return fmin(fmax(p * (1.0 - p) / var * (z / t) * (z / t), R * (z / t) * (z / t)), jobs);
-}
-
-static struct st_summary cluster_wilson(const struct st_acc *acc, double jobs, double confidence)
-{
-    double p = acc->mean;
-    struct st_summary s = st_wilson_effective(fmin(fmax(p, 0.0), 1.0),
-                                              n_effective(acc, jobs, confidence), acc->n,
-                                              confidence);
-    s.method = ST_WILSON_CLUSTER;
-    s.stddev = acc->n > 1 ? sqrt(st_acc_variance(acc)) : NAN; /* of the replicas' fractions */
-    return s;
-}
-
-/* The proportion of k[r] of m[r] jobs over the valid replicas: one job each, the modified
- * Wilson interval on the count of successes (the replicas are Bernoulli trials); several,
- * cluster_wilson. */
-struct st_summary iv_proportion(const double *k, const double *m, int n, double confidence)
-{
-    struct st_acc acc;
-    st_acc_init(&acc);
-    double jobs = 0.0;
+    double *f = scratch; /* the fractions, then bounded_mean's space */
+    int nf = 0;
     uint64_t successes = 0;
     bool single = true;
     for (int r = 0; r < n; r++) {
         if (!valid_pair(k, m, r))
             continue;
-        st_acc_add(&acc, k[r] / m[r]);
-        jobs += m[r];
+        f[nf++] = k[r] / m[r];
         single = single && m[r] == 1.0;
         successes += k[r] >= m[r];
     }
-    if (acc.n == 0)
+    if (nf == 0)
         return st_empty(0, ST_NONE);
-    return single ? st_wilson_modified(successes, acc.n, confidence)
-                  : cluster_wilson(&acc, jobs, confidence);
+    if (single)
+        return st_wilson_modified(successes, (uint64_t)nf, confidence);
+    return bounded_mean(f, nf, 0.0, 1.0, confidence, rng, f + nf);
 }
 
 /* The phi coefficient of a 2×2 table (Newcombe 1998: 0 when a margin is empty). */
@@ -88,73 +96,136 @@ static double phi(double a, double b, double c, double d)
 
 /* Paired replicas: one job each under both, Newcombe's hybrid score interval (method 10) from
  * the 2×2 table of outcomes: Wilson marginals, their correlation the table's phi. Several
- * jobs: the same square-and-add of the two cluster_wilson marginals over the paired replicas,
- * their correlation that of the replicas' fractions (the estimates are means of them). */
+ * jobs: the difference of the replicas' fractions, a value in [−1, 1] per replica:
+ * bounded_mean. */
 struct st_summary iv_proportion_difference(const double *k1, const double *m1,
                                            const double *k2, const double *m2, int n,
-                                           double confidence)
+                                           double confidence, rng_t *rng, double *scratch)
 {
     double cnt[2][2] = {{0, 0}, {0, 0}}; /* single jobs: [outcome 1][outcome 2] */
-    struct st_acc d, x, y;               /* fractions' difference, and each */
-    st_acc_init(&d), st_acc_init(&x), st_acc_init(&y);
-    double sxy = 0.0, jobs1 = 0.0, jobs2 = 0.0; /* co-moment of the fractions */
+    double *d = scratch;
+    int nd = 0;
     bool single = true;
     for (int r = 0; r < n; r++) {
         if (!valid_pair(k1, m1, r) || !valid_pair(k2, m2, r))
             continue;
-        double f1 = k1[r] / m1[r], f2 = k2[r] / m2[r], dx = f1 - x.mean;
+        double f1 = k1[r] / m1[r], f2 = k2[r] / m2[r];
         single = single && m1[r] == 1.0 && m2[r] == 1.0;
         cnt[f1 >= 1.0][f2 >= 1.0] += 1.0;
-        st_acc_add(&x, f1);
-        st_acc_add(&y, f2);
-        sxy += dx * (f2 - y.mean); /* Welford's co-moment update */
-        st_acc_add(&d, f1 - f2);
-        jobs1 += m1[r], jobs2 += m2[r];
+        d[nd++] = f1 - f2;
     }
-    if (d.n == 0)
+    if (nd == 0)
         return st_empty(0, ST_NONE);
-    struct st_summary a, b;
-    double r;
-    if (single) {
-        double s11 = cnt[1][1], s10 = cnt[1][0], s01 = cnt[0][1], s00 = cnt[0][0];
-        a = st_wilson_modified((uint64_t)(s11 + s10), d.n, confidence);
-        b = st_wilson_modified((uint64_t)(s11 + s01), d.n, confidence);
-        r = phi(s11, s10, s01, s00);
-    } else {
-        double vx = d.n > 1 ? st_acc_variance(&x) : 0.0, vy = d.n > 1 ? st_acc_variance(&y) : 0.0;
-        r = vx > 0 && vy > 0 ? sxy / ((double)d.n - 1.0) / sqrt(vx * vy) : 0.0;
-        a = cluster_wilson(&x, jobs1, confidence);
-        b = cluster_wilson(&y, jobs2, confidence);
-    }
-    struct st_summary s = st_mover_difference(&a, &b, r);
-    s.n = d.n;
-    s.stddev = d.n > 1 ? sqrt(st_acc_variance(&d)) : NAN;
+    if (!single)
+        return bounded_mean(d, nd, -1.0, 1.0, confidence, rng, d + nd);
+    double s11 = cnt[1][1], s10 = cnt[1][0], s01 = cnt[0][1], s00 = cnt[0][0];
+    struct st_summary a = st_wilson_modified((uint64_t)(s11 + s10), (uint64_t)nd, confidence);
+    struct st_summary b = st_wilson_modified((uint64_t)(s11 + s01), (uint64_t)nd, confidence);
+    struct st_summary s = st_mover_difference(&a, &b, phi(s11, s10, s01, s00));
+    struct st_acc acc;
+    st_acc_init(&acc);
+    for (int r = 0; r < nd; r++)
+        st_acc_add(&acc, d[r]);
+    s.n = (uint64_t)nd;
+    s.stddev = nd > 1 ? sqrt(st_acc_variance(&acc)) : NAN;
     s.ci_low = fmax(s.ci_low, -1.0);
     s.ci_high = fmin(s.ci_high, 1.0);
-    s.method = single ? ST_NEWCOMBE : ST_NEWCOMBE_CLUSTER;
+    s.method = ST_NEWCOMBE;
     return s;
 }
 
 /* ---------------------------------------------------------------- pooled quantiles */
 
-/* The least k in [0, N] with P(B <= k) >= p, B ~ Binomial(N, q) (bisection: the CDF rises in
- * k). */
-static long binomial_quantile(double p, double q, long N)
+/* The pooled values of R replicas of J slots each (NaN: no job), every replica's row sorted
+ * (NaN last), for the shares of a replica's jobs below a value. */
+struct pooled {
+    const double *v; /* R × J, rows sorted */
+    int R, J;
+    const int *jobs; /* the valid values of each row */
+};
+
+static int nan_last(const void *a, const void *b)
 {
-    long lo = 0, hi = N;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (gsl_cdf_binomial_P((unsigned)mid, q, (unsigned)N) >= p)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return lo;
+    double x = *(const double *)a, y = *(const double *)b;
+    if (isnan(x) || isnan(y))
+        return isnan(x) - isnan(y);
+    return (x > y) - (x < y);
 }
 
-/* The q-quantile of the N pooled values `sorted` (not NaN) of v (R × J) with its interval. */
-static struct st_summary pooled_quantile(const double *v, int R, int J, struct st_ranks *sorted,
-                                         double q, double confidence)
+/* The share of each replica's jobs at or below x (`strict`: below x) into f[], over the
+ * replicas with jobs; returns how many. */
+static int shares(const struct pooled *p, double x, bool strict, double *f)
+{
+    int nf = 0;
+    for (int r = 0; r < p->R; r++) {
+        const double *row = p->v + (size_t)r * p->J;
+        int lo = 0, hi = p->jobs[r]; /* the first place whose value is above (or at) x */
+        while (lo < hi) {
+            int mid = lo + (hi - lo) / 2;
+            if (strict ? row[mid] < x : row[mid] <= x)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (p->jobs[r] > 0)
+            f[nf++] = (double)lo / p->jobs[r];
+    }
+    return nf;
+}
+
+/* Whether betting rejects, at level a = (1 − c)/2, that the mean share of jobs at or below
+ * x (strict: below x) is at least q (up = 0) or at most q (up = 1). `work`: 2R doubles. */
+static bool share_rejected(const struct pooled *p, double x, bool strict, double q, int up,
+                           double threshold, double *work)
+{
+    int nf = shares(p, x, strict, work);
+    struct st_bet_data d = st_bet_data(work, (size_t)nf);
+    return st_bet_log_capital(&d, q, up) >= threshold;
+}
+
+/* The interval of the q-quantile ξ = inf{x : F(x) >= q} of the pooled law F(x) = E[share of a
+ * replica's jobs <= x], by inverting betting tests on the replicas' shares: the lower end is
+ * the least pooled value x at which F(x) >= q is not rejected (if ξ lay below it, the test at
+ * ξ, where F(ξ) >= q holds, would have rejected: probability <= a), the upper end the
+ * greatest at which F(x−) <= q is not rejected; the tests' capital is monotone in the shares,
+ * so both ends are found by bisection over the ranks. −∞ / +∞ where no pooled value bounds
+ * it. Valid for any correlation between a replica's jobs. */
+static void betting_quantile(const struct pooled *p, struct st_ranks *sorted, double q,
+                             double confidence, double *work, struct st_summary *s)
+{
+    long N = sorted->n;
+    double threshold = log(2.0 / (1.0 - confidence));
+    /* lower: ranks 1 .. k* − 1 rejected, k* .. N not (at the largest value F = 1 >= q) */
+    long lo = 1, hi = N + 1;
+    if (!share_rejected(p, -INFINITY, false, q, 0, threshold, work))
+        lo = hi = 0;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (share_rejected(p, st_rank(sorted, mid), false, q, 0, threshold, work))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    s->ci_low = st_rank(sorted, lo); /* rank 0: −∞ */
+    /* upper: ranks 1 .. k** kept, k** + 1 .. N + 1 rejected (rank N + 1: +∞, shares 1) */
+    lo = 0, hi = N + 1;
+    if (!share_rejected(p, INFINITY, false, q, 1, threshold, work))
+        lo = hi = N + 1;
+    while (lo < hi) {
+        long mid = lo + (hi - lo + 1) / 2;
+        if (share_rejected(p, st_rank(sorted, mid), true, q, 1, threshold, work))
+            hi = mid - 1;
+        else
+            lo = mid;
+    }
+    s->ci_high = st_rank(sorted, lo); /* rank N + 1: +∞ */
+    s->method = ST_BETTING;
+}
+
+/* The q-quantile of the N pooled values `sorted` with its interval. */
+static struct st_summary pooled_quantile(const struct pooled *p, struct st_ranks *sorted,
+                                         double q, double confidence, rng_t *rng,
+                                         double *work)
 {
     long N = sorted->n;
     struct st_summary s = st_empty((uint64_t)N, ST_NONE);
@@ -163,54 +234,60 @@ static struct st_summary pooled_quantile(const double *v, int R, int J, struct s
     double xi = st_rank(sorted, (long)ceil(q * (double)N));
     s.mean = xi;
     double a = 0.5 * (1.0 - confidence);
-    if (J == 1) {
+    if (p->J == 1) {
         /* P(X_(l) <= ξ_q <= X_(u)) >= 1 − 2a with l − 1 the a-quantile of B ~ Bin(N, q) and u
            one past its (1 − a)-quantile */
-        s.ci_low = st_rank(sorted, binomial_quantile(a, q, N));
-        s.ci_high = st_rank(sorted, binomial_quantile(1.0 - a, q, N) + 1);
+        s.ci_low = st_rank(sorted, st_binomial_quantile(a, q, N));
+        s.ci_high = st_rank(sorted, st_binomial_quantile(1.0 - a, q, N) + 1);
         s.method = ST_ORDER_STATISTIC;
         return s;
     }
-    struct st_acc acc; /* the replicas' shares of jobs at or below the estimate */
-    st_acc_init(&acc);
-    for (int r = 0; r < R; r++) {
-        double below = 0.0, jobs = 0.0;
-        for (int j = 0; j < J; j++) {
-            double x = v[(size_t)r * J + j];
-            jobs += !isnan(x);
-            below += x <= xi;
-        }
-        if (jobs > 0)
-            st_acc_add(&acc, below / jobs);
+    int nf = shares(p, xi, false, work); /* the replicas' shares of jobs at or below ξ̂ */
+    if (nf < IV_MIN_REPLICAS || spread_replicas(work, nf, work + nf) < IV_SPREAD_MIN) {
+        betting_quantile(p, sorted, q, confidence, work, &s);
+        return s;
     }
-    struct st_summary band = st_wilson_effective(q, n_effective(&acc, (double)N, confidence),
-                                                 acc.n, confidence);
+    /* Woodruff: the interval of F at ξ̂ (bootstrap-t over the replicas' shares), about q,
+       mapped back through the pooled quantile function. F̂(ξ) − F(ξ) above its upper
+       deviation (hi − F̂) puts ξ below the lower end, hence the mirrored band. */
+    struct st_summary f = st_bootstrap_t(work, (size_t)nf, confidence, rng, work + nf);
+    double band_lo = q - (f.ci_high - f.mean), band_hi = q + (f.mean - f.ci_low);
     /* the ranks rounded outwards, the upper one past ⌈N p_U⌉ as the exact interval's is past
        its binomial quantile: where the band reaches the top the data have no upper end */
-    s.ci_low = st_rank(sorted, (long)floor(band.ci_low * (double)N));
-    s.ci_high = st_rank(sorted, (long)ceil(band.ci_high * (double)N) + 1);
+    s.ci_low = st_rank(sorted, (long)floor(fmax(band_lo, 0.0) * (double)N));
+    s.ci_high = st_rank(sorted, (long)ceil(fmin(band_hi, 1.0) * (double)N) + 1);
     s.method = ST_WOODRUFF;
     return s;
 }
 
-void iv_pooled_quantiles(const double *v, int R, int J, const double *q, int nq,
-                         double confidence, double *work, struct st_summary *out)
+void iv_pooled_quantiles(double *v, int R, int J, const double *q, int nq, double confidence,
+                         rng_t *rng, double *work, struct st_summary *out)
 {
+    int *jobs = (int *)(work + (size_t)R * J); /* R ints in the space of R doubles */
     long N = 0;
-    for (long i = 0; i < (long)R * J; i++)
-        if (!isnan(v[i]))
-            work[N++] = v[i];
+    for (int r = 0; r < R; r++) {
+        double *row = v + (size_t)r * J;
+        qsort(row, (size_t)J, sizeof *row, nan_last);
+        jobs[r] = 0;
+        for (int j = 0; j < J; j++)
+            if (!isnan(row[j])) {
+                work[N++] = row[j];
+                jobs[r]++;
+            }
+    }
     struct st_ranks sorted;
     st_ranks_init(&sorted, work, N);
+    struct pooled p = {v, R, J, jobs};
+    double *rest = work + (size_t)R * J + (size_t)R;
     for (int k = 0; k < nq; k++)
-        out[k] = pooled_quantile(v, R, J, &sorted, q[k], confidence);
+        out[k] = pooled_quantile(&p, &sorted, q[k], confidence, rng, rest);
 }
 
-struct st_summary iv_pooled_quantile(const double *v, int R, int J, double q, double confidence,
-                                     double *work)
+struct st_summary iv_pooled_quantile(double *v, int R, int J, double q, double confidence,
+                                     rng_t *rng, double *work)
 {
     struct st_summary s;
-    iv_pooled_quantiles(v, R, J, &q, 1, confidence, work, &s);
+    iv_pooled_quantiles(v, R, J, &q, 1, confidence, rng, work, &s);
     return s;
 }
 
@@ -280,7 +357,7 @@ struct st_summary iv_mean(const double *x, int n, struct iv_quantity q, double c
 {
     if (q.proportion) {
         as_counts(x, n, q.jobs, scratch, scratch + n);
-        return iv_proportion(scratch, scratch + n, n, confidence);
+        return iv_proportion(scratch, scratch + n, n, confidence, rng, scratch + 2 * n);
     }
     return mean_of(x, n, q.jobs, q.tail, confidence, rng, scratch);
 }
@@ -293,7 +370,7 @@ struct st_summary iv_difference(const double *x, const double *y, int n, struct 
         as_counts(x, n, qx.jobs, scratch, scratch + n);
         as_counts(y, n, qy.jobs, scratch + 2 * n, scratch + 3 * n);
         return iv_proportion_difference(scratch, scratch + n, scratch + 2 * n, scratch + 3 * n,
-                                        n, confidence);
+                                        n, confidence, rng, scratch + 4 * n);
     }
     double *d = scratch + 3 * n; /* mean_of fills scratch[0..n) from d */
     for (int r = 0; r < n; r++)

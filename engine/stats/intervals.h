@@ -34,6 +34,12 @@
  * covers 0.912 at 50 replicas and 0.940 at 200; index 8 covers 0.950 at 50). */
 #define IV_TAIL_SKEWED 8.0
 #define IV_ENOUGH_SKEWED 200
+/* A mean of bounded values (a pooled proportion, its paired difference, the CDF behind a
+ * pooled quantile) gets the bootstrap-t only where at least this many replicas' worth carry
+ * the spread of their values, and the betting interval otherwise (measured: the bootstrap-t
+ * of a PoCD near 1 in queues of 60 jobs per replica covered 0.91 when fewer did;
+ * docs/statistics.md). */
+#define IV_SPREAD_MIN 8.0
 
 /* What the interval of one quantity needs to know besides its values. */
 struct iv_quantity {
@@ -43,8 +49,10 @@ struct iv_quantity {
     double tail;     /* tail index of the per-replica value (INFINITY: light or bounded) */
 };
 
-/* Scratch space the summaries need: n doubles (n replicas) + ST_BOOT_RESAMPLES. */
+/* Scratch space the summaries need: 8n doubles (n replicas) + ST_BOOT_RESAMPLES; a pooled
+ * quantile of R replicas of J jobs, iv_pooled_scratch_size. */
 size_t iv_scratch_size(int n);
+size_t iv_pooled_scratch_size(int R, int J);
 
 /* The mean of x[0..n) over replicas (NaN values skipped) with its interval. `rng` is the
  * bootstrap's stream (any fixed stream: results depend only on it). */
@@ -57,28 +65,38 @@ struct st_summary iv_difference(const double *x, const double *y, int n, struct 
                                 double *scratch);
 
 /* A proportion from histogram counts: replica r has k[r] of m[r] jobs (replicas with
- * m[r] = 0 are left out); the estimate is the mean of the replicas' fractions. */
-struct st_summary iv_proportion(const double *k, const double *m, int n, double confidence);
+ * m[r] = 0 are left out); the estimate is the mean of the replicas' fractions. One job per
+ * replica: the modified Wilson interval (the replicas are Bernoulli trials). Several: the
+ * fractions are i.i.d. values in [0, 1] whatever the correlation of a replica's jobs (they
+ * queue behind each other), so the interval is one for their mean: the bootstrap-t where at
+ * least IV_SPREAD_MIN replicas' worth of them carry the spread (effective number of the
+ * deviations from their median), else the betting interval, valid for any law of them
+ * (engine/stats/betting.h). `scratch`: iv_scratch_size(n) doubles. */
+struct st_summary iv_proportion(const double *k, const double *m, int n, double confidence,
+                                rng_t *rng, double *scratch);
 
-/* The paired difference of two such proportions, replica by replica. */
+/* The paired difference of two such proportions, replica by replica: Newcombe's interval for
+ * one job each, the difference of the fractions (values in [−1, 1]) as above for several. */
 struct st_summary iv_proportion_difference(const double *k1, const double *m1,
                                            const double *k2, const double *m2, int n,
-                                           double confidence);
+                                           double confidence, rng_t *rng, double *scratch);
 
 /* The q-quantile of a per-job value pooled over R replicas of J jobs each (v: R × J values,
- * replica by replica; `work`: R·J doubles): the ⌈qN⌉-th smallest of the N = RJ values. One
- * job per replica (i.i.d. values): the exact distribution-free interval between two order
- * statistics (binomial law; Conover 1999, §3.2). Several: Woodruff's (1952) interval, the
- * score interval of F at the quantile — Wilson at the effective size of the replicas' shares
- * of jobs below it, as for a pooled proportion — mapped back through the pooled empirical
- * quantile function. An end beyond the data is ±∞. n is N. Valid for any tail. */
-struct st_summary iv_pooled_quantile(const double *v, int R, int J, double q, double confidence,
-                                     double *work);
+ * replica by replica, NaN where a replica has fewer jobs; each replica's values are sorted in
+ * place): the ⌈qN⌉-th smallest of the N values. One job per replica (i.i.d. values): the
+ * exact distribution-free interval between two order statistics (binomial law; Conover 1999,
+ * §3.2). Several: Woodruff's (1952) interval — the interval of the pooled CDF F at the
+ * estimate, from the replicas' shares of jobs at or below it as for a pooled proportion
+ * (bootstrap-t), mapped back through the pooled empirical quantile function — where
+ * IV_SPREAD_MIN replicas carry the spread of those shares; else the exact inversion of betting
+ * tests on the shares (valid for any correlation of a replica's jobs). An end beyond the data
+ * is ±∞. n is N. `work`: iv_pooled_scratch_size(R, J) doubles. */
+struct st_summary iv_pooled_quantile(double *v, int R, int J, double q, double confidence,
+                                     rng_t *rng, double *work);
 
-/* The same for nq orders q[] at once (one pass over `work`: the ranks selected, not sorted),
- * into out[0 .. nq). */
-void iv_pooled_quantiles(const double *v, int R, int J, const double *q, int nq,
-                         double confidence, double *work, struct st_summary *out);
+/* The same for nq orders q[] at once (the ranks selected, not sorted), into out[0 .. nq). */
+void iv_pooled_quantiles(double *v, int R, int J, const double *q, int nq, double confidence,
+                         rng_t *rng, double *work, struct st_summary *out);
 
 /* A sentence on why a summary has no valid interval ("" if it has one). */
 void iv_note(const struct st_summary *s, char *buf, size_t len);

@@ -41,6 +41,16 @@ expect_grep() {
     if grep -Eq -- "$2" "$3"; then pass; else fail "no /$2/ in $(basename "$3"): $(head -c 300 "$3")"; fi
 }
 
+# expect_no_grep NAME PATTERN FILE: no line of FILE matches the extended regex.
+expect_no_grep() {
+    CURRENT=$1
+    if grep -Eq -- "$2" "$3"; then fail "/$2/ in $(basename "$3"): $(grep -Em 2 -- "$2" "$3")"; else pass; fi
+}
+
+# PAIRED_ROWS: the extended regex of the metric column of a report's paired rows: the
+# difference (delta_) and the verdict rows against the baseline (engine/stats/verdict.h).
+PAIRED_ROWS='^(delta|lower|higher|tied|sign_p|median_delta)_'
+
 # expect_same NAME FILE1 FILE2: byte-identical files.
 expect_same() {
     CURRENT=$1

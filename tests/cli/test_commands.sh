@@ -33,9 +33,19 @@ expect_ok "report csv" "$SPECMC" report "$WORK/small.h5" --csv
 CURRENT="csv header"
 if [ "$(head -n 1 "$WORK/out")" = "scenario,policy,metric,n,mean,stddev,ci_low,ci_high,interval,workload.rate" ]; then
     pass; else fail "header: $(head -n 1 "$WORK/out")"; fi
-CURRENT="csv rows: 2 scenarios x (4 policies x 14 metrics + 3 x 14 paired)"
+# every metric of every policy; for the 3 policies after the baseline, each of the 11 metrics
+# with per-replica values paired (delta_) and its 5 verdict rows (lower_, higher_, tied_,
+# sign_p_, median_delta_); the 3 pooled job quantiles have no replicas to pair
+CURRENT="csv rows: 2 scenarios x (4 policies x 14 metrics + 3 x 11 x (1 paired + 5 verdicts))"
 rows=$(($(wc -l <"$WORK/out") - 1))
-if [ "$rows" -eq 196 ]; then pass; else fail "$rows rows"; fi
+if [ "$rows" -eq 508 ]; then pass; else fail "$rows rows"; fi
+expect_no_grep "csv: no paired row of a pooled quantile" "^[01],[a-z]+,[a-z_]+job_flowtime_p" "$WORK/out"
+expect_grep "csv: a verdict's share, exact" \
+    "^0,mantri,lower_flowtime,40,[^,]+,[^,]+,[^,]+,[^,]+,clopper-pearson,1.0$" "$WORK/out"
+expect_grep "csv: the sign test" "^0,mantri,sign_p_flowtime,[0-9]+,[^,]+,nan,nan,nan,sign-test,1.0$" \
+    "$WORK/out"
+expect_grep "csv: the median difference" \
+    "^0,mantri,median_delta_flowtime,40,[^,]+,nan,[^,]+,[^,]+,order-statistic,1.0$" "$WORK/out"
 expect_grep "csv: a pooled job quantile" \
     "^1,fifo,job_flowtime_p99,[0-9]+,[^,]+,[^,]*,[^,]+,[^,]+,woodruff,2.0$" "$WORK/out"
 for m in flowtime flowtime_p99 pocd machine_time; do
@@ -43,11 +53,12 @@ for m in flowtime flowtime_p99 pocd machine_time; do
 done
 expect_grep "csv has paired rows" "^0,mantri,delta_flowtime,40," "$WORK/out"
 expect_grep "csv sweep column" "^1,fifo,flowtime,40,[^,]+,[^,]+,[^,]+,[^,]+,unreliable,2.0$" "$WORK/out"
-expect_grep "csv: a proportion's score interval" "^1,fifo,pocd,40,[^,]+,[^,]+,[^,]+,[^,]+,wilson-cluster,2.0$" "$WORK/out"
+# a pooled proportion is a mean of the replicas' fractions (engine/stats/intervals.h)
+expect_grep "csv: a pooled proportion" "^1,fifo,pocd,40,[^,]+,[^,]+,[^,]+,[^,]+,(bootstrap|betting),2.0$" "$WORK/out"
 # a replica's quantile is one order statistic, not an average of its jobs: under 50 replicas
 # it has no valid interval, whatever its job count (engine/stats/intervals.h, few-jobs)
 expect_grep "csv: a replica's quantile at 40 replicas" "^1,fifo,flowtime_p50,40,[^,]+,[^,]+,[^,]+,[^,]+,unreliable,2.0$" "$WORK/out"
-expect_grep "csv: a paired proportion" "^1,clone,delta_pocd,40,[^,]+,[^,]+,[^,]+,[^,]+,newcombe-cluster,2.0$" "$WORK/out"
+expect_grep "csv: a paired proportion" "^1,clone,delta_pocd,40,[^,]+,[^,]+,[^,]+,[^,]+,(bootstrap|betting),2.0$" "$WORK/out"
 
 # --warmup: the median job flowtime by arrival order, MSER-5 beside the configured warm-up
 expect_ok "report --warmup" "$SPECMC" report "$WORK/small.h5" --warmup

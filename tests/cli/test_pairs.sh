@@ -5,8 +5,8 @@
 . "$(dirname "$0")/lib.sh"
 
 # rows POLICY FILE: the report's CSV rows of one policy, the policy column and the paired
-# differences (against the first policy, which has none) dropped
-rows() { awk -F, -v p="$1" '$2 == p && $3 !~ /^delta_/' "$2" | cut -d, -f1,3-; }
+# rows (against the first policy, which has none) dropped
+rows() { awk -F, -v p="$1" -v paired="$PAIRED_ROWS" '$2 == p && $3 !~ paired' "$2" | cut -d, -f1,3-; }
 
 ini=$(write_ini small 's/^list = .*/list = late, fifo+late, fair+late, psrpt+mantri, mantri, fifo+mantri/')
 expect_ok "pairs run" "$SPECMC" run "$ini" --out "$WORK/p.h5" --quiet --replicas 8

@@ -11,9 +11,12 @@ if /usr/bin/python3 - "$WORK/s.h5" "$WORK/pairs.csv" >"$WORK/py" 2>&1 <<'PY'; th
 import csv, sys, h5py, numpy as np
 from scipy import stats
 f = h5py.File(sys.argv[1], "r")
-rows = [r for r in csv.DictReader(open(sys.argv[2])) if r["metric"].startswith("delta_")]
+every = list(csv.DictReader(open(sys.argv[2])))
+rows = [r for r in every if r["metric"].startswith("delta_")]
+pooled = [m.decode() for m in f["metrics"][:] if m.decode().startswith("job_")]
+metrics = [m.decode() for m in f["metrics"][:] if m.decode() not in pooled]
 assert {r["scenario"] for r in rows} == {"0"}, "only scenario 0 is paired against 1"
-assert len(rows) == 4 * len(f["metrics"]), len(rows)  # every policy, fifo included
+assert len(rows) == 4 * len(metrics), len(rows)  # every policy, fifo included; no pooled one
 for r in rows:
     m = r["metric"][len("delta_"):]
     d = f[f"scenarios/0/{r['policy']}/replicas/{m}"][:] - f[f"scenarios/1/{r['policy']}/replicas/{m}"][:]
@@ -28,10 +31,43 @@ for r in rows:
         assert abs(hi - (d.mean() + h)) <= 1e-6 * max(1, abs(h)), (r, h)
     elif how == "bootstrap":  # around the mean, not of zero width
         assert lo < d.mean() < hi, r
-    elif how.startswith("newcombe"):  # a paired proportion: inside [-1, 1], never zero width
+    elif how in ("newcombe", "betting"):  # a paired proportion: inside [-1, 1], never zero width
         assert -1 <= lo < hi <= 1 and m == "pocd", r
     else:
         assert how == "constant" and d.std() == 0 and lo == hi, r  # the same in every replica
+# the verdicts, recomputed: shares with Clopper-Pearson, the sign test, the median difference
+# with the order statistics the binomial law at 1/2 picks
+verdicts = {(r["policy"], r["metric"]): r for r in every
+            if r["metric"].split("_")[0] in ("lower", "higher", "tied", "sign", "median")}
+assert len(verdicts) == 4 * 5 * len(metrics), len(verdicts)
+for p in ("fifo", "psrpt", "mantri", "clone"):
+    for m in metrics:
+        x = f[f"scenarios/0/{p}/replicas/{m}"][:]
+        y = f[f"scenarios/1/{p}/replicas/{m}"][:]
+        ok = ~(np.isnan(x) | np.isnan(y))
+        x, y = x[ok], y[ok]
+        n, lower, higher = len(x), int((x < y).sum()), int((x > y).sum())
+        for name, k in (("lower", lower), ("higher", higher), ("tied", n - lower - higher)):
+            r = verdicts[(p, f"{name}_{m}")]
+            assert int(r["n"]) == n and r["interval"] == ("clopper-pearson" if n else "-"), r
+            if n:
+                lo = stats.beta.ppf(0.025, k, n - k + 1) if k else 0.0
+                hi = stats.beta.ppf(0.975, k + 1, n - k) if k < n else 1.0
+                assert abs(float(r["mean"]) - k / n) < 1e-12, r
+                assert abs(float(r["ci_low"]) - lo) < 1e-9 and abs(float(r["ci_high"]) - hi) < 1e-9, (r, lo, hi)
+        r = verdicts[(p, f"sign_p_{m}")]
+        if n:
+            want = min(1.0, 2 * stats.binom.cdf(min(lower, higher), lower + higher, 0.5)) if lower + higher else 1.0
+            assert int(r["n"]) == lower + higher and abs(float(r["mean"]) - want) < 1e-12, (r, want)
+        r = verdicts[(p, f"median_delta_{m}")]
+        if n:
+            d = np.where(x == y, 0.0, x - y)
+            d.sort()
+            l = int(stats.binom.ppf(0.025, n, 0.5))
+            u = int(stats.binom.ppf(0.975, n, 0.5)) + 1
+            assert abs(float(r["mean"]) - np.median(d)) <= 1e-12 * max(1, abs(np.median(d))), r
+            assert float(r["ci_low"]) == (d[l - 1] if l >= 1 else -np.inf), (r, l)
+            assert float(r["ci_high"]) == (d[u - 1] if u <= n else np.inf), (r, u)
 print("ok")
 PY
 expect_ok "--against-scenario table" "$SPECMC" report "$WORK/s.h5" --against-scenario 0

@@ -23,6 +23,7 @@ def test_sweep_paired_and_cdfs(sweep, tmp_path, monkeypatch):
     paths = plot.plot_file(sweep, str(tmp_path))
     names = {os.path.basename(p) for p in paths}
     assert {"small-flowtime.png", "small-paired-flowtime.png", "small-pocd.png",
+            "small-verdict-flowtime.png", "small-verdict-pocd.png",
             "small-s0-cdf-flowtime.png", "small-s1-cdf-machine_time.png"} <= names, names
     images(paths)
 
@@ -32,8 +33,9 @@ def test_one_scenario(work, tmp_path):
     run_specmc("run", SMALL, "--replicas", "5", "--quiet", "--out", one,
                "--set", "sweep.workload.rate=1.0")
     paths = plot.plot_file(one, str(tmp_path), metrics=["flowtime", "pocd"])
-    assert sorted(os.path.basename(p) for p in paths) == ["small-s0-flowtime.png",
-                                                          "small-s0-pocd.png"]
+    assert sorted(os.path.basename(p) for p in paths) == [
+        "small-s0-flowtime.png", "small-s0-pocd.png", "small-s0-verdict-flowtime.png",
+        "small-s0-verdict-pocd.png"]
     images(paths)
 
 

@@ -1,6 +1,6 @@
-"""The Python reader (analysis/python/specmc) against what specmc itself prints: the summary
-and paired rows equal `report --csv`'s, the per-replica values and histograms add up, format 3
-reads as format 4 does, and files that are not results are refused by name."""
+"""The Python reader (analysis/python/specmc) against what specmc itself prints: the summary,
+paired and verdict rows equal `report --csv`'s, the per-replica values and histograms add up,
+format 3 reads as format 5 does, and files that are not results are refused by name."""
 import csv
 import io
 import math
@@ -21,13 +21,20 @@ def close(a, b):
     return (math.isnan(a) and math.isnan(b)) or a == pytest.approx(b, rel=1e-12, abs=1e-300)
 
 
-def test_summary_and_paired_equal_report_csv(sweep):
+def test_summary_paired_and_verdicts_equal_report_csv(sweep):
     r = specmc.load(sweep)
     rows = report_rows(sweep)
-    assert len(r.summary) + len(r.paired) == len(rows)
+    pooled = {m for m in r.metrics if m.startswith("job_")}  # no replicas to pair
+    assert len(r.summary) + len(r.paired[~r.paired.metric.isin(pooled)]) + len(r.verdicts) == len(rows)
     for row in rows:
         s, p, m = int(row["scenario"]), row["policy"], row["metric"]
-        frame, metric = (r.paired, m[len("delta_"):]) if m.startswith("delta_") else (r.summary, m)
+        verdict = next((v for v in specmc.results.VERDICTS if m.startswith(v + "_")), None)
+        if verdict:
+            frame, metric = r.verdicts[r.verdicts.verdict == verdict], m[len(verdict) + 1:]
+        elif m.startswith("delta_"):
+            frame, metric = r.paired, m[len("delta_"):]
+        else:
+            frame, metric = r.summary, m
         got = frame[(frame.scenario == s) & (frame.policy == p) & (frame.metric == metric)]
         assert len(got) == 1, (s, p, m)
         g = got.iloc[0]
@@ -74,16 +81,36 @@ def test_by_job(sweep):
     assert len(b) == 2 * 4 * 60 and (b.flowtime > 0).all()
 
 
-def test_format3_reads_as_format4(work):
+def test_verdicts(sweep):
+    r = specmc.load(sweep)
+    v = r.verdicts
+    assert set(v.policy) == {"psrpt", "mantri", "clone"} and (v.baseline == "fifo").all()
+    assert set(v.verdict) == set(specmc.results.VERDICTS)
+    wide = r.replicas(wide=True)
+    for (s, p), g in v[v.metric == "flowtime"].groupby(["scenario", "policy"]):
+        x = wide[(wide.scenario == s) & (wide.policy == p)].flowtime.to_numpy()
+        y = wide[(wide.scenario == s) & (wide.policy == "fifo")].flowtime.to_numpy()
+        share = g.set_index("verdict")["mean"]
+        assert share["lower"] == pytest.approx((x < y).mean(), rel=1e-12)
+        assert share["higher"] == pytest.approx((x > y).mean(), rel=1e-12)
+
+
+def test_format3_reads_as_format5(work):
     old = specmc.load(FORMAT3)
     config = work / "fix.ini"
     config.write_text(old.config)
     new_path = str(work / "new.h5")
     run_specmc("run", str(config), "--replicas", "3", "--quiet", "--out", new_path)
     new = specmc.load(new_path)
-    cols = ["scenario", "workload.rate", "policy", "metric", "n", "mean", "ci_low", "ci_high"]
+    cols = ["scenario", "workload.rate", "policy", "metric", "n", "mean"]
     pd.testing.assert_frame_equal(old.summary[cols], new.summary[cols])
-    assert old.provenance["format_version"] == 3 and new.provenance["format_version"] == 4
+    # the ends agree but where format 5 changed the rule (pooled proportions and quantiles)
+    same = ~new.summary.metric.isin(["pocd", "job_flowtime_p50", "job_flowtime_p90",
+                                     "job_flowtime_p99"])
+    pd.testing.assert_frame_equal(old.summary[same][["ci_low", "ci_high"]],
+                                  new.summary[same][["ci_low", "ci_high"]])
+    assert old.provenance["format_version"] == 3 and new.provenance["format_version"] == 5
+    assert old.verdicts.empty and not new.verdicts.empty
 
 
 def test_validate_file(validate_file):

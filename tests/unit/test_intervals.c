@@ -52,8 +52,9 @@ Test(intervals, wilson_effective_size)
 }
 
 /* Proportions never get a zero-width interval inside [0, 1], nor leave it: every replica has
- * all its 5 jobs on time (p = 1): the effective size falls back to the 20 replicas,
- * [20/(20 + z²), 1]; one job per replica, the same from Wilson. */
+ * all its 5 jobs on time (p = 1). Pooled jobs: no replica carries any spread, so the betting
+ * interval (engine/stats/betting.h), [lo, 1] with lo where betting stops reaching 2/α; one job
+ * per replica, the replicas are Bernoulli trials: modified Wilson, [20/(20 + z²), 1]. */
 Test(intervals, proportion_all_successes)
 {
     double x[20];
@@ -64,8 +65,8 @@ Test(intervals, proportion_all_successes)
     struct iv_quantity q = {true, 5, INFINITY};
     struct st_summary s = iv_mean(x, 20, q, 0.95, &rng, scratch);
     double z2 = 1.959963984540054 * 1.959963984540054;
-    cr_assert_eq(s.method, ST_WILSON_CLUSTER);
-    cr_assert_float_eq(s.ci_low, 20.0 / (20.0 + z2), 1e-12);
+    cr_assert_eq(s.method, ST_BETTING);
+    cr_assert(s.ci_low > 0.5 && s.ci_low < 1.0 - log(40.0) / 20, "%g", s.ci_low);
     cr_assert_float_eq(s.ci_high, 1.0, EPS);
     q.jobs = 1;
     s = iv_mean(x, 20, q, 0.95, &rng, scratch);
@@ -73,28 +74,30 @@ Test(intervals, proportion_all_successes)
     cr_assert_float_eq(s.ci_low, 20.0 / (20.0 + z2), 1e-12);
 }
 
-/* Clustered proportions: replicas with fractions spread far more than binomial counts get an
- * effective size below the jobs (here p(1 − p)/(s²/R) times (z/t_{R−1})²); the interval is
- * Wilson's at that size. Fractions 0.2 and 0.8 alternating over 10 replicas of 10 jobs:
- * p = 0.5, s² = 10·0.09/9 = 0.1, n_eff = 0.25/(0.1/10)·(1.959964/2.262157)² = 18.767, within
- * [R(z/t)², N]. */
-Test(intervals, proportion_effective_size)
+/* Pooled proportions are means of the replicas' fractions: the bootstrap-t where enough
+ * replicas carry their spread (IV_SPREAD_MIN, the effective number of deviations from the
+ * median), betting otherwise. 40 replicas of 10 jobs, fractions spread over 0.3 … 0.7: the
+ * bootstrap-t, as st_bootstrap_t gives it on the fractions. Every replica at 1 but two at 0.5
+ * (one job in ten late, clustered in two replicas): too few carry the spread, betting — and
+ * its interval reaches far below the mean, where a replica's bad luck may hide. */
+Test(intervals, proportion_spread_rule)
 {
-    double k[10], m[10];
-    for (int r = 0; r < 10; r++)
-        k[r] = r % 2 ? 8 : 2, m[r] = 10;
-    struct st_summary s = iv_proportion(k, m, 10, 0.95);
-    double zt = 1.959963984540054 / 2.2621571627409915; /* z / t_{9, 0.975} */
-    struct st_summary w = st_wilson_effective(0.5, 25.0 * zt * zt, 10, 0.95);
-    cr_assert_eq(s.method, ST_WILSON_CLUSTER);
-    cr_assert_float_eq(s.ci_low, w.ci_low, 1e-9); /* GSL's t quantile: ~1e-10 */
-    /* fractions 0.4, 0.6 alternating: s² = 10·0.01/9, n_eff = 0.25/(s²/10)·(z/t)² = 169 > 100
-       jobs: capped at the 100 jobs */
-    for (int r = 0; r < 10; r++)
-        k[r] = r % 2 ? 6 : 4;
-    s = iv_proportion(k, m, 10, 0.95);
-    w = st_wilson_effective(0.5, 100.0, 10, 0.95);
-    cr_assert_float_eq(s.ci_low, w.ci_low, EPS);
+    double k[40], m[40], f[40];
+    for (int r = 0; r < 40; r++)
+        k[r] = 3 + r % 5, m[r] = 10, f[r] = k[r] / 10;
+    rng_t a, b;
+    rng_stream(&a, 3, 0, RNG_BOOTSTRAP);
+    rng_stream(&b, 3, 0, RNG_BOOTSTRAP);
+    struct st_summary s = iv_proportion(k, m, 40, 0.95, &a, scratch);
+    struct st_summary t = st_bootstrap_t(f, 40, 0.95, &b, scratch + 100);
+    cr_assert_eq(s.method, ST_BOOTSTRAP);
+    cr_assert(s.ci_low == t.ci_low && s.ci_high == t.ci_high);
+    for (int r = 0; r < 40; r++)
+        k[r] = r < 2 ? 5 : 10;
+    s = iv_proportion(k, m, 40, 0.95, &a, scratch);
+    cr_assert_eq(s.method, ST_BETTING);
+    cr_assert_float_eq(s.mean, 0.975, EPS);
+    cr_assert(s.ci_low < 0.9 && s.ci_high == 1.0, "[%g, %g]", s.ci_low, s.ci_high);
 }
 
 /* Paired single-job replicas: Newcombe's interval from the 2×2 table. Every pair (1, 1): the
@@ -105,15 +108,17 @@ Test(intervals, newcombe_paired)
     double k1[30], k2[30], m[30];
     for (int r = 0; r < 30; r++)
         k1[r] = k2[r] = m[r] = 1.0;
-    struct st_summary s = iv_proportion_difference(k1, m, k2, m, 30, 0.95);
+    rng_t rng;
+    rng_stream(&rng, 1, 0, RNG_BOOTSTRAP);
+    struct st_summary s = iv_proportion_difference(k1, m, k2, m, 30, 0.95, &rng, scratch);
     cr_assert_eq(s.method, ST_NEWCOMBE);
     cr_assert_float_eq(s.mean, 0.0, EPS);
     cr_assert(s.ci_high > 0.05 && fabs(s.ci_low + s.ci_high) < EPS, "[%g, %g]", s.ci_low,
               s.ci_high);
     for (int r = 0; r < 30; r++)
         k1[r] = r < 20, k2[r] = r < 12 || r >= 27; /* 12 both, 8 first only, 3 second only */
-    struct st_summary a = iv_proportion_difference(k1, m, k2, m, 30, 0.95);
-    struct st_summary b = iv_proportion_difference(k2, m, k1, m, 30, 0.95);
+    struct st_summary a = iv_proportion_difference(k1, m, k2, m, 30, 0.95, &rng, scratch);
+    struct st_summary b = iv_proportion_difference(k2, m, k1, m, 30, 0.95, &rng, scratch);
     cr_assert_float_eq(a.mean, 5.0 / 30, EPS);
     cr_assert_float_eq(a.ci_low, -b.ci_high, 1e-12);
     cr_assert_float_eq(a.ci_high, -b.ci_low, 1e-12);
@@ -267,15 +272,17 @@ Test(intervals, replica_quantiles_average_no_jobs)
  * Values 1..100 (shuffled): the estimate is the 50th, the interval [40, 61]. */
 Test(intervals, pooled_quantile_order_statistics)
 {
-    double v[100], work[100];
+    double v[100], work[100 + 4 * 100 + ST_BOOT_RESAMPLES];
+    rng_t rng;
+    rng_stream(&rng, 1, 0, RNG_BOOTSTRAP);
     for (int i = 0; i < 100; i++)
         v[i] = (double)((i * 37) % 100 + 1);
-    struct st_summary s = iv_pooled_quantile(v, 100, 1, 0.5, 0.95, work);
+    struct st_summary s = iv_pooled_quantile(v, 100, 1, 0.5, 0.95, &rng, work);
     cr_assert_eq(s.method, ST_ORDER_STATISTIC);
     cr_assert_float_eq(s.mean, 50.0, EPS);
     cr_assert_float_eq(s.ci_low, 40.0, EPS);
     cr_assert_float_eq(s.ci_high, 61.0, EPS);
-    s = iv_pooled_quantile(v, 100, 1, 0.99, 0.95, work);
+    s = iv_pooled_quantile(v, 100, 1, 0.99, 0.95, &rng, work);
     cr_assert(isinf(s.ci_high), "the 0.99-quantile of 100 values has no upper order statistic");
 }
 
@@ -292,7 +299,7 @@ static int by_value(const void *a, const void *b)
 Test(intervals, pooled_quantiles_are_the_sorted_values)
 {
     enum { R = 60, J = 37, N = R * J, NQ = 90 };
-    static double v[N], work[N], sorted[N];
+    static double v[N], work[N + 4 * N + ST_BOOT_RESAMPLES], sorted[N];
     rng_t r;
     rng_stream(&r, 7, 0, RNG_CHECK);
     long n = 0;
@@ -309,7 +316,7 @@ Test(intervals, pooled_quantiles_are_the_sorted_values)
         q[k] = (double)((k * 53) % NQ + 1) / (NQ + 1); /* in no order */
     for (int jobs = 1; jobs <= J; jobs += J - 1) {
         int reps = N / jobs;
-        iv_pooled_quantiles(v, reps, jobs, q, NQ, 0.95, work, out);
+        iv_pooled_quantiles(v, reps, jobs, q, NQ, 0.95, &r, work, out);
         for (int k = 0; k < NQ; k++) {
             long rank = (long)ceil(q[k] * (double)n);
             cr_assert(out[k].mean == sorted[rank - 1], "J = %d, q = %g: %.17g, sorted %.17g",
@@ -324,23 +331,66 @@ Test(intervals, pooled_quantiles_are_the_sorted_values)
     }
 }
 
-/* Several jobs per replica: Woodruff's interval, within the data's range, around the estimate;
- * replicas that disagree more (each all low or all high) widen it. */
+/* Several jobs per replica: Woodruff's interval, within the data's range, around the
+ * estimate, where the replicas' shares below it spread (each replica holds 10 of 0 … 399,
+ * scattered); replicas that disagree more (each holds a block of the range: its share below
+ * the median is 0 or 1) widen it. Every replica's share alike (each holds every 40th value):
+ * no spread to bootstrap, and betting's exact inversion bounds the quantile instead. */
 Test(intervals, pooled_quantile_woodruff)
 {
-    double v[40 * 10], w[40 * 10], work[40 * 10];
-    for (int r = 0; r < 40; r++)
-        for (int j = 0; j < 10; j++) {
-            v[r * 10 + j] = (double)(j * 40 + r);        /* every replica spans the range */
-            w[r * 10 + j] = (double)(r * 10 + j);        /* replica r holds a block */
+    enum { R = 40, J = 10 };
+    static double v[R * J], w[R * J], e[R * J], work[R * J + 4 * R + ST_BOOT_RESAMPLES];
+    rng_t rng, perm;
+    rng_stream(&rng, 1, 0, RNG_BOOTSTRAP);
+    rng_stream(&perm, 2, 0, RNG_CHECK);
+    for (int i = 0; i < R * J; i++)
+        v[i] = i;
+    for (int i = R * J - 1; i > 0; i--) { /* a fixed shuffle */
+        int j = (int)(rng_uniform(&perm) * (i + 1));
+        double t = v[i];
+        v[i] = v[j], v[j] = t;
+    }
+    for (int r = 0; r < R; r++)
+        for (int j = 0; j < J; j++) {
+            w[r * J + j] = (double)(r * J + j); /* replica r holds a block */
+            e[r * J + j] = (double)(j * R + r); /* every replica spans the range alike */
         }
-    struct st_summary a = iv_pooled_quantile(v, 40, 10, 0.5, 0.95, work);
-    struct st_summary b = iv_pooled_quantile(w, 40, 10, 0.5, 0.95, work);
+    struct st_summary a = iv_pooled_quantile(v, R, J, 0.5, 0.95, &rng, work);
+    struct st_summary b = iv_pooled_quantile(w, R, J, 0.5, 0.95, &rng, work);
+    struct st_summary c = iv_pooled_quantile(e, R, J, 0.5, 0.95, &rng, work);
     cr_assert_eq(a.method, ST_WOODRUFF);
     cr_assert_float_eq(a.mean, 199.0, EPS); /* the 200th of 0..399 */
     cr_assert(a.ci_low < a.mean && a.mean < a.ci_high);
     cr_assert(b.ci_high - b.ci_low > a.ci_high - a.ci_low, "clustered: [%g, %g] vs [%g, %g]",
               b.ci_low, b.ci_high, a.ci_low, a.ci_high);
+    cr_assert_eq(c.method, ST_BETTING);
+    cr_assert(c.ci_low < 199.0 && 199.0 < c.ci_high, "[%g, %g]", c.ci_low, c.ci_high);
+}
+
+/* The betting inversion is exact: on 9 replicas (fewer than a bootstrap needs, so betting) of
+ * J jobs that are all alike within a replica (the extreme of correlation: 9 values, not 72),
+ * the interval of the median covers the true median of the law the replicas are drawn from in
+ * at least 95 % of 200 draws. Law: a replica's J jobs all take one Exp(1) value, so the
+ * pooled median is log 2. */
+Test(intervals, pooled_quantile_betting_covers)
+{
+    enum { R = 9, J = 8, REPS = 200 };
+    static double v[R * J], work[R * J + 4 * R + ST_BOOT_RESAMPLES];
+    rng_t rng, draw;
+    rng_stream(&rng, 5, 0, RNG_BOOTSTRAP);
+    rng_stream(&draw, 6, 0, RNG_CHECK);
+    int covered = 0;
+    for (int rep = 0; rep < REPS; rep++) {
+        for (int r = 0; r < R; r++) {
+            double x = -log(1.0 - rng_uniform(&draw));
+            for (int j = 0; j < J; j++)
+                v[r * J + j] = x;
+        }
+        struct st_summary s = iv_pooled_quantile(v, R, J, 0.5, 0.95, &rng, work);
+        cr_assert_eq(s.method, ST_BETTING);
+        covered += s.ci_low <= log(2.0) && log(2.0) <= s.ci_high;
+    }
+    cr_assert(covered >= 0.95 * REPS, "%d of %d", covered, REPS);
 }
 
 /* Modified Wilson (Brown, Cai & DasGupta 2001, §4.1.1): 48 of 50 (2 failures <= x* = 2) has

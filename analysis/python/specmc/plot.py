@@ -6,6 +6,10 @@ draws them (or `python3 -m specmc.plot FILE ...`).
                    interval as a band (a dashed line and no band where specmc marks the
                    interval not valid); one panel per value of any other swept key
     paired         each policy minus the baseline against the same key, zero marked
+    verdicts       the share of replicas in which each policy is lower than the baseline
+                   against the same key, with its exact interval, ½ marked (valid at any
+                   tail); for one scenario, each policy's shares lower / tied / higher as a
+                   bar, with the median paired difference and its interval
     one scenario   each metric as points with interval bars, one per policy
     histograms     the CDF of job flowtime / machine time of each scenario, one line per
                    policy, with the intervals `specmc report --cdf` computes
@@ -130,6 +134,69 @@ def plot_sweep(r, metrics, out_dir, fmt, written, paired_too=True):
             _save(fig, out_dir, f"{name}-{'paired-' if paired else ''}{m}", fmt, written)
 
 
+def plot_verdict_sweep(r, metrics, out_dir, fmt, written):
+    """The share of replicas in which each policy's metric is lower than the baseline's,
+    against the sweep's key, with its Clopper–Pearson band."""
+    x, others = _sweep_axes(r)
+    name, base = r.provenance.get("experiment", "run"), r.policies[0]
+    for m in metrics:
+        df = r.verdicts[(r.verdicts.metric == m) & (r.verdicts.verdict == "lower")]
+        if df.empty:
+            continue
+        panels = _panels(df, others)
+        fig, axes = plt.subplots(1, len(panels), figsize=(WIDTH * min(len(panels), 3) / 1.5
+                                 if len(panels) > 1 else WIDTH, HEIGHT), squeeze=False,
+                                 sharey=True)
+        for ax, (title, d) in zip(axes[0], panels):
+            _lines(ax, d, x)
+            ax.axhline(0.5, color="black", linewidth=0.8)
+            ax.set_ylim(-0.02, 1.02)
+            ax.set_xlabel(x)
+            ax.set_title(title, fontsize=8)
+            ax.grid(alpha=0.3)
+        axes[0][0].set_ylabel(f"share of replicas with {m.replace('_', ' ')} below {base}'s")
+        axes[0][-1].legend(fontsize=8, title="policy", title_fontsize=7)
+        fig.suptitle(f"{name}: is {m.replace('_', ' ')} lower than {base}'s? Share of paired "
+                     f"replicas, exact {r.provenance['confidence']:.0%} interval", fontsize=10)
+        _save(fig, out_dir, f"{name}-verdict-{m}", fmt, written)
+
+
+def plot_verdict_points(r, metrics, out_dir, fmt, written):
+    """One scenario: each policy's shares of replicas lower, tied and higher than the
+    baseline, stacked, with the median paired difference and its interval written beside."""
+    name, base = r.provenance.get("experiment", "run"), r.policies[0]
+    colours = {"lower": "tab:blue", "tied": "0.75", "higher": "tab:orange"}
+    for s in r.scenarios.scenario:
+        for m in metrics:
+            v = r.verdicts[(r.verdicts.scenario == s) & (r.verdicts.metric == m)]
+            if v.empty:
+                continue
+            pols = list(dict.fromkeys(v.policy))
+            fig, ax = plt.subplots(figsize=(WIDTH, 0.6 * len(pols) + 1.6))
+            for i, p in enumerate(pols):
+                share = v[v.policy == p].set_index("verdict")
+                left = 0.0
+                for kind in ("lower", "tied", "higher"):
+                    w = float(share.loc[kind, "mean"])
+                    ax.barh(i, w, left=left, color=colours[kind],
+                            label=kind if i == 0 else None)
+                    left += w
+                med = share.loc["median_delta"]
+                ax.annotate(f"median Δ {med['mean']:.4g} [{med['ci_low']:.4g}, "
+                            f"{med['ci_high']:.4g}]", (1.01, i), fontsize=7, va="center",
+                            annotation_clip=False)
+            ax.set_yticks(range(len(pols)), pols)
+            ax.invert_yaxis()   # the policies top to bottom in the file's order
+            ax.set_xlim(0, 1)
+            ax.set_xlabel(f"share of replicas: {m.replace('_', ' ')} lower, tied, higher than "
+                          f"{base}'s")
+            ax.legend(fontsize=7, ncol=3, loc="lower left", bbox_to_anchor=(0, 1.0))
+            ax.set_title(f"{name}, scenario {s}: paired replicas against {base}", fontsize=10,
+                         pad=22)
+            fig.subplots_adjust(right=0.72)
+            _save(fig, out_dir, f"{name}-s{s}-verdict-{m}", fmt, written)
+
+
 def plot_points(r, metrics, out_dir, fmt, written):
     name = r.provenance.get("experiment", "run")
     for s in r.scenarios.scenario:
@@ -243,6 +310,8 @@ def plot_file(path, out_dir=".", fmt="png", metrics=None, paired=True, cdfs=True
         plot_sweep(r, metrics, out_dir, fmt, written, paired)
     else:
         plot_points(r, metrics, out_dir, fmt, written)
+    if paired and len(r.policies) > 1:
+        (plot_verdict_sweep if x else plot_verdict_points)(r, metrics, out_dir, fmt, written)
     if cdfs:
         plot_cdfs(r, out_dir, fmt, written)
     return written

@@ -11,7 +11,9 @@ import pandas as pd
 
 RESULTS_FORMAT = "specmc-results"
 VALIDATE_FORMAT = "specmc-validate"
-FORMATS = (3, 4)
+FORMATS = (3, 4, 5)
+# The verdict rows of format 5 (engine/stats/verdict.h), named VERDICT_METRIC in the file.
+VERDICTS = ("lower", "higher", "tied", "sign_p", "median_delta")
 
 
 def _text(x):
@@ -44,6 +46,12 @@ class Results:
     summary     DataFrame: scenario, <sweep keys>, policy, metric, unit, n, mean, stddev,
                 ci_low, ci_high, interval, caveat, tail_index
     paired      the same, for (policy − baseline) replica by replica, with a `baseline` column
+    verdicts    DataFrame: scenario, <sweep keys>, policy, metric, verdict, n, mean, ci_low,
+                ci_high, interval, baseline — what holds at any tail, policy against baseline
+                replica by replica: `lower`, `higher`, `tied` (the share of replicas, with its
+                Clopper–Pearson interval), `sign_p` (the sign test's p-value in `mean`; n the
+                replicas not tied), `median_delta` (the median paired difference with its
+                order-statistic interval). Empty for files before format 5
     units       dict metric -> unit
     """
 
@@ -80,7 +88,7 @@ class Results:
             self.scenarios = pd.DataFrame(rows, columns=["scenario", "measured_jobs",
                                                          *self.sweep_keys])
             self.units = {}
-            summary, paired = [], []
+            summary, paired, verdicts = [], [], []
             for s in range(nscen):
                 for p in self.policies:
                     g = f[f"scenarios/{s}/{p}"]
@@ -92,8 +100,28 @@ class Results:
                     if "paired" in g:
                         paired += [dict(r, baseline=self.policies[0])
                                    for r in self._table(g["paired"][:], s, p)]
+                    if "verdicts" in g:
+                        verdicts += self._verdicts(g["verdicts"][:], s, p)
             self.summary = self._frame(summary)
             self.paired = self._frame(paired, ["baseline"])
+            cols = ["scenario", "policy", "metric", "verdict", "n", "mean", "ci_low", "ci_high",
+                    "interval", "baseline"]
+            self.verdicts = self.scenarios.drop(columns="measured_jobs").merge(
+                pd.DataFrame(verdicts, columns=cols), on="scenario", how="right")
+
+    def _verdicts(self, rows, s, p):
+        """The rows of a verdicts table that hold data, split into metric and verdict."""
+        out = []
+        for r in rows:
+            name, interval = _text(r["metric"]), _text(r["interval"])
+            if interval == "-":
+                continue
+            verdict = next(v for v in VERDICTS if name.startswith(v + "_"))
+            out.append({"scenario": s, "policy": p, "metric": name[len(verdict) + 1:],
+                        "verdict": verdict, "n": int(r["n"]), "mean": float(r["mean"]),
+                        "ci_low": float(r["ci_low"]), "ci_high": float(r["ci_high"]),
+                        "interval": interval, "baseline": self.policies[0]})
+        return out
 
     def _table(self, rows, s, p):
         out = []
