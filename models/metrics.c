@@ -128,10 +128,44 @@ int metrics_averaged_jobs(enum metric m, int measured)
     return metric_info[m].order_statistic ? 1 : measured;
 }
 
-double metrics_tail_index(const struct cl_spec *sp, int attempts, enum metric m)
+/* Whether the cluster always has room for `attempts` attempts of every task at once: batch
+ * arrivals, and slots for all of them. */
+static bool always_room(const struct cl_spec *sp, int attempts)
 {
-    double task = wl_tail_index(sp) * (attempts > 1 ? attempts : 1);
-    double count = sp->tasks_beta > 0 ? sp->tasks_beta : INFINITY;
+    if (sp->arrival != ARRIVAL_BATCH || sp->trace || attempts < 1)
+        return false; /* Poisson or traced arrivals can fill any cluster */
+    double tasks = (double)sp->jobs * (sp->tasks_beta > 0 ? sp->tasks_max : sp->tasks);
+    return attempts * tasks <= sp->slots;
+}
+
+bool metrics_jobs_independent(const struct cl_spec *sp, struct pol_tail tail)
+{
+    return always_room(sp, tail.most);
+}
+
+/* Whether copies retried until a slot frees, before waiting tasks, start with a wait lighter
+ * than a task: while every slot is busy, a slot frees when the least of the S residual times
+ * ends, and a residual of a law of index β has index β − 1, so the k-th slot to free has
+ * index (S − k + 1)(β − 1); with up to half the slots' copies asked before it, that is at
+ * least S(β − 1)/2, and it must reach β. */
+static bool retried_soon(const struct cl_spec *sp, double beta)
+{
+    return beta > 1.0 && sp->slots * (beta - 1.0) / 2.0 >= beta;
+}
+
+double metrics_task_tail_index(const struct cl_spec *sp, struct pol_tail tail)
+{
+    double beta = wl_tail_index(sp);
+    bool sure = tail.extra > 0 &&
+                ((tail.when == POL_TAIL_IF_ROOM && always_room(sp, 1 + tail.extra)) ||
+                 (tail.when == POL_TAIL_RETRIED && retried_soon(sp, beta)));
+    return sure ? beta * (1.0 + tail.extra) : beta; /* the least of 1 + k (seed 004 eq. 4) */
+}
+
+double metrics_tail_index(const struct cl_spec *sp, struct pol_tail tail, enum metric m)
+{
+    double task = metrics_task_tail_index(sp, tail);
+    double count = wl_count_tail_index(sp);
     int J = metrics_measured_jobs(sp);
     switch (m) {
     case M_FLOWTIME:

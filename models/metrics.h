@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "models/policy.h"
+
 struct cluster;
 struct cl_spec;
 
@@ -72,14 +74,30 @@ int metrics_measured_jobs(const struct cl_spec *sp);
  * skew that averaging would take away: engine/stats/intervals.h's few-jobs rule). */
 int metrics_averaged_jobs(enum metric m, int measured);
 
-/* The tail index of metric m's per-replica value in a scenario whose tasks each start with
- * `attempts` attempts at once: P(value > x) ~ x^(−index). Task times have the tail index β of
- * wl_tail_index, the least of `attempts` of them β·attempts; a mean of job times (flowtime,
- * machine time, ...) keeps its jobs' index (machine time also the task count's, tasks_beta);
- * a type-7 quantile of J jobs is governed by the k-th largest job, index k times theirs;
- * bounded metrics (pocd, copies, utilization) INFINITY. Queueing is left out: waiting times
- * can be heavier than the tasks themselves (docs/statistics.md). */
-double metrics_tail_index(const struct cl_spec *sp, int attempts, enum metric m);
+/* The tail index of a task's time under a policy that does `tail` to long tasks
+ * (models/policy.h): the task law's β (wl_tail_index), or β(1 + k) when k extra attempts are
+ * sure — launched on free slots only (POL_TAIL_IF_ROOM) where the cluster always has room
+ * (batch arrivals, slots for every attempt of every task), retried before waiting tasks
+ * (POL_TAIL_RETRIED) where a slot frees with a lighter tail than a task's (S(β − 1)/2 >= β).
+ * A copy that may not start leaves the task's tail as it was: its weight is small, but no
+ * interval of a mean survives an infinite variance of any weight. */
+double metrics_task_tail_index(const struct cl_spec *sp, struct pol_tail tail);
+
+/* Whether a replica's measured jobs are independent of each other under a policy that does
+ * `tail`: every attempt of every task has a slot from its job's arrival on (batch arrivals,
+ * slots for tail.most attempts of every task), so no job waits for another's. Otherwise jobs
+ * queue behind each other's long tasks, and a replica's jobs are correlated: its value is
+ * one draw, not an average of independent ones (engine/stats/intervals.h). */
+bool metrics_jobs_independent(const struct cl_spec *sp, struct pol_tail tail);
+
+/* The tail index of metric m's per-replica value in a scenario under a policy that does
+ * `tail` to long tasks: P(value > x) ~ x^(−index). A mean of job times (flowtime, machine
+ * time, ...) keeps its jobs' index, at most the task time's (metrics_task_tail_index); machine
+ * time also the task count's (wl_count_tail_index); a type-7 quantile of J jobs is governed
+ * by the k-th largest job, index k times theirs; bounded metrics (pocd, copies, utilization)
+ * INFINITY. Queueing is left out: waiting times can be heavier than the tasks themselves
+ * (docs/statistics.md). */
+double metrics_tail_index(const struct cl_spec *sp, struct pol_tail tail, enum metric m);
 
 /* Per-job values of a finished replica in arrival order, every job (warm-up included):
  * out[i] = quantity q of job i. */

@@ -88,6 +88,23 @@ struct pol_param {
 
 #define POL_MAX_PARAMS 16
 
+/* What a policy does to the tail of a task that runs long (models/metrics.h: the tail index
+ * the intervals of the results assume): the extra attempts such a task ends up with, and
+ * whether they are sure to start. A task's time is the least of its attempts', so k sure
+ * extra attempts of the same law multiply its tail index by k + 1 (seed 004 eq. 4). */
+enum pol_tail_when {
+    POL_TAIL_NEVER,   /* no extra attempt is sure (the default) */
+    POL_TAIL_IF_ROOM, /* started only on slots free at one moment (clone at dispatch, S-Restart
+                         at τ_est): sure only where the cluster always has room for them */
+    POL_TAIL_RETRIED  /* asked for again until they start, on slots taken before any waiting
+                         task's (Mantri's duplicates): sure once a slot frees */
+};
+struct pol_tail {
+    int extra;               /* extra attempts a long task ends up with */
+    enum pol_tail_when when; /* whether they start for certain */
+    int most;                /* the most attempts a task runs at once; 0: no bound known */
+};
+
 enum pol_role {
     POL_WHOLE,     /* schedules and speculates by itself */
     POL_SCHEDULER, /* only decides which waiting tasks get free slots */
@@ -112,6 +129,8 @@ struct policy {
        time is the least of them and its tail index that many times the task times' — what
        the intervals of the results assume (models/metrics.h); NULL: 1 */
     int (*attempts)(const double *param);
+    /* optional: what it does to a long task's tail (struct pol_tail); NULL: nothing sure */
+    struct pol_tail (*tail)(const struct cl_spec *spec, const double *param);
     int (*init)(struct cluster *cl, void *st, const double *param); /* 0 or -1 (no memory) */
     void (*on_arrival)(struct cluster *cl, void *st, int job);
     void (*on_slot_free)(struct cluster *cl, void *st);
@@ -165,7 +184,8 @@ const struct policy *pol_param_half(const struct policy *p, int i);
 
 /* Calling a policy, whatever its role (models/policies/pair.c): the engine's only way. The
  * optional callbacks are skipped where NULL; pol_call_gate returns key -1 without a gate,
- * pol_call_attempts 1, pol_call_check true. pol_state_size is the state the engine
+ * pol_call_attempts 1, pol_call_tail {0, POL_TAIL_NEVER, 0} (most = 1 for a scheduler
+ * alone: it launches no copy), pol_call_check true. pol_state_size is the state the engine
  * allocates (both halves' for a lone speculator). */
 size_t pol_state_size(const struct policy *p);
 bool pol_call_check(const struct policy *p, const struct cl_spec *spec, const double *param,
@@ -174,6 +194,8 @@ void pol_call_resolve(const struct policy *p, const struct cl_spec *spec, double
 struct pol_gate pol_call_gate(const struct policy *p, const struct cl_spec *spec,
                               const double *param);
 int pol_call_attempts(const struct policy *p, const double *param);
+struct pol_tail pol_call_tail(const struct policy *p, const struct cl_spec *spec,
+                              const double *param);
 int pol_call_init(const struct policy *p, struct cluster *cl, void *st, const double *param);
 void pol_call_arrival(const struct policy *p, struct cluster *cl, void *st, int job);
 void pol_call_slot_free(const struct policy *p, struct cluster *cl, void *st);
@@ -415,6 +437,17 @@ void pol_detect_keep_best(struct cluster *cl, int task);
                              .kind = POL_TIME_TMIN}
 /* Their gate: only a task still running at τ_est can be detected. */
 struct pol_gate pol_detect_gate(const struct cl_spec *spec, const double *param);
+/* Their tail (struct pol_tail): a straggler's r extra attempts (S-Restart) or r + 1 that
+ * replace it (S-Resume: a long original has made no progress worth keeping, so its r + 1
+ * resumed attempts are r + 1 fresh ones), on the slots free at τ_est; sure only where the
+ * cluster always has room, the estimate that decides at τ_kill is exact, and r is fixed
+ * (`auto` promises none: Algorithm 1 may choose 0). */
+struct pol_tail pol_detect_tail(const struct cl_spec *spec, const double *param);
+
+/* Whether the cluster's estimates are exact (seed 004 eq. 32's estimator, no noise): then a
+ * choice of the attempt that ends first, or of the best progress among attempts started
+ * together, keeps the one that truly ends first. */
+bool pol_estimates_exact(const struct cl_spec *spec);
 
 /* Chronos `r = auto` per job (models/policies/chronos_auto.c).
  * pol_chronos_r_init: from the parameters r (NaN: auto) and corrected.

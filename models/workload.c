@@ -211,6 +211,35 @@ double wl_tail_index(const struct cl_spec *sp)
     return fmin(dist_skew_index(kind, shape), spread);
 }
 
+double wl_count_tail_index(const struct cl_spec *sp)
+{
+    if (!(sp->tasks_beta > 0))
+        return INFINITY; /* every job has `tasks` tasks */
+    /* draw_tasks: N = min(⌈X⌉, cap), X ~ Pareto(x_m, β_t); P(N = n) = F(n) − F(n − 1) below
+       the cap, the rest at it. Its first three moments: summed exactly up to n0, beyond it
+       the Pareto density's integral (⌈X⌉ differs from X by under 1/n0 of itself there). */
+    double b = sp->tasks_beta, xm = sp->tasks * (b - 1.0) / b, m[4] = {0, 0, 0, 0};
+    int cap = sp->tasks_max, n0 = cap < 4096 ? cap : 4096;
+    double below = 0.0; /* F(n − 1) */
+    for (int n = 1; n <= n0; n++) {
+        double at = n < cap ? (n < xm ? 0.0 : 1.0 - pow(xm / n, b)) : 1.0;
+        for (int k = 1; k <= 3; k++)
+            m[k] += (at - below) * pow(n, k);
+        below = at;
+    }
+    for (int k = 1; k <= 3 && n0 < cap; k++) /* ∫ x^k b xm^b x^(−b−1) dx over (n0, cap), then
+                                                 the atom at the cap, P(X > cap − 1) */
+        m[k] += b * pow(xm, b) * (fabs(k - b) < 1e-12 ? log((double)cap / n0)
+                                                      : (pow(cap, k - b) - pow(n0, k - b)) / (k - b)) +
+                pow(xm / (cap - 1.0), b) * pow(cap, k);
+    double m1 = m[1], m2 = m[2], m3 = m[3];
+    double var = m2 - m1 * m1;
+    if (!(var > 0))
+        return INFINITY;
+    double skew = (m3 - 3.0 * m1 * var - m1 * m1 * m1) / (var * sqrt(var));
+    return dist_index_of_skewness(skew); /* capped: every moment finite, yet as skewed as it */
+}
+
 void wl_task_sizes(struct cluster *cl, uint64_t seed, uint64_t replica)
 {
     rng_t tasks;

@@ -38,6 +38,13 @@ bool wl_finite_variance(const struct cl_spec *sp);
  * with a job scale (job_spread σ) at most the index of the Pareto law as skewed as it. */
 double wl_tail_index(const struct cl_spec *sp);
 
+/* The tail index of a job's task count: INFINITY when fixed; drawn (tasks_beta), the count is
+ * capped at tasks_max, so every moment is finite, and it takes the index of the Pareto law
+ * with its skewness, as stragglers do (dist_index_of_skewness; a cap of 200 on counts of
+ * mean 10 and β 1.5: skewness 8.0, index 3.7). A job's machine time, a sum over its tasks,
+ * is at most as light. */
+double wl_count_tail_index(const struct cl_spec *sp);
+
 /* The duration of the original copy of every task (cl->task_size), in task order. */
 void wl_task_sizes(struct cluster *cl, uint64_t seed, uint64_t replica);
 

@@ -101,7 +101,8 @@ static struct iv_quantity file_quantity(const struct rs_file *f, int s, int p, i
             proportion = metric_info[k].proportion;
             jobs = metrics_averaged_jobs((enum metric)k, jobs);
         }
-    return (struct iv_quantity){proportion, jobs, f->summary[rs_cell(f, s, p, m)].tail};
+    return (struct iv_quantity){proportion, jobs, f->summary[rs_cell(f, s, p, m)].tail,
+                                f->independent[s * f->npol + p]};
 }
 
 /* A verdict in words (engine/stats/verdict.h): "lower in 998/1000, higher in 2 · median -9.21
@@ -423,8 +424,7 @@ static void csv_row(const struct rs_file *f, int s, int p, const char *prefix, i
 
 /* Rows share_KEY_V of a policy that chose KEY per job: for each value V some job got, the
  * share of a replica's measured jobs that got V, over replicas (a proportion of jobs:
- * engine/stats/intervals.h; the bootstrap's stream from the file's seed and the row, beyond
- * every other: 2^41 on). `k`, `m`: replicas doubles each; `scratch`: iv_scratch_size. */
+ * engine/stats/intervals.h). `k`, `m`: replicas doubles each; `scratch`: iv_scratch_size. */
 static void csv_choice_rows(const struct rs_file *f, int s, int p, double *k, double *m,
                             double *scratch)
 {
@@ -444,12 +444,8 @@ static void csv_choice_rows(const struct rs_file *f, int s, int p, double *k, do
         printf("%d,", s);
         text_csv_field(f->policies[p], stdout);
         printf(",share_%s_%d", ch->key, v);
-        rng_t boot;
-        rng_stream(&boot, f->seed,
-                   ((uint64_t)1 << 41) + ((uint64_t)s * (uint64_t)f->npol + (uint64_t)p) *
-                                             (POL_CHOICE_MAX + 1) + (uint64_t)v,
-                   RNG_BOOTSTRAP);
-        struct st_summary x = iv_proportion(k, m, f->replicas, f->confidence, &boot, scratch);
+        struct st_summary x = iv_proportion(k, m, f->replicas, f->independent[s * f->npol + p],
+                                            f->confidence, scratch);
         report_csv_tail(f, s, &x);
     }
 }
@@ -626,9 +622,9 @@ static const char report_usage[] =
     "--cdf: the CDF of a per-job quantity at the edges of the histogram the run kept\n"
     "([histogram] in the config), over all measured jobs or, with --within, over those with\n"
     "LO < x <= HI; as CSV: scenario,policy,quantity,at,n,mean,stddev,ci_low,ci_high,interval[,...].\n"
-    "interval: t, bootstrap, wilson, newcombe, betting, order-statistic, woodruff,\n"
-    "clopper-pearson, sign-test (the mean is a p-value), constant, - (no data), or\n"
-    "unreliable (no valid interval: marked '*' in the table; docs/statistics.md).\n"
+    "interval: t, bootstrap, wilson, newcombe, betting, order-statistic, clopper-pearson,\n"
+    "sign-test (the mean is a p-value), constant, - (no data), or unreliable (no valid\n"
+    "interval: marked '*' in the table; docs/statistics.md).\n"
     "--warmup: job flowtime by arrival order, averaged over replicas, with the truncation point\n"
     "of MSER-5 beside the configured warm-up (is it long enough?).\n";
 

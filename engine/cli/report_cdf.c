@@ -6,11 +6,11 @@
  * the share of those with LO < x <= HI that have x <= e (seed 002 Fig. 4 plots the CDF of the
  * jobs done within 300 s, Fig. 5 of those between 300 and 4000 s). Printed: the mean over
  * replicas of those shares, a proportion of jobs, with its interval (engine/stats/intervals.h:
- * Wilson when each replica holds one job in the range; when replicas pool several, the
- * bootstrap-t over the replicas' shares, or the betting interval where few replicas carry their
- * spread); a replica with no job in the range is left out. The CSV adds, as in `report --csv`,
- * the paired difference against the first policy replica by replica (rows whose quantity is
- * delta_Q). The bootstrap's streams come from the file's seed and the row (cdf_stream). */
+ * Wilson on the jobs where they are independent — one per replica, or each with slots of its
+ * own — and otherwise the betting interval of the replicas' shares, valid however a
+ * replica's jobs depend on each other); a replica with no job in the range is left out. The
+ * CSV adds, as in `report --csv`, the paired difference against the first policy replica by
+ * replica (rows whose quantity is delta_Q). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,16 +66,6 @@ static void replica_counts(const struct rs_file *f, enum job_quantity q, int s, 
     }
 }
 
-/* The bootstrap stream of the CDF row (q, s, p, e, paired): beyond every stream of the run's
- * summaries and report's pairings (2^40 on), one per row. */
-static void cdf_stream(rng_t *boot, const struct rs_file *f, enum job_quantity q, int s, int p,
-                       int e, bool paired)
-{
-    uint64_t row = (((uint64_t)q * (uint64_t)f->nscen + (uint64_t)s) * (uint64_t)f->npol +
-                    (uint64_t)p) * (uint64_t)(f->hist[q].bins + 2) + (uint64_t)e;
-    rng_stream(boot, f->seed, ((uint64_t)1 << 40) + 2 * row + paired, RNG_BOOTSTRAP);
-}
-
 /* The CDF of (s, p) at edge e over replicas; with `paired`, minus that of policy 0. `work`
  * holds 4 × replicas doubles and iv_scratch_size(replicas) more. */
 static struct st_summary cdf_at(const struct rs_file *f, enum job_quantity q, int s, int p,
@@ -88,10 +78,11 @@ static struct st_summary cdf_at(const struct rs_file *f, enum job_quantity q, in
         if (paired)
             replica_counts(f, q, s, 0, rep, r, e, &k0[rep], &m0[rep]);
     }
-    rng_t boot;
-    cdf_stream(&boot, f, q, s, p, e, paired);
-    return paired ? iv_proportion_difference(k, m, k0, m0, n, f->confidence, &boot, work + 4 * n)
-                  : iv_proportion(k, m, n, f->confidence, &boot, work + 4 * n);
+    bool independent = f->independent[s * f->npol + p] &&
+                       (!paired || f->independent[s * f->npol]);
+    return paired ? iv_proportion_difference(k, m, k0, m0, n, independent, f->confidence,
+                                             work + 4 * n)
+                  : iv_proportion(k, m, n, independent, f->confidence, work + 4 * n);
 }
 
 static void csv_row(const struct rs_file *f, enum job_quantity q, int s, int p, int e,

@@ -97,6 +97,9 @@ struct rs_file {
     struct rs_hist hist[JQ_COUNT];
     struct rs_choices *choices; /* [nscen * npol] */
     int *measured_jobs;         /* [nscen]: jobs per replica whose metrics count */
+    bool *independent;          /* [nscen * npol]: a replica's jobs are independent of each
+                                   other (models/metrics.h metrics_jobs_independent); false
+                                   in files before format 5 */
     struct rs_by_job *by_job;   /* [nscen * npol] */
 };
 

@@ -218,6 +218,11 @@ static int read_policy(hid_t pg, struct rs_file *f, off_t file_size, int s, int 
 {
     if (read_table(pg, "summary", f, &f->summary[rs_cell(f, s, p, 0)], false) < 0)
         return -1;
+    int independent = 0;
+    if (f->has_verdicts && (h5r_attr_int(pg, ".", "jobs_independent", &independent) < 0 ||
+                            (independent != 0 && independent != 1)))
+        return -1;
+    f->independent[s * f->npol + p] = independent;
     int has_auto = h5r_attr_exists(pg, "auto");
     if (has_auto < 0 ||
         (has_auto && !(f->resolved[s * f->npol + p] = h5r_attr_string(pg, ".", "auto"))))
@@ -340,11 +345,12 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
     f->resolved = calloc(pairs, sizeof *f->resolved);
     f->choices = calloc(pairs, sizeof *f->choices);
     f->measured_jobs = calloc((size_t)f->nscen, sizeof *f->measured_jobs);
+    f->independent = calloc(pairs, sizeof *f->independent);
     f->by_job = calloc(pairs, sizeof *f->by_job);
     f->values = calloc(cells * (size_t)f->replicas, sizeof *f->values);
     problem = "out of memory";
     if (!f->summary || !f->paired || !f->verdict || !f->sweep_values || !f->resolved || !f->choices ||
-        !f->values || !f->measured_jobs || !f->by_job)
+        !f->values || !f->measured_jobs || !f->independent || !f->by_job)
         goto done;
     for (int s = 0; s < f->nscen; s++) {
         char g[32];
@@ -407,6 +413,7 @@ void rs_file_free(struct rs_file *f)
             free(f->by_job[i].flowtime);
     free(f->by_job);
     free(f->measured_jobs);
+    free(f->independent);
     free(f->summary);
     free(f->paired);
     free(f->verdict);

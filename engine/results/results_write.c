@@ -175,6 +175,9 @@ static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_resu
     append_note(resolved, sizeof resolved, choices); /* last: its own commas read as a list */
     if (rc == 0 && resolved[0])
         rc = H5LTset_attribute_string(g, ".", "auto", resolved);
+    int independent = run_quantity(c, s, p, M_FLOWTIME).independent;
+    if (rc == 0)
+        rc = h5w_attr(g, ".", "jobs_independent", H5T_NATIVE_INT, &independent);
     if (rc == 0 && per_job >= 0)
         rc = write_choices(g, res, s, p, pol->params[per_job].key, top);
     hid_t reps = rc == 0 ? H5Gcreate2(g, "replicas", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT) : -1;

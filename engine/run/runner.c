@@ -21,11 +21,11 @@
 struct iv_quantity run_quantity(const struct cfg *c, int s, int p, int m)
 {
     const struct cl_spec *sp = &c->scen[s].spec;
-    const struct policy *pol = c->policies[p];
-    int attempts = pol_call_attempts(pol, cfg_params(c, s, p));
+    struct pol_tail tail = pol_call_tail(c->policies[p], sp, cfg_params(c, s, p));
     return (struct iv_quantity){metric_info[m].proportion,
                                 metrics_averaged_jobs((enum metric)m, metrics_measured_jobs(sp)),
-                                metrics_tail_index(sp, attempts, (enum metric)m)};
+                                metrics_tail_index(sp, tail, (enum metric)m),
+                                metrics_jobs_independent(sp, tail)};
 }
 
 /* The median over replicas of job i's flowtime (the warm-up diagnostic: a median, so that a
@@ -61,10 +61,8 @@ static void pooled_quantiles(const struct cfg *c, struct run_result *res, int s,
         for (int r = 0; r < res->nrep; r++) /* the measured jobs: the last J of each replica */
             for (int j = 0; j < J; j++)
                 work[(size_t)r * J + j] = run_flow(res, s, p, r)[jobs - J + j];
-        rng_t boot; /* the stream of the first pooled metric's cell: it has no other use */
-        rng_stream(&boot, c->seed, 2 * run_cell(res, s, p, which[0]), RNG_BOOTSTRAP);
-        iv_pooled_quantiles(work, res->nrep, J, q, nq, c->confidence, &boot,
-                            work + (size_t)res->nrep * J, out);
+        iv_pooled_quantiles(work, res->nrep, J, run_quantity(c, s, p, which[0]).independent,
+                            q, nq, c->confidence, work + (size_t)res->nrep * J, out);
     }
     for (int k = 0; k < nq; k++) {
         res->summary[run_cell(res, s, p, which[k])] = out[k];

@@ -5,8 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include <gsl/gsl_cdf.h>
-
 #include "engine/stats/betting.h"
 #include "engine/stats/bootstrap.h"
 #include "engine/stats/ranks.h"
@@ -21,40 +19,6 @@ size_t iv_pooled_scratch_size(int R, int J)
     return (size_t)R * (size_t)J + 4 * (size_t)R + ST_BOOT_RESAMPLES;
 }
 
-/* ---------------------------------------------------------------- bounded means */
-
-/* How many replicas carry the spread of x[0 .. n): with y_r = |x_r − median|, (Σ y)²/Σ y²
- * (Kish's effective number of the deviations) — n when every replica deviates alike, 1 when
- * one carries it all, 0 when none deviates. `work`: n doubles. */
-static double spread_replicas(const double *x, int n, double *work)
-{
-    for (int r = 0; r < n; r++)
-        work[r] = x[r];
-    double med = st_quantile_select(work, (size_t)n, 0.5), sum = 0.0, sq = 0.0;
-    for (int r = 0; r < n; r++) {
-        double y = fabs(x[r] - med);
-        sum += y;
-        sq += y * y;
-    }
-    return sq > 0 ? sum * sum / sq : 0.0;
-}
-
-/* The mean of the n values x[] (none NaN), each within [lo, hi]: the bootstrap-t where at
- * least IV_SPREAD_MIN replicas carry the spread and there are IV_MIN_REPLICAS, clipped to
- * [lo, hi]; otherwise the betting interval, valid for any distribution of the values
- * (engine/stats/betting.h). `scratch`: 2n + ST_BOOT_RESAMPLES doubles. */
-static struct st_summary bounded_mean(const double *x, int n, double lo, double hi,
-                                      double confidence, rng_t *rng, double *scratch)
-{
-    if (n >= IV_MIN_REPLICAS && spread_replicas(x, n, scratch) >= IV_SPREAD_MIN) {
-        struct st_summary s = st_bootstrap_t(x, (size_t)n, confidence, rng, scratch);
-        s.ci_low = fmax(s.ci_low, lo);
-        s.ci_high = fmin(s.ci_high, hi);
-        return s;
-    }
-    return st_betting_interval(x, (size_t)n, lo, hi, confidence, scratch);
-}
-
 /* ---------------------------------------------------------------- proportions */
 
 /* Whether replica r holds jobs to count (m[r] > 0, k[r] not NaN). */
@@ -63,28 +27,25 @@ static bool valid_pair(const double *k, const double *m, int r)
     return m[r] > 0 && !isnan(k[r]);
 }
 
-/* One job each: the modified Wilson interval on the count of successes (the replicas are
- * Bernoulli trials). Several: the replicas' fractions are i.i.d. values in [0, 1], however
- * their jobs queue behind each other, and the proportion is their mean: bounded_mean. */
-struct st_summary iv_proportion(const double *k, const double *m, int n, double confidence,
-                                rng_t *rng, double *scratch)
+struct st_summary iv_proportion(const double *k, const double *m, int n, bool independent,
+                                double confidence, double *scratch)
 {
-    double *f = scratch; /* the fractions, then bounded_mean's space */
+    double *f = scratch, successes = 0.0, jobs = 0.0; /* the replicas' fractions, then betting's */
     int nf = 0;
-    uint64_t successes = 0;
     bool single = true;
     for (int r = 0; r < n; r++) {
         if (!valid_pair(k, m, r))
             continue;
         f[nf++] = k[r] / m[r];
+        successes += k[r];
+        jobs += m[r];
         single = single && m[r] == 1.0;
-        successes += k[r] >= m[r];
     }
     if (nf == 0)
         return st_empty(0, ST_NONE);
-    if (single)
-        return st_wilson_modified(successes, (uint64_t)nf, confidence);
-    return bounded_mean(f, nf, 0.0, 1.0, confidence, rng, f + nf);
+    if (single || independent) /* Bernoulli trials: one per job */
+        return st_wilson_modified((uint64_t)successes, (uint64_t)jobs, confidence);
+    return st_betting_interval(f, (size_t)nf, 0.0, 1.0, confidence, f + nf);
 }
 
 /* The phi coefficient of a 2×2 table (Newcombe 1998: 0 when a margin is empty). */
@@ -94,38 +55,50 @@ static double phi(double a, double b, double c, double d)
     return den > 0 ? (a * d - b * c) / sqrt(den) : 0.0;
 }
 
-/* Paired replicas: one job each under both, Newcombe's hybrid score interval (method 10) from
- * the 2×2 table of outcomes: Wilson marginals, their correlation the table's phi. Several
- * jobs: the difference of the replicas' fractions, a value in [−1, 1] per replica:
- * bounded_mean. */
+/* Paired replicas of independent jobs: Newcombe's hybrid score interval (method 10), the
+ * square-and-add of the two modified Wilson intervals of the pooled counts, correlated as the
+ * 2×2 table of paired outcomes (phi) for one job per replica, as the replicas' fractions for
+ * several (the pooled proportions are means of them; Zou & Donner 2008's MOVER). Jobs that
+ * are not independent: the betting interval of the replicas' differences of fractions. */
 struct st_summary iv_proportion_difference(const double *k1, const double *m1,
                                            const double *k2, const double *m2, int n,
-                                           double confidence, rng_t *rng, double *scratch)
+                                           bool independent, double confidence,
+                                           double *scratch)
 {
     double cnt[2][2] = {{0, 0}, {0, 0}}; /* single jobs: [outcome 1][outcome 2] */
-    double *d = scratch;
+    double *d = scratch, sum1 = 0, sum2 = 0, jobs1 = 0, jobs2 = 0;
+    struct st_acc x, y;
+    st_acc_init(&x), st_acc_init(&y);
+    double sxy = 0.0; /* co-moment of the fractions (Welford's update) */
     int nd = 0;
     bool single = true;
     for (int r = 0; r < n; r++) {
         if (!valid_pair(k1, m1, r) || !valid_pair(k2, m2, r))
             continue;
-        double f1 = k1[r] / m1[r], f2 = k2[r] / m2[r];
+        double f1 = k1[r] / m1[r], f2 = k2[r] / m2[r], dx = f1 - x.mean;
         single = single && m1[r] == 1.0 && m2[r] == 1.0;
         cnt[f1 >= 1.0][f2 >= 1.0] += 1.0;
+        st_acc_add(&x, f1);
+        st_acc_add(&y, f2);
+        sxy += dx * (f2 - y.mean);
+        sum1 += k1[r], sum2 += k2[r], jobs1 += m1[r], jobs2 += m2[r];
         d[nd++] = f1 - f2;
     }
     if (nd == 0)
         return st_empty(0, ST_NONE);
-    if (!single)
-        return bounded_mean(d, nd, -1.0, 1.0, confidence, rng, d + nd);
-    double s11 = cnt[1][1], s10 = cnt[1][0], s01 = cnt[0][1], s00 = cnt[0][0];
-    struct st_summary a = st_wilson_modified((uint64_t)(s11 + s10), (uint64_t)nd, confidence);
-    struct st_summary b = st_wilson_modified((uint64_t)(s11 + s01), (uint64_t)nd, confidence);
-    struct st_summary s = st_mover_difference(&a, &b, phi(s11, s10, s01, s00));
+    if (!single && !independent)
+        return st_betting_interval(d, (size_t)nd, -1.0, 1.0, confidence, d + nd);
+    struct st_summary a = st_wilson_modified((uint64_t)sum1, (uint64_t)jobs1, confidence);
+    struct st_summary b = st_wilson_modified((uint64_t)sum2, (uint64_t)jobs2, confidence);
+    double vx = nd > 1 ? st_acc_variance(&x) : 0.0, vy = nd > 1 ? st_acc_variance(&y) : 0.0;
+    double r = single ? phi(cnt[1][1], cnt[1][0], cnt[0][1], cnt[0][0])
+               : vx > 0 && vy > 0 ? sxy / ((double)nd - 1.0) / sqrt(vx * vy)
+                                  : 0.0;
+    struct st_summary s = st_mover_difference(&a, &b, r);
     struct st_acc acc;
     st_acc_init(&acc);
-    for (int r = 0; r < nd; r++)
-        st_acc_add(&acc, d[r]);
+    for (int i = 0; i < nd; i++)
+        st_acc_add(&acc, d[i]);
     s.n = (uint64_t)nd;
     s.stddev = nd > 1 ? sqrt(st_acc_variance(&acc)) : NAN;
     s.ci_low = fmax(s.ci_low, -1.0);
@@ -189,7 +162,7 @@ static bool share_rejected(const struct pooled *p, double x, bool strict, double
  * ξ, where F(ξ) >= q holds, would have rejected: probability <= a), the upper end the
  * greatest at which F(x−) <= q is not rejected; the tests' capital is monotone in the shares,
  * so both ends are found by bisection over the ranks. −∞ / +∞ where no pooled value bounds
- * it. Valid for any correlation between a replica's jobs. */
+ * it. Valid for any dependence between a replica's jobs. */
 static void betting_quantile(const struct pooled *p, struct st_ranks *sorted, double q,
                              double confidence, double *work, struct st_summary *s)
 {
@@ -224,50 +197,36 @@ static void betting_quantile(const struct pooled *p, struct st_ranks *sorted, do
 
 /* The q-quantile of the N pooled values `sorted` with its interval. */
 static struct st_summary pooled_quantile(const struct pooled *p, struct st_ranks *sorted,
-                                         double q, double confidence, rng_t *rng,
+                                         bool independent, double q, double confidence,
                                          double *work)
 {
     long N = sorted->n;
     struct st_summary s = st_empty((uint64_t)N, ST_NONE);
     if (N == 0)
         return s;
-    double xi = st_rank(sorted, (long)ceil(q * (double)N));
-    s.mean = xi;
-    double a = 0.5 * (1.0 - confidence);
-    if (p->J == 1) {
-        /* P(X_(l) <= ξ_q <= X_(u)) >= 1 − 2a with l − 1 the a-quantile of B ~ Bin(N, q) and u
-           one past its (1 − a)-quantile */
-        s.ci_low = st_rank(sorted, st_binomial_quantile(a, q, N));
-        s.ci_high = st_rank(sorted, st_binomial_quantile(1.0 - a, q, N) + 1);
-        s.method = ST_ORDER_STATISTIC;
-        return s;
-    }
-    int nf = shares(p, xi, false, work); /* the replicas' shares of jobs at or below ξ̂ */
-    if (nf < IV_MIN_REPLICAS || spread_replicas(work, nf, work + nf) < IV_SPREAD_MIN) {
+    s.mean = st_rank(sorted, (long)ceil(q * (double)N));
+    if (p->J > 1 && !independent) {
         betting_quantile(p, sorted, q, confidence, work, &s);
         return s;
     }
-    /* Woodruff: the interval of F at ξ̂ (bootstrap-t over the replicas' shares), about q,
-       mapped back through the pooled quantile function. F̂(ξ) − F(ξ) above its upper
-       deviation (hi − F̂) puts ξ below the lower end, hence the mirrored band. */
-    struct st_summary f = st_bootstrap_t(work, (size_t)nf, confidence, rng, work + nf);
-    double band_lo = q - (f.ci_high - f.mean), band_hi = q + (f.mean - f.ci_low);
-    /* the ranks rounded outwards, the upper one past ⌈N p_U⌉ as the exact interval's is past
-       its binomial quantile: where the band reaches the top the data have no upper end */
-    s.ci_low = st_rank(sorted, (long)floor(fmax(band_lo, 0.0) * (double)N));
-    s.ci_high = st_rank(sorted, (long)ceil(fmin(band_hi, 1.0) * (double)N) + 1);
-    s.method = ST_WOODRUFF;
+    /* i.i.d. values: P(X_(l) <= ξ_q <= X_(u)) >= 1 − 2a with l − 1 the a-quantile of
+       B ~ Bin(N, q) and u one past its (1 − a)-quantile */
+    double a = 0.5 * (1.0 - confidence);
+    s.ci_low = st_rank(sorted, st_binomial_quantile(a, q, N));
+    s.ci_high = st_rank(sorted, st_binomial_quantile(1.0 - a, q, N) + 1);
+    s.method = ST_ORDER_STATISTIC;
     return s;
 }
 
-void iv_pooled_quantiles(double *v, int R, int J, const double *q, int nq, double confidence,
-                         rng_t *rng, double *work, struct st_summary *out)
+void iv_pooled_quantiles(double *v, int R, int J, bool independent, const double *q, int nq,
+                         double confidence, double *work, struct st_summary *out)
 {
     int *jobs = (int *)(work + (size_t)R * J); /* R ints in the space of R doubles */
     long N = 0;
     for (int r = 0; r < R; r++) {
         double *row = v + (size_t)r * J;
-        qsort(row, (size_t)J, sizeof *row, nan_last);
+        if (J > 1 && !independent) /* the betting tests count a replica's jobs below a value */
+            qsort(row, (size_t)J, sizeof *row, nan_last);
         jobs[r] = 0;
         for (int j = 0; j < J; j++)
             if (!isnan(row[j])) {
@@ -280,34 +239,39 @@ void iv_pooled_quantiles(double *v, int R, int J, const double *q, int nq, doubl
     struct pooled p = {v, R, J, jobs};
     double *rest = work + (size_t)R * J + (size_t)R;
     for (int k = 0; k < nq; k++)
-        out[k] = pooled_quantile(&p, &sorted, q[k], confidence, rng, rest);
+        out[k] = pooled_quantile(&p, &sorted, independent, q[k], confidence, rest);
 }
 
-struct st_summary iv_pooled_quantile(double *v, int R, int J, double q, double confidence,
-                                     rng_t *rng, double *work)
+struct st_summary iv_pooled_quantile(double *v, int R, int J, bool independent, double q,
+                                     double confidence, double *work)
 {
     struct st_summary s;
-    iv_pooled_quantiles(v, R, J, &q, 1, confidence, rng, work, &s);
+    iv_pooled_quantiles(v, R, J, independent, &q, 1, confidence, work, &s);
     return s;
 }
 
 /* ---------------------------------------------------------------- means */
 
-/* Why a mean over n replicas of `jobs` jobs each, with per-replica tail index `tail`, has no
- * valid interval, or ST_OK. */
-static enum st_caveat mean_caveat(uint64_t n, int jobs, double tail)
+/* Why a mean over n replicas of `jobs` jobs each (independent of each other or not), with
+ * per-replica tail index `tail`, has no valid interval, or ST_OK. A replica's value is an
+ * average close to normal only where it averages IV_MANY_JOBS independent jobs; otherwise it
+ * is as skewed as one job's (jobs that queue behind one long task share its delay). */
+static enum st_caveat mean_caveat(uint64_t n, int jobs, double tail, bool independent)
 {
+    bool averaged = independent && jobs >= IV_MANY_JOBS;
     if (tail <= 2.0)
         return ST_INFINITE_VARIANCE;
-    if (tail <= IV_TAIL_MIN)
+    if (tail <= IV_TAIL_MIN && !(averaged && tail >= IV_TAIL_AVERAGED && n >= IV_MIN_REPLICAS))
         return ST_HEAVY_TAIL;
-    if (jobs < IV_MANY_JOBS && n < (tail <= IV_TAIL_SKEWED ? IV_ENOUGH_SKEWED : IV_ENOUGH_REPLICAS))
+    if (tail <= IV_TAIL_SKEWED)
+        return averaged || n >= IV_ENOUGH_SKEWED ? ST_OK : ST_FEW_JOBS;
+    if (jobs < IV_MANY_JOBS && n < IV_ENOUGH_REPLICAS)
         return ST_FEW_JOBS;
-    return ST_OK;
+    return !independent && n < IV_MIN_REPLICAS ? ST_FEW_REPLICAS : ST_OK;
 }
 
 /* The mean of the n values v (NaN skipped) with the interval the rules above give. */
-static struct st_summary mean_of(const double *v, int n, int jobs, double tail,
+static struct st_summary mean_of(const double *v, int n, struct iv_quantity q,
                                  double confidence, rng_t *rng, double *scratch)
 {
     struct st_acc acc;
@@ -322,15 +286,16 @@ static struct st_summary mean_of(const double *v, int n, int jobs, double tail,
         }
     }
     struct st_summary s = st_t_interval(&acc, confidence);
-    s.tail = tail;
+    s.tail = q.tail;
     if (acc.n == 0)
         return s;
     if (constant && acc.n > 1 && !acc.pos_inf && !acc.neg_inf) {
         s.method = ST_CONSTANT; /* [v, v]: no spread to build an interval from */
         return s;
     }
-    enum st_caveat c = acc.pos_inf || acc.neg_inf ? ST_INFINITE_VALUES
-                                                  : mean_caveat(acc.n, jobs, tail);
+    enum st_caveat c = acc.pos_inf || acc.neg_inf
+                           ? ST_INFINITE_VALUES
+                           : mean_caveat(acc.n, q.jobs, q.tail, q.independent);
     if (c != ST_OK) {
         s.method = ST_UNRELIABLE;
         s.caveat = (unsigned char)c;
@@ -339,7 +304,7 @@ static struct st_summary mean_of(const double *v, int n, int jobs, double tail,
     if (acc.n < IV_MIN_REPLICAS)
         return s;
     s = st_bootstrap_t(scratch, (size_t)nf, confidence, rng, scratch + nf);
-    s.tail = tail;
+    s.tail = q.tail;
     return s;
 }
 
@@ -357,26 +322,28 @@ struct st_summary iv_mean(const double *x, int n, struct iv_quantity q, double c
 {
     if (q.proportion) {
         as_counts(x, n, q.jobs, scratch, scratch + n);
-        return iv_proportion(scratch, scratch + n, n, confidence, rng, scratch + 2 * n);
+        return iv_proportion(scratch, scratch + n, n, q.independent, confidence, scratch + 2 * n);
     }
-    return mean_of(x, n, q.jobs, q.tail, confidence, rng, scratch);
+    return mean_of(x, n, q, confidence, rng, scratch);
 }
 
 struct st_summary iv_difference(const double *x, const double *y, int n, struct iv_quantity qx,
                                 struct iv_quantity qy, double confidence, rng_t *rng,
                                 double *scratch)
 {
+    bool independent = qx.independent && qy.independent;
     if (qx.proportion && qy.proportion) {
         as_counts(x, n, qx.jobs, scratch, scratch + n);
         as_counts(y, n, qy.jobs, scratch + 2 * n, scratch + 3 * n);
         return iv_proportion_difference(scratch, scratch + n, scratch + 2 * n, scratch + 3 * n,
-                                        n, confidence, rng, scratch + 4 * n);
+                                        n, independent, confidence, scratch + 4 * n);
     }
     double *d = scratch + 3 * n; /* mean_of fills scratch[0..n) from d */
     for (int r = 0; r < n; r++)
         d[r] = x[r] - y[r]; /* NaN where either is, or both infinite alike */
-    return mean_of(d, n, qx.jobs < qy.jobs ? qx.jobs : qy.jobs, fmin(qx.tail, qy.tail),
-                   confidence, rng, scratch);
+    struct iv_quantity q = {false, qx.jobs < qy.jobs ? qx.jobs : qy.jobs, fmin(qx.tail, qy.tail),
+                            independent};
+    return mean_of(d, n, q, confidence, rng, scratch);
 }
 
 void iv_note(const struct st_summary *s, char *buf, size_t len)
@@ -387,13 +354,24 @@ void iv_note(const struct st_summary *s, char *buf, size_t len)
                            "valid", s->tail);
         break;
     case ST_HEAVY_TAIL:
-        snprintf(buf, len, "tail index %.3g <= %g: no interval for a mean reaches its level",
-                 s->tail, IV_TAIL_MIN);
+        snprintf(buf, len, "tail index %.3g <= %g: no interval for a mean reaches its level "
+                           "(one of %d independent jobs per replica would at %g or more)",
+                 s->tail, IV_TAIL_MIN, IV_MANY_JOBS, IV_TAIL_AVERAGED);
         break;
     case ST_FEW_JOBS:
-        snprintf(buf, len, "under %d replicas, each a value of under %d jobs (a replica's "
-                           "quantile: one order statistic): too skewed for an interval",
-                 s->tail <= IV_TAIL_SKEWED ? IV_ENOUGH_SKEWED : IV_ENOUGH_REPLICAS, IV_MANY_JOBS);
+        if (s->tail <= IV_TAIL_SKEWED)
+            snprintf(buf, len, "tail index %.3g <= %g: under %d replicas of values as skewed as "
+                               "one job's (not %d independent jobs each: jobs that queue, a "
+                               "replica's quantile), too few for an interval",
+                     s->tail, IV_TAIL_SKEWED, IV_ENOUGH_SKEWED, IV_MANY_JOBS);
+        else
+            snprintf(buf, len, "under %d replicas, each a value of under %d jobs (a replica's "
+                               "quantile: one order statistic): too skewed for an interval",
+                     IV_ENOUGH_REPLICAS, IV_MANY_JOBS);
+        break;
+    case ST_FEW_REPLICAS:
+        snprintf(buf, len, "under %d replicas of jobs that queue behind each other: too few "
+                           "for an interval", IV_MIN_REPLICAS);
         break;
     case ST_INFINITE_VALUES:
         snprintf(buf, len, "some replicas are infinite (a utility with PoCD <= R_min)");

@@ -32,7 +32,7 @@ enum st_method {
                             format 5, as ST_WILSON_CLUSTER) */
     ST_ORDER_STATISTIC,  /* a quantile of i.i.d. values: order statistics by the binomial law */
     ST_WOODRUFF,         /* a quantile of pooled, clustered values: the score interval of the
-                            CDF at it, inverted (Woodruff 1952) */
+                            CDF at it, inverted (Woodruff 1952; files before format 5) */
     ST_UNRELIABLE,       /* no valid interval (st_caveat says why); the ends are a t interval
                             kept for reference */
     ST_CONSTANT,         /* every replica gave the same value: that value, with no width (exact

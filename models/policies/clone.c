@@ -85,6 +85,18 @@ static int clone_attempts(const double *param)
     return isnan(param[CLONE_PARAM_R]) ? 1 : (int)param[CLONE_PARAM_R] + 1;
 }
 
+/* r + 1 attempts from dispatch, as many as slots are free then: sure where the cluster always
+ * has room; the best progress at τ_kill is the shortest attempt when progress is exact and
+ * τ_kill is past the start-up (before it, every attempt shows none and the original stays). */
+static struct pol_tail clone_tail(const struct cl_spec *spec, const double *param)
+{
+    double r = param[CLONE_PARAM_R];
+    int most = isnan(r) ? 1 + POL_CHOICE_MAX : (int)r + 1;
+    if (isnan(r) || !pol_estimates_exact(spec) || !(param[CLONE_PARAM_TAU_KILL] > spec->launch_delay))
+        return (struct pol_tail){0, POL_TAIL_NEVER, most};
+    return (struct pol_tail){(int)r, POL_TAIL_IF_ROOM, most};
+}
+
 const struct policy pol_clone = {
     .name = "clone",
     .summary = "Chronos Clone: r+1 attempts per task, keep the best progress at tau_kill",
@@ -93,6 +105,7 @@ const struct policy pol_clone = {
     .state_size = sizeof(struct clone),
     .check = clone_check,
     .attempts = clone_attempts,
+    .tail = clone_tail,
     .init = clone_init,
     .on_arrival = clone_arrival,
     .on_slot_free = clone_slot_free,

@@ -72,3 +72,17 @@ void pol_detect_keep_best(struct cluster *cl, int task)
     if (cl->task_running[task] > 1)
         cl_kill_all_but(cl, task, pol_best_copy(cl, task, pol_key_earliest_end));
 }
+
+struct pol_tail pol_detect_tail(const struct cl_spec *spec, const double *param)
+{
+    double r = param[POL_DETECT_R];
+    int most = isnan(r) ? 1 + POL_CHOICE_MAX : (int)r + 1; /* r extra, or r + 1 resumed */
+    if (isnan(r) || !pol_estimates_exact(spec))
+        return (struct pol_tail){0, POL_TAIL_NEVER, most};
+    return (struct pol_tail){(int)r, POL_TAIL_IF_ROOM, most};
+}
+
+bool pol_estimates_exact(const struct cl_spec *spec)
+{
+    return spec->estimator == EST_CHRONOS && spec->estimate_noise == 0;
+}

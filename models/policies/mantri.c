@@ -287,6 +287,22 @@ static bool mantri_copies_first(const void *st)
     return !((const struct mantri *)st)->spare_only;
 }
 
+/* A long task passes the test (its remaining time outgrows any t_new, or E[X] + margin) and
+ * gets max_extra copies over its life, each tried again at every event and report until a
+ * slot frees, before waiting tasks (not spare_only): its time is the least of its attempts'.
+ * Killing (kill = 1) keeps the attempt that truly ends first only when estimates are exact
+ * and it keeps the earliest end (keep = 0); otherwise a kill may discard the short one. With
+ * spare_only, copies wait for the queue to empty, whose tail nothing here bounds. */
+static struct pol_tail mantri_tail(const struct cl_spec *spec, const double *param)
+{
+    bool kill_safe = param[MANTRI_KILL] == 0 ||
+                     (param[MANTRI_KEEP] == KEEP_EARLIEST_END && pol_estimates_exact(spec));
+    int extra = (int)param[MANTRI_MAX_EXTRA];
+    if (param[MANTRI_SPARE_ONLY] != 0 || !kill_safe)
+        return (struct pol_tail){0, POL_TAIL_NEVER, 1 + extra};
+    return (struct pol_tail){extra, POL_TAIL_RETRIED, 1 + extra};
+}
+
 /* A task the scheduler started will report. */
 static void mantri_launch(struct cluster *cl, void *st, int slot)
 {
@@ -395,6 +411,7 @@ const struct policy pol_mantri = {
     .on_timer = mantri_timer,
     .role = POL_SPECULATOR,
     .copies_first = mantri_copies_first,
+    .tail = mantri_tail,
     .on_launch = mantri_launch,
     .on_copy_done = mantri_copy_done,
     .free = mantri_free,

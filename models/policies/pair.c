@@ -223,6 +223,17 @@ int pol_call_attempts(const struct policy *p, const double *param)
     return p->attempts ? p->attempts(param) : 1;
 }
 
+struct pol_tail pol_call_tail(const struct policy *p, const struct cl_spec *spec,
+                              const double *param)
+{
+    struct halves h;
+    if (!halves_of(p, &h) && p->role == POL_SCHEDULER)
+        return (struct pol_tail){0, POL_TAIL_NEVER, 1}; /* one attempt per task, no copy */
+    const struct policy *t = halves_of(p, &h) ? h.spec : p; /* a pair's copies: its speculator's */
+    int first = t == p ? 0 : (int)pol_param_count(h.sched);
+    return t->tail ? t->tail(spec, param + first) : (struct pol_tail){0, POL_TAIL_NEVER, 0};
+}
+
 /* ---------------------------------------------------------------- a replica */
 
 int pol_call_init(const struct policy *p, struct cluster *cl, void *st, const double *param)

@@ -105,6 +105,7 @@ const struct policy pol_s_resume = {
     .state_size = sizeof(struct pol_detect),
     .check = pol_detect_check,
     .gate = pol_detect_gate,
+    .tail = pol_detect_tail,
     .init = pol_detect_init,
     .on_arrival = s_resume_arrival,
     .on_slot_free = pol_detect_slot_free,

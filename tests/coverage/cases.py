@@ -316,18 +316,166 @@ def quantile_cases():
     ]
 
 
-def all_cases():
+def verdict_cases():
+    """The verdicts of paired replicas against their exact truths. clone − fifo, one job per
+    replica: clone's first attempt of each task is fifo's task (common random numbers) and its
+    second only shortens it, so the job is never longer; it ties when the longest task's second
+    attempt is longer still, with probability E[1 − F(M)] = 1/(N + 1) for M the longest of N
+    (M's CDF value is Beta(N, 1)). Scenario pairs (--against-scenario 0): the same job under
+    Exp(1) and Pareto(1, 3) task laws, both Q(U) of the longest task's uniform U."""
+    out = []
+    for label in ("pareto3", "exp"):
+        sel = dict(_scenario(FAMILIES[label][1], True), policy="clone")
+        out.append(Case(f"win-clone-{label}-single", BATCH, SUMMARY,
+                        dict(sel, metric="lower_flowtime"), N_TASKS / (N_TASKS + 1.0),
+                        f"P(clone < fifo) = 1 − 1/(N + 1) = {N_TASKS}/{N_TASKS + 1}", True))
+        out.append(Case(f"tie-clone-{label}-single", BATCH, SUMMARY,
+                        dict(sel, metric="tied_flowtime"), 1.0 / (N_TASKS + 1.0),
+                        f"P(clone = fifo) = 1/(N + 1) = 1/{N_TASKS + 1}", True))
+    exp_row = dict(_scenario(FAMILIES["exp"][1], True), policy="fifo")
+    out.append(Case("win-exp-vs-pareto3", BATCH, AGAINST_0, dict(exp_row, metric="lower_flowtime"),
+                    T.share_lower_coupled(EXP1, PARETO3, N_TASKS),
+                    f"P(Q_exp(U) < Q_pareto(U)), U ~ Beta({N_TASKS}, 1): the Beta mass where "
+                    f"-log(1 − u) < (1 − u)^(-1/3)", True))
+    out.append(Case("median-exp-vs-pareto3", BATCH, AGAINST_0,
+                    dict(exp_row, metric="median_delta_flowtime"),
+                    T.median_difference_coupled(EXP1, PARETO3, N_TASKS),
+                    f"the median of Q_exp(U) − Q_pareto(U), U ~ Beta({N_TASKS}, 1), by Brent's "
+                    f"method on its Beta mass", True))
+    return out
+
+
+# ---------------------------------------------------------------- queues
+QUEUE_JOBS = 60     # jobs per replica, all measured: they queue behind each other
+MM2 = T.FifoMMc(2, 1.7, 1.0, QUEUE_JOBS)     # load 0.85
+MM3 = T.FifoMMc(3, 2.55, 1.0, QUEUE_JOBS)    # load 0.85
+D_ALWAYS = 1000.0                            # a deadline every job meets: PoCD 1 exactly
+MM_DEADLINES = (6.0, 10.0)                   # M/M/2 PoCD 0.934 and 0.993; M/M/3 at 10: 0.9993
+PARETO_QUEUE = dict(slots=2, rate=0.7 * 2 / 3, beta=1.5)   # M/G/2, Pareto(1, 1.5), load 0.7
+PARETO_DEADLINES = (20.0, 80.0)                            # PoCD about 0.957 and 0.9974
+PARETO_REPLICAS = 2_000_000                                # of the reference simulation
+P50 = 0.5
+
+
+def _queue_group(name, slots, rate, task_lines, deadlines, hist):
+    return Group(name, f"""\
+; tests/coverage/cases.py: {QUEUE_JOBS} jobs of one task per replica arriving as a Poisson
+; process at an empty FIFO queue of {slots} slots, every job measured: a replica's jobs wait
+; behind each other, so they are correlated. Scenarios by deadline.
+[experiment]
+name = coverage-{name}
+confidence = 0.95
+[cluster]
+slots = {slots}
+[workload]
+arrival = poisson
+rate = {rate:.17g}
+jobs = {QUEUE_JOBS}
+warmup = 0
+tasks = 1
+{task_lines}
+[policy]
+list = fifo
+[histogram]
+flowtime = {hist[0]:g}
+bins = {hist[1]}
+[sweep]
+workload.deadline = {", ".join(f"{d:g}" for d in deadlines)}
+""")
+
+
+MM2_GROUP = _queue_group("mm2", 2, 1.7, "task_time = exponential\nmean = 1",
+                         (D_ALWAYS, *MM_DEADLINES), (20, 20))
+MM3_GROUP = _queue_group("mm3", 3, 2.55, "task_time = exponential\nmean = 1", (10.0,), (20, 20))
+PQ_GROUP = _queue_group("mg2-pareto", PARETO_QUEUE["slots"], PARETO_QUEUE["rate"],
+                        f"task_time = pareto\ntmin = 1\nbeta = {PARETO_QUEUE['beta']:g}",
+                        PARETO_DEADLINES, (80, 8))
+
+
+def _pareto_queue_reference():
+    """The Pareto queue's pooled law from an independent numpy simulation of many more
+    replicas (reference.py), computed once per process."""
+    if not hasattr(_pareto_queue_reference, "value"):
+        import reference
+        beta = PARETO_QUEUE["beta"]
+        _pareto_queue_reference.value = reference.pooled(
+            PARETO_QUEUE["slots"], PARETO_QUEUE["rate"], QUEUE_JOBS,
+            lambda u: (1 - u) ** (-1 / beta), PARETO_REPLICAS, seed=20261127,
+            at=(*PARETO_DEADLINES, 40.0), quantiles=(P90, P99))
+    return _pareto_queue_reference.value
+
+
+def queue_cases():
+    """Pooled quantities whose jobs queue (docs/statistics.md: the replica is the independent
+    unit): PoCD, the CDF at an edge (report --cdf), the pooled job quantiles and the mean
+    flowtime of M/M/2 and M/M/3 from their exact chain; the paired PoCD against a scenario that
+    meets every deadline (the difference is one replica's misses, the other side is 1); and
+    the same pooled quantities with Pareto(1, 1.5) tasks against a reference simulation."""
+    out = []
+    always = {"workload.deadline": f"{D_ALWAYS:g}", "policy": "fifo"}
+    chain = "transient law of FIFO M/M/c from empty by its embedded chain (truths.FifoMMc)"
+    for d in MM_DEADLINES:
+        sel = {"workload.deadline": f"{d:g}", "policy": "fifo"}
+        out.append(Case(f"pocd-mm2-{d:g}", MM2_GROUP, SUMMARY, dict(sel, metric="pocd"),
+                        MM2.cdf(d), f"P(T <= {d:g}) pooled over the {QUEUE_JOBS} jobs: {chain}",
+                        False))
+        out.append(Case(f"dpocd-mm2-{d:g}-vs-always", MM2_GROUP, AGAINST_0,
+                        dict(sel, metric="delta_pocd"), MM2.cdf(d) - 1.0,
+                        f"P(T <= {d:g}) − 1: scenario 0's deadline {D_ALWAYS:g} is always met",
+                        False))
+    out.append(Case("cdf-mm2-10", MM2_GROUP, CDF,
+                    dict(always, quantity="flowtime", at="10"), MM2.cdf(10.0),
+                    f"P(T <= 10) pooled: {chain}", False))
+    for q, metric in ((P90, "job_flowtime_p90"), (P99, "job_flowtime_p99")):
+        out.append(Case(f"jobq{round(100 * q)}-mm2", MM2_GROUP, SUMMARY,
+                        dict(always, metric=metric), MM2.quantile(q),
+                        f"the pooled law's {q:g}-quantile, the root of its CDF ({chain})", False))
+    out.append(Case("mean-mm2", MM2_GROUP, SUMMARY, dict(always, metric="flowtime"), MM2.mean(),
+                    f"E[T] = 1/mu + E[(N − c + 1)+]/(c mu) over the jobs ({chain})", False))
+    out.append(Case("pocd-mm3-10", MM3_GROUP, SUMMARY,
+                    {"workload.deadline": "10", "policy": "fifo", "metric": "pocd"},
+                    MM3.cdf(10.0), f"P(T <= 10) pooled: {chain}", False))
+    return out
+
+
+def pareto_queue_cases():
+    """Pareto(1, 1.5) tasks queueing on 2 slots: the truths from the reference simulation
+    (computed when one of these cases is selected)."""
+    ref = _pareto_queue_reference()
+    sim = f"numpy FIFO simulation of {PARETO_REPLICAS:,} replicas (tests/coverage/reference.py)"
+    out = []
+    for d in PARETO_DEADLINES:
+        out.append(Case(f"pocd-mg2-pareto-{d:g}", PQ_GROUP, SUMMARY,
+                        {"workload.deadline": f"{d:g}", "policy": "fifo", "metric": "pocd"},
+                        ref["cdf"][d], f"P(T <= {d:g}) pooled: {sim}", False))
+    sel = {"workload.deadline": f"{PARETO_DEADLINES[0]:g}", "policy": "fifo"}
+    out.append(Case("cdf-mg2-pareto-40", PQ_GROUP, CDF, dict(sel, quantity="flowtime", at="40"),
+                    ref["cdf"][40.0], f"P(T <= 40) pooled: {sim}", False))
+    for q, metric in ((P90, "job_flowtime_p90"), (P99, "job_flowtime_p99")):
+        out.append(Case(f"jobq{round(100 * q)}-mg2-pareto", PQ_GROUP, SUMMARY,
+                        dict(sel, metric=metric), ref["quantile"][q],
+                        f"the pooled {q:g}-quantile: {sim}", False))
+    return out
+
+
+PARETO_QUEUE_CASES = ("pocd-mg2-pareto-20", "pocd-mg2-pareto-80", "cdf-mg2-pareto-40",
+                      "jobq90-mg2-pareto", "jobq99-mg2-pareto")
+
+
+def all_cases(with_reference=True):
     return (mean_cases() + clone_mean_cases() + tail_mean_cases() + pocd_cases() + cdf_cases() + within_cases()
-            + scenario_pair_cases() + quantile_cases() + job_quantile_cases())
+            + scenario_pair_cases() + quantile_cases() + job_quantile_cases() + verdict_cases()
+            + queue_cases() + (pareto_queue_cases() if with_reference else []))
 
 
 def select(names):
     """The cases named (all of them for None), in the registry's order; unknown names are an
     error (ValueError naming them)."""
-    cases = all_cases()
+    need_reference = names is None or any(n in PARETO_QUEUE_CASES for n in names)
+    cases = all_cases(with_reference=need_reference)
     if names is None:
         return cases
-    known = {c.name for c in cases}
+    known = {c.name for c in cases} | set(PARETO_QUEUE_CASES)
     unknown = [n for n in names if n not in known]
     if unknown:
         raise ValueError(f"unknown case(s): {', '.join(unknown)}; known: {', '.join(sorted(known))}")

@@ -17,6 +17,8 @@ import csv
 import sys
 import time
 
+import numpy as np
+
 import cases as C
 import harness
 import table
@@ -48,6 +50,19 @@ in a `--within` range, and are excluded too); **verdict** `ok` inside 0.95 ± 1.
 1000), `UNDER` below, `over` above (conservative); `misread` rows compare a row with what it
 must not be read as.
 """
+
+
+def check_chain(queue, replicas=200_000, sds=5.0):
+    """The exact chain of a queue case (truths.FifoMMc) against the independent numpy
+    simulation (reference.py): its pooled CDF at two points within `sds` standard errors.
+    Returns failures, as truths.check does."""
+    import reference
+    at = (queue.quantile(0.5), queue.quantile(0.99))
+    sim = reference.pooled(queue.c, queue.lam, queue.jobs,
+                           lambda u: -np.log1p(-u) / queue.mu, replicas, seed=1, at=at)
+    return [f"{queue.describe()}: P(T <= {x:.4g}) = {queue.cdf(x):.6f} by the chain, "
+            f"{sim['cdf'][x]:.6f} ± {sim['cdf_se'][x]:.1e} simulated"
+            for x in at if abs(queue.cdf(x) - sim["cdf"][x]) > sds * sim["cdf_se"][x]]
 
 
 def parse_case_file(path):
@@ -123,6 +138,8 @@ def main(argv):
         print(f"coverage: {e}", file=sys.stderr)
         return 2
     bad = truths.check([C.PARETO3, C.PARETO15, C.EXP1], C.N_TASKS, C.POOL)
+    if any(c.group in (C.MM2_GROUP, C.MM3_GROUP) for c in selected):
+        bad += check_chain(C.MM2)
     if bad:
         print("coverage: a closed form disagrees with its integral:\n  " + "\n  ".join(bad),
               file=sys.stderr)

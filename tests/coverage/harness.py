@@ -27,7 +27,7 @@ class Record:
     case: str
     n: int
     rep: int
-    label: str          # interval kind: t, bootstrap, wilson, wilson-cluster, newcombe, unreliable
+    label: str          # interval kind: the `interval` column (t, bootstrap, wilson, betting, ...)
     from_binary: bool   # the label came from the binary's `interval` column
     covered: bool       # ci_low <= truth <= ci_high (a NaN end never covers)
     low: float

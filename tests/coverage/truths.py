@@ -1,15 +1,23 @@
 """truths — the exact values the coverage cases' intervals should contain.
 
-Every case runs batch jobs of N tasks on enough slots that no copy ever waits, so a job's
+Most cases run batch jobs of N tasks on enough slots that no copy ever waits, so a job's
 flowtime is the maximum of its N task times and jobs are i.i.d.; clone (r = 1, tau_kill
 below every task time's minimum) makes a task's time the minimum of its two attempts. The
 truths below are closed forms for those quantities, and numerical integrals (scipy.integrate)
-where there is none; check() recomputes each closed form by an independent integral. Pure
-functions: no simulation, no I/O, no randomness. Not the cases themselves (cases.py).
+where there is none; check() recomputes each closed form by an independent integral. Paired
+verdicts compare two scenarios of the same draws: a job's flowtime is Q(U) under each task
+law, U the largest of its N tasks' uniforms (common random numbers), so their order and
+difference are functions of one Beta(N, 1) variable. The queue cases (FifoMMc) start M/M/c
+FIFO queues empty and let J jobs in: the number a job finds in the system is an embedded
+Markov chain, and its transient law gives each job's flowtime law exactly. Pure functions:
+no simulation, no I/O, no randomness (reference.py holds the simulations that cross-check
+the queue's chain and stand in for truths without a closed form). Not the cases themselves
+(cases.py).
 """
 import math
 
-from scipy import integrate, special
+import numpy as np
+from scipy import integrate, linalg, optimize, special, stats
 
 
 # ---------------------------------------------------------------- task-time families
@@ -41,6 +49,11 @@ class Pareto:
         """The u-quantile of the max of m: F^{-1}(u^{1/m}) = tmin (1 - u^{1/m})^{-1/beta}."""
         return self.tmin * (-math.expm1(math.log(u) / m)) ** (-1.0 / self.beta)
 
+    def ppf(self, u):
+        """F^{-1}(u) = tmin (1 - u)^{-1/beta}: specmc's sampler, increasing in u
+        (engine/stats/dist.c)."""
+        return self.tmin * (1.0 - u) ** (-1.0 / self.beta)
+
     def describe(self):
         return f"Pareto(tmin = {self.tmin:g}, beta = {self.beta:g})"
 
@@ -67,6 +80,10 @@ class Exponential:
 
     def max_quantile(self, m, u):
         return -self.mean * math.log(-math.expm1(math.log(u) / m))
+
+    def ppf(self, u):
+        """F^{-1}(u) = -mean log(1 - u), as specmc samples it."""
+        return -self.mean * math.log1p(-u)
 
     def describe(self):
         return f"Exponential(mean = {self.mean:g})"
@@ -153,6 +170,104 @@ def type7_quantile_mean(task, n_tasks, p, j):
 def job_quantile(task, n_tasks, p):
     """The true p-quantile of one job's flowtime, G^{-1}(p) = F^{-1}(p^{1/N})."""
     return task.max_quantile(n_tasks, p)
+
+
+# ---------------------------------------------------------------- paired verdicts
+def _crossings(g, lo=1e-12, hi=1 - 1e-12, grid=4000):
+    """The u in (lo, hi) where g changes sign, by a fine log-odds grid and Brent's method."""
+    z = np.linspace(math.log(lo / (1 - lo)), math.log(hi / (1 - hi)), grid)
+    u = 1 / (1 + np.exp(-z))
+    v = [g(x) for x in u]
+    return [optimize.brentq(g, u[i], u[i + 1], xtol=1e-15)
+            for i in range(grid - 1) if v[i] == 0 or (v[i] < 0) != (v[i + 1] < 0)]
+
+
+def _prob_where(g, n_tasks, negative=True):
+    """P(g(U) < 0) (or > 0) for U the largest of N uniforms (CDF u^N), g continuous with
+    finitely many sign changes: the Beta(N, 1) mass of the stretches where it holds."""
+    edges = [0.0, *_crossings(g), 1.0]
+    total = 0.0
+    for a, b in zip(edges, edges[1:]):
+        mid = g(0.5 * (a + b))
+        if (mid < 0) == negative and mid != 0:
+            total += b ** n_tasks - a ** n_tasks
+    return total
+
+
+def share_lower_coupled(task_a, task_b, n_tasks):
+    """P(A < B) for one job of N tasks under two task laws drawn from the same uniforms:
+    A = Q_a(U), B = Q_b(U), U the largest of the N tasks' uniforms (both inverse CDFs
+    increase, so the same task is the longest under both)."""
+    return _prob_where(lambda u: task_a.ppf(u) - task_b.ppf(u), n_tasks, negative=True)
+
+
+def median_difference_coupled(task_a, task_b, n_tasks):
+    """The median of A − B for the same coupling: the m with P(Q_a(U) − Q_b(U) <= m) = 1/2,
+    by Brent's method on the Beta(N, 1) mass below m."""
+    d = lambda u: task_a.ppf(u) - task_b.ppf(u)
+    below = lambda m: 1.0 - _prob_where(lambda u: d(u) - m, n_tasks, negative=False)
+    lo, hi = d(0.5 ** (1 / n_tasks)) - 10.0, d(0.5 ** (1 / n_tasks)) + 10.0
+    while below(lo) > 0.5:
+        lo -= 10.0
+    while below(hi) < 0.5:
+        hi += 10.0
+    return optimize.brentq(lambda m: below(m) - 0.5, lo, hi, xtol=1e-12)
+
+
+# ---------------------------------------------------------------- queues
+class FifoMMc:
+    """J jobs of one Exp(mu) task each, arriving as a Poisson process of rate lam at an empty
+    FIFO queue of c slots (the queue cases' config). Job k finds N_k in the system (N_1 = 0);
+    between arrivals the system only empties, a pure-death chain of rates mu·min(n, c), so
+    N_{k+1} is N_k + 1 less the departures in an Exp(lam) time: the transition matrix
+    lam (lam I − Q)^{-1}, Q the death generator (a Laplace transform at lam). A job that
+    finds n >= c waits for n − c + 1 departures at rate c mu (Erlang), then runs Exp(mu).
+    Pooled over the J jobs (each replica's measured jobs, warm-up 0), the law of a job's
+    flowtime is the mixture of those."""
+
+    def __init__(self, c, lam, mu, jobs):
+        self.c, self.lam, self.mu, self.jobs = c, lam, mu, jobs
+        states = jobs + 1
+        q = np.zeros((states, states))
+        for n in range(1, states):
+            q[n, n - 1] = mu * min(n, c)
+            q[n, n] = -mu * min(n, c)
+        step = lam * linalg.inv(lam * np.eye(states) - q)
+        found, d = [], np.zeros(states)
+        d[0] = 1.0
+        for _ in range(jobs):
+            found.append(d.copy())
+            d = np.concatenate(([0.0], d[:-1])) @ step   # one more arrives, then the gap
+        self.found = np.array(found).mean(axis=0)         # pooled over the jobs
+
+    def _cdf_given(self, n, x):
+        if x <= 0:
+            return 0.0
+        if n < self.c:
+            return -math.expm1(-self.mu * x)
+        wait = stats.gamma(a=n - self.c + 1, scale=1 / (self.c * self.mu))
+        return integrate.quad(lambda s: wait.cdf(x - s) * self.mu * math.exp(-self.mu * s),
+                              0, x, limit=200, epsabs=1e-14, epsrel=1e-12)[0]
+
+    def cdf(self, x):
+        """P(flowtime <= x) of a job drawn from the J measured jobs."""
+        return sum(p * self._cdf_given(n, x) for n, p in enumerate(self.found) if p > 1e-16)
+
+    def mean(self):
+        """E[flowtime] over the J jobs: 1/mu + (n − c + 1)/(c mu) for those that wait."""
+        n = np.arange(len(self.found))
+        return float(self.found @ (1 / self.mu + np.maximum(n - self.c + 1, 0) / (self.c * self.mu)))
+
+    def quantile(self, q):
+        """The q-quantile of the pooled law (continuous: the root of cdf(x) = q)."""
+        hi = 1.0
+        while self.cdf(hi) < q:
+            hi *= 2
+        return optimize.brentq(lambda x: self.cdf(x) - q, 0.0, hi, xtol=1e-12)
+
+    def describe(self):
+        return (f"FIFO M/M/{self.c} from empty, lam = {self.lam:g}, mu = {self.mu:g}, "
+                f"{self.jobs} jobs (load {self.lam / (self.c * self.mu):g})")
 
 
 # ---------------------------------------------------------------- self-check

@@ -13,7 +13,9 @@
 #include "engine/stats/intervals.h"
 #include "engine/stats/rng.h"
 #include "models/metrics.h"
+#include "models/policy.h"
 #include "models/spec.h"
+#include "models/workload.h"
 
 #define EPS 1e-12
 
@@ -52,9 +54,11 @@ Test(intervals, wilson_effective_size)
 }
 
 /* Proportions never get a zero-width interval inside [0, 1], nor leave it: every replica has
- * all its 5 jobs on time (p = 1). Pooled jobs: no replica carries any spread, so the betting
- * interval (engine/stats/betting.h), [lo, 1] with lo where betting stops reaching 2/α; one job
- * per replica, the replicas are Bernoulli trials: modified Wilson, [20/(20 + z²), 1]. */
+ * all its 5 jobs on time (p = 1). Independent jobs are Bernoulli trials: modified Wilson on
+ * the 100 jobs, [100/(100 + z²), 1], or on the 20 replicas of one job each. Jobs that may
+ * depend on each other: the betting interval of the replicas' fractions
+ * (engine/stats/betting.h), [lo, 1] with lo where betting stops reaching 2/α — below the rule
+ * of three, 1 − log(40)/20: nothing rules out a replica whose jobs all fail together. */
 Test(intervals, proportion_all_successes)
 {
     double x[20];
@@ -62,9 +66,14 @@ Test(intervals, proportion_all_successes)
         x[r] = 1.0;
     rng_t rng;
     rng_stream(&rng, 1, 0, RNG_BOOTSTRAP);
-    struct iv_quantity q = {true, 5, INFINITY};
-    struct st_summary s = iv_mean(x, 20, q, 0.95, &rng, scratch);
     double z2 = 1.959963984540054 * 1.959963984540054;
+    struct iv_quantity q = {true, 5, INFINITY, true};
+    struct st_summary s = iv_mean(x, 20, q, 0.95, &rng, scratch);
+    cr_assert_eq(s.method, ST_WILSON);
+    cr_assert_float_eq(s.ci_low, 100.0 / (100.0 + z2), 1e-12);
+    cr_assert_float_eq(s.ci_high, 1.0, EPS);
+    q.independent = false;
+    s = iv_mean(x, 20, q, 0.95, &rng, scratch);
     cr_assert_eq(s.method, ST_BETTING);
     cr_assert(s.ci_low > 0.5 && s.ci_low < 1.0 - log(40.0) / 20, "%g", s.ci_low);
     cr_assert_float_eq(s.ci_high, 1.0, EPS);
@@ -74,51 +83,53 @@ Test(intervals, proportion_all_successes)
     cr_assert_float_eq(s.ci_low, 20.0 / (20.0 + z2), 1e-12);
 }
 
-/* Pooled proportions are means of the replicas' fractions: the bootstrap-t where enough
- * replicas carry their spread (IV_SPREAD_MIN, the effective number of deviations from the
- * median), betting otherwise. 40 replicas of 10 jobs, fractions spread over 0.3 … 0.7: the
- * bootstrap-t, as st_bootstrap_t gives it on the fractions. Every replica at 1 but two at 0.5
- * (one job in ten late, clustered in two replicas): too few carry the spread, betting — and
- * its interval reaches far below the mean, where a replica's bad luck may hide. */
-Test(intervals, proportion_spread_rule)
+/* The interval of a pooled proportion follows the model's dependence, not the data: 40
+ * replicas of 10 jobs, every replica at 1 but two at 0.5 (one job in ten late, clustered in
+ * two replicas). Independent jobs: 390 successes of 400 trials, modified Wilson. Jobs that
+ * may queue behind each other: the fractions' betting interval, which reaches far below the
+ * mean, where a replica's bad luck may hide; its paired difference likewise, the mirror image
+ * when the roles swap. */
+Test(intervals, proportion_dependence)
 {
-    double k[40], m[40], f[40];
+    double k[40], m[40], ones[40];
     for (int r = 0; r < 40; r++)
-        k[r] = 3 + r % 5, m[r] = 10, f[r] = k[r] / 10;
-    rng_t a, b;
-    rng_stream(&a, 3, 0, RNG_BOOTSTRAP);
-    rng_stream(&b, 3, 0, RNG_BOOTSTRAP);
-    struct st_summary s = iv_proportion(k, m, 40, 0.95, &a, scratch);
-    struct st_summary t = st_bootstrap_t(f, 40, 0.95, &b, scratch + 100);
-    cr_assert_eq(s.method, ST_BOOTSTRAP);
-    cr_assert(s.ci_low == t.ci_low && s.ci_high == t.ci_high);
-    for (int r = 0; r < 40; r++)
-        k[r] = r < 2 ? 5 : 10;
-    s = iv_proportion(k, m, 40, 0.95, &a, scratch);
+        k[r] = r < 2 ? 5 : 10, m[r] = 10, ones[r] = 10;
+    struct st_summary s = iv_proportion(k, m, 40, true, 0.95, scratch);
+    struct st_summary w = st_wilson_modified(390, 400, 0.95);
+    cr_assert(s.method == ST_WILSON && s.ci_low == w.ci_low && s.ci_high == w.ci_high);
+    s = iv_proportion(k, m, 40, false, 0.95, scratch);
     cr_assert_eq(s.method, ST_BETTING);
     cr_assert_float_eq(s.mean, 0.975, EPS);
     cr_assert(s.ci_low < 0.9 && s.ci_high == 1.0, "[%g, %g]", s.ci_low, s.ci_high);
+    struct st_summary d = iv_proportion_difference(k, m, ones, m, 40, false, 0.95, scratch);
+    struct st_summary e = iv_proportion_difference(ones, m, k, m, 40, false, 0.95, scratch);
+    cr_assert_eq(d.method, ST_BETTING);
+    cr_assert_float_eq(d.mean, -0.025, EPS);
+    cr_assert(d.ci_low > -1 && d.ci_low < -0.1 && d.ci_high > 0, "[%g, %g]: two replicas of 40 "
+              "cannot rule out no difference", d.ci_low, d.ci_high);
+    cr_assert(fabs(d.ci_low + e.ci_high) < 1e-9 && fabs(d.ci_high + e.ci_low) < 1e-9);
+    d = iv_proportion_difference(k, m, ones, m, 40, true, 0.95, scratch);
+    cr_assert_eq(d.method, ST_NEWCOMBE);
+    cr_assert(d.ci_low < -0.025 && -0.025 < d.ci_high);
 }
 
 /* Paired single-job replicas: Newcombe's interval from the 2×2 table. Every pair (1, 1): the
  * difference is 0 with a nonzero interval, symmetric, inside [−1, 1]; swapping the two
- * outcomes negates it. */
+ * outcomes negates it. One job per replica is independent, whatever the flag says. */
 Test(intervals, newcombe_paired)
 {
     double k1[30], k2[30], m[30];
     for (int r = 0; r < 30; r++)
         k1[r] = k2[r] = m[r] = 1.0;
-    rng_t rng;
-    rng_stream(&rng, 1, 0, RNG_BOOTSTRAP);
-    struct st_summary s = iv_proportion_difference(k1, m, k2, m, 30, 0.95, &rng, scratch);
+    struct st_summary s = iv_proportion_difference(k1, m, k2, m, 30, false, 0.95, scratch);
     cr_assert_eq(s.method, ST_NEWCOMBE);
     cr_assert_float_eq(s.mean, 0.0, EPS);
     cr_assert(s.ci_high > 0.05 && fabs(s.ci_low + s.ci_high) < EPS, "[%g, %g]", s.ci_low,
               s.ci_high);
     for (int r = 0; r < 30; r++)
         k1[r] = r < 20, k2[r] = r < 12 || r >= 27; /* 12 both, 8 first only, 3 second only */
-    struct st_summary a = iv_proportion_difference(k1, m, k2, m, 30, 0.95, &rng, scratch);
-    struct st_summary b = iv_proportion_difference(k2, m, k1, m, 30, 0.95, &rng, scratch);
+    struct st_summary a = iv_proportion_difference(k1, m, k2, m, 30, false, 0.95, scratch);
+    struct st_summary b = iv_proportion_difference(k2, m, k1, m, 30, false, 0.95, scratch);
     cr_assert_float_eq(a.mean, 5.0 / 30, EPS);
     cr_assert_float_eq(a.ci_low, -b.ci_high, 1e-12);
     cr_assert_float_eq(a.ci_high, -b.ci_low, 1e-12);
@@ -126,34 +137,41 @@ Test(intervals, newcombe_paired)
 }
 
 /* Means: the bootstrap-t from 10 replicas when the tail is light; unreliable, with a t
- * interval kept, when the tail index is <= 4 or when few replicas hold few jobs; the same
- * value in every replica gives its zero-width interval. */
+ * interval kept, when the tail index is <= 4 (but for averages of 30 independent jobs at 3 or
+ * more), or when there are too few replicas for its skew — values of few jobs, or of jobs
+ * that queue behind each other, which are as skewed as one job's; the same value in every
+ * replica gives its zero-width interval. The edges of each rule. */
 Test(intervals, mean_rules)
 {
-    double x[60];
-    for (int r = 0; r < 60; r++)
+    double x[250];
+    for (int r = 0; r < 250; r++)
         x[r] = 10.0 + sin(r * 1.7); /* spread, bounded */
     rng_t rng;
     rng_stream(&rng, 3, 0, RNG_BOOTSTRAP);
-    struct st_summary s = iv_mean(x, 60, (struct iv_quantity){false, 100, INFINITY}, 0.95,
-                                  &rng, scratch);
+#define RULE(n, jobs, tail, indep) \
+    iv_mean(x, n, (struct iv_quantity){false, jobs, tail, indep}, 0.95, &rng, scratch)
+    struct st_summary s = RULE(60, 100, INFINITY, true);
     cr_assert_eq(s.method, ST_BOOTSTRAP);
     cr_assert(s.ci_low < s.mean && s.mean < s.ci_high);
-    s = iv_mean(x, 60, (struct iv_quantity){false, 100, 4.0}, 0.95, &rng, scratch);
-    cr_assert_eq(s.method, ST_UNRELIABLE);
-    cr_assert_eq(s.caveat, ST_HEAVY_TAIL);
-    s = iv_mean(x, 60, (struct iv_quantity){false, 100, 1.5}, 0.95, &rng, scratch);
-    cr_assert_eq(s.caveat, ST_INFINITE_VARIANCE);
-    s = iv_mean(x, 20, (struct iv_quantity){false, 5, INFINITY}, 0.95, &rng, scratch);
-    cr_assert_eq(s.caveat, ST_FEW_JOBS, "20 replicas of 5 jobs");
-    s = iv_mean(x, 60, (struct iv_quantity){false, 5, INFINITY}, 0.95, &rng, scratch);
-    cr_assert_eq(s.method, ST_BOOTSTRAP, "60 replicas of 5 jobs");
-    s = iv_mean(x, 5, (struct iv_quantity){false, 100, INFINITY}, 0.95, &rng, scratch);
-    cr_assert_eq(s.method, ST_T, "5 replicas of 100 jobs: t");
+    cr_assert_eq(RULE(60, 100, 1.5, true).caveat, ST_INFINITE_VARIANCE);
+    cr_assert_eq(RULE(60, 100, 4.0, false).caveat, ST_HEAVY_TAIL, "queueing jobs at 4");
+    cr_assert_eq(RULE(60, 100, 3.0, true).method, ST_BOOTSTRAP, "averaged, at 3");
+    cr_assert_eq(RULE(60, 100, 2.99, true).caveat, ST_HEAVY_TAIL, "below 3");
+    cr_assert_eq(RULE(60, 29, 3.5, true).caveat, ST_HEAVY_TAIL, "29 jobs");
+    cr_assert_eq(RULE(9, 100, 3.5, true).caveat, ST_HEAVY_TAIL, "9 replicas");
+    cr_assert_eq(RULE(199, 100, 6.0, false).caveat, ST_FEW_JOBS, "queueing, index 6");
+    cr_assert_eq(RULE(200, 100, 6.0, false).method, ST_BOOTSTRAP);
+    cr_assert_eq(RULE(20, 100, 6.0, true).method, ST_BOOTSTRAP, "averaged, index 6");
+    cr_assert_eq(RULE(20, 5, INFINITY, true).caveat, ST_FEW_JOBS, "20 replicas of 5 jobs");
+    cr_assert_eq(RULE(50, 5, INFINITY, true).method, ST_BOOTSTRAP, "50 replicas of 5 jobs");
+    cr_assert_eq(RULE(5, 100, INFINITY, true).method, ST_T, "5 replicas of 100 jobs: t");
+    cr_assert_eq(RULE(9, 100, INFINITY, false).caveat, ST_FEW_REPLICAS, "queueing, 9");
+    cr_assert_eq(RULE(10, 100, INFINITY, false).method, ST_BOOTSTRAP, "queueing, 10");
+#undef RULE
     double c[12];
     for (int r = 0; r < 12; r++)
         c[r] = 1.0;
-    s = iv_mean(c, 12, (struct iv_quantity){false, 1, 1.5}, 0.95, &rng, scratch);
+    s = iv_mean(c, 12, (struct iv_quantity){false, 1, 1.5, false}, 0.95, &rng, scratch);
     cr_assert_eq(s.method, ST_CONSTANT, "the same in every replica: that value, marked");
     cr_assert_float_eq(s.ci_low, 1.0, EPS);
 }
@@ -185,10 +203,14 @@ Test(intervals, bootstrap_deterministic)
               t.ci_high);
 }
 
-/* Tail indices (models/metrics.c): Pareto β task times give mean flowtime β, its least of
- * r + 1 attempts β(r + 1); the p99 of 350 jobs leans on the 4th largest (h = 349·0.99 =
- * 345.51: x_(347) of 350), index 4β; the p50 of 1 job is the job, β; machine time also takes
- * the task count's index; light families and bounded metrics are infinite. */
+static const struct pol_tail NONE = {0, POL_TAIL_NEVER, 1};
+
+/* Tail indices (models/metrics.c): Pareto β task times give mean flowtime β; the p99 of 350
+ * jobs leans on the 4th largest (h = 349·0.99 = 345.51: x_(347) of 350), index 4β; the p50 of
+ * 1 job is the job, β; machine time also takes the task count's index — drawn counts capped
+ * at tasks_max are as skewed as the Pareto of index 3.84 at a cap of 200 (wl_count_tail_index:
+ * skewness 7.97, the moments of min(⌈X⌉, 200) for X ~ Pareto(3.33, 1.5)); light families and
+ * bounded metrics are infinite. */
 Test(intervals, tail_indices)
 {
     struct cl_spec sp;
@@ -196,17 +218,79 @@ Test(intervals, tail_indices)
     sp.task_time = (struct dist){DIST_PARETO, 1.0, 1.5};
     sp.jobs = 400;
     sp.warmup = 50;
-    cr_assert_float_eq(metrics_tail_index(&sp, 1, M_FLOWTIME), 1.5, EPS);
-    cr_assert_float_eq(metrics_tail_index(&sp, 2, M_FLOWTIME), 3.0, EPS);
-    cr_assert_float_eq(metrics_tail_index(&sp, 1, M_FLOWTIME_P99), 6.0, EPS);
-    cr_assert(isinf(metrics_tail_index(&sp, 1, M_POCD)));
-    sp.tasks_beta = 1.2;
-    cr_assert_float_eq(metrics_tail_index(&sp, 3, M_MACHINE_TIME), 1.2, EPS);
-    cr_assert_float_eq(metrics_tail_index(&sp, 3, M_FLOWTIME), 4.5, EPS);
-    sp.jobs = 51;
-    cr_assert_float_eq(metrics_tail_index(&sp, 1, M_FLOWTIME_P50), 1.5, EPS);
+    sp.tasks = 10;
+    sp.slots = 100;
+    cr_assert_float_eq(metrics_tail_index(&sp, NONE, M_FLOWTIME), 1.5, EPS);
+    cr_assert_float_eq(metrics_tail_index(&sp, NONE, M_FLOWTIME_P99), 6.0, EPS);
+    cr_assert(isinf(metrics_tail_index(&sp, NONE, M_POCD)));
+    sp.tasks_beta = 1.5;
+    sp.tasks_max = 200;
+    double count = wl_count_tail_index(&sp);
+    cr_assert(count > 3.83 && count < 3.85, "%g", count);
     sp.task_time = (struct dist){DIST_EXPONENTIAL, 1.0, 0.0};
-    cr_assert(isinf(metrics_tail_index(&sp, 1, M_FLOWTIME)));
+    cr_assert_float_eq(metrics_tail_index(&sp, NONE, M_MACHINE_TIME), count, EPS);
+    cr_assert(isinf(metrics_tail_index(&sp, NONE, M_FLOWTIME)));
+    sp.tasks_max = 50; /* a lower cap: lighter */
+    cr_assert(wl_count_tail_index(&sp) > count);
+    sp.jobs = 51;
+    sp.task_time = (struct dist){DIST_PARETO, 1.0, 1.5};
+    cr_assert_float_eq(metrics_tail_index(&sp, NONE, M_FLOWTIME_P50), 1.5, EPS);
+}
+
+/* What a policy does to a long task (models/policy.h struct pol_tail): k sure extra attempts
+ * multiply β by k + 1. Launched only on free slots (clone, S-Restart), they are sure only in
+ * a batch with slots for every attempt of every task: 30 jobs of 10 tasks, twice, need 600
+ * slots; 599 or Poisson arrivals leave the tail at β. Retried before waiting tasks (Mantri),
+ * they are sure where a slot frees with a tail lighter than a task's, S(β − 1)/2 >= β: for
+ * β = 1.5 from 6 slots on, not at 5. The policies say so from their rules: clone and
+ * S-Restart not with noisy estimates or r = auto; Mantri not with spare_only, nor killing on
+ * noisy estimates (kill = 0 never kills, so noise does not matter). */
+Test(intervals, tail_from_the_policy)
+{
+    struct cl_spec sp;
+    memset(&sp, 0, sizeof sp);
+    sp.task_time = (struct dist){DIST_PARETO, 1.0, 1.5};
+    sp.arrival = ARRIVAL_BATCH;
+    sp.jobs = 30;
+    sp.tasks = 10;
+    sp.slots = 600;
+    struct pol_tail room = {1, POL_TAIL_IF_ROOM, 2}, retried = {3, POL_TAIL_RETRIED, 4};
+    cr_assert_float_eq(metrics_task_tail_index(&sp, room), 3.0, EPS);
+    sp.slots = 599;
+    cr_assert_float_eq(metrics_task_tail_index(&sp, room), 1.5, EPS);
+    sp.slots = 600;
+    sp.arrival = ARRIVAL_POISSON;
+    cr_assert_float_eq(metrics_task_tail_index(&sp, room), 1.5, EPS);
+    sp.slots = 6;
+    cr_assert_float_eq(metrics_task_tail_index(&sp, retried), 6.0, EPS);
+    sp.slots = 5;
+    cr_assert_float_eq(metrics_task_tail_index(&sp, retried), 1.5, EPS);
+
+    /* the policies' own declarations, from their parameter tables' defaults */
+    const struct policy *clone = pol_find("clone"), *mantri = pol_find("mantri");
+    double cp[POL_MAX_PARAMS], mp[POL_MAX_PARAMS];
+    for (int i = 0; clone->params[i].key; i++)
+        cp[i] = clone->params[i].def;
+    for (int i = 0; mantri->params[i].key; i++)
+        mp[i] = mantri->params[i].def;
+    struct pol_tail t = pol_call_tail(clone, &sp, cp);
+    cr_assert(t.extra == 1 && t.when == POL_TAIL_IF_ROOM);
+    t = pol_call_tail(mantri, &sp, mp);
+    cr_assert(t.extra == 3 && t.when == POL_TAIL_RETRIED);
+    sp.estimate_noise = 0.2;
+    cr_assert_eq(pol_call_tail(clone, &sp, cp).when, POL_TAIL_NEVER);
+    cr_assert_eq(pol_call_tail(mantri, &sp, mp).when, POL_TAIL_NEVER); /* kill = 1 */
+    mp[4] = 0;                                                          /* kill = 0 */
+    cr_assert_eq(strcmp(mantri->params[4].key, "kill"), 0);
+    cr_assert_eq(pol_call_tail(mantri, &sp, mp).when, POL_TAIL_RETRIED);
+    mp[3] = 1;                                                          /* spare_only */
+    cr_assert_eq(strcmp(mantri->params[3].key, "spare_only"), 0);
+    cr_assert_eq(pol_call_tail(mantri, &sp, mp).when, POL_TAIL_NEVER);
+    cp[0] = NAN;                                                        /* r = auto */
+    sp.estimate_noise = 0;
+    cr_assert_eq(pol_call_tail(clone, &sp, cp).when, POL_TAIL_NEVER);
+    const struct policy *fifo = pol_find("fifo");
+    cr_assert_eq(pol_call_tail(fifo, &sp, cp).when, POL_TAIL_NEVER);
 }
 
 /* Lognormal tasks have every moment, yet σ = 1 is as skewed as Pareto(4.2268): skewness
@@ -223,10 +307,10 @@ Test(intervals, skew_indices)
     memset(&sp, 0, sizeof sp);
     sp.jobs = 1;
     sp.task_time = (struct dist){DIST_LOGNORMAL, 0.0, 1.0};
-    cr_assert(fabs(metrics_tail_index(&sp, 1, M_FLOWTIME) - 4.226781274077257) < 1e-9);
+    cr_assert(fabs(metrics_tail_index(&sp, NONE, M_FLOWTIME) - 4.226781274077257) < 1e-9);
     sp.task_time = (struct dist){DIST_EXPONENTIAL, 1.0, 0.0};
     sp.job_spread = 2.5;
-    double a = metrics_tail_index(&sp, 1, M_FLOWTIME);
+    double a = metrics_tail_index(&sp, NONE, M_FLOWTIME);
     cr_assert(a > 3.0 && a < 3.001, "%g", a);
 }
 
@@ -239,17 +323,17 @@ Test(intervals, skewed_needs_more_replicas)
         x[r] = 10.0 + sin(r * 1.7);
     rng_t rng;
     rng_stream(&rng, 3, 0, RNG_BOOTSTRAP);
-    struct iv_quantity skewed = {false, IV_MANY_JOBS - 1, IV_TAIL_SKEWED};
+    struct iv_quantity skewed = {false, IV_MANY_JOBS - 1, IV_TAIL_SKEWED, true};
     struct st_summary s = iv_mean(x, IV_ENOUGH_SKEWED - 1, skewed, 0.95, &rng, scratch);
     cr_assert_eq(s.caveat, ST_FEW_JOBS);
     s = iv_mean(x, IV_ENOUGH_SKEWED, skewed, 0.95, &rng, scratch);
     cr_assert_eq(s.method, ST_BOOTSTRAP);
-    struct iv_quantity lighter = {false, IV_MANY_JOBS - 1, nextafter(IV_TAIL_SKEWED, 9.0)};
+    struct iv_quantity lighter = {false, IV_MANY_JOBS - 1, nextafter(IV_TAIL_SKEWED, 9.0), true};
     s = iv_mean(x, IV_ENOUGH_REPLICAS, lighter, 0.95, &rng, scratch);
     cr_assert_eq(s.method, ST_BOOTSTRAP);
     s = iv_mean(x, IV_ENOUGH_REPLICAS - 1, lighter, 0.95, &rng, scratch);
     cr_assert_eq(s.caveat, ST_FEW_JOBS);
-    struct iv_quantity pooled = {false, IV_MANY_JOBS, 6.0};
+    struct iv_quantity pooled = {false, IV_MANY_JOBS, 6.0, true};
     s = iv_mean(x, 20, pooled, 0.95, &rng, scratch);
     cr_assert_eq(s.method, ST_BOOTSTRAP, "many jobs per replica: 20 replicas suffice");
 }
@@ -273,16 +357,14 @@ Test(intervals, replica_quantiles_average_no_jobs)
 Test(intervals, pooled_quantile_order_statistics)
 {
     double v[100], work[100 + 4 * 100 + ST_BOOT_RESAMPLES];
-    rng_t rng;
-    rng_stream(&rng, 1, 0, RNG_BOOTSTRAP);
     for (int i = 0; i < 100; i++)
         v[i] = (double)((i * 37) % 100 + 1);
-    struct st_summary s = iv_pooled_quantile(v, 100, 1, 0.5, 0.95, &rng, work);
+    struct st_summary s = iv_pooled_quantile(v, 100, 1, false, 0.5, 0.95, work);
     cr_assert_eq(s.method, ST_ORDER_STATISTIC);
     cr_assert_float_eq(s.mean, 50.0, EPS);
     cr_assert_float_eq(s.ci_low, 40.0, EPS);
     cr_assert_float_eq(s.ci_high, 61.0, EPS);
-    s = iv_pooled_quantile(v, 100, 1, 0.99, 0.95, &rng, work);
+    s = iv_pooled_quantile(v, 100, 1, false, 0.99, 0.95, work);
     cr_assert(isinf(s.ci_high), "the 0.99-quantile of 100 values has no upper order statistic");
 }
 
@@ -316,7 +398,8 @@ Test(intervals, pooled_quantiles_are_the_sorted_values)
         q[k] = (double)((k * 53) % NQ + 1) / (NQ + 1); /* in no order */
     for (int jobs = 1; jobs <= J; jobs += J - 1) {
         int reps = N / jobs;
-        iv_pooled_quantiles(v, reps, jobs, q, NQ, 0.95, &r, work, out);
+        for (int indep = 0; indep <= 1; indep++) {
+        iv_pooled_quantiles(v, reps, jobs, indep, q, NQ, 0.95, work, out);
         for (int k = 0; k < NQ; k++) {
             long rank = (long)ceil(q[k] * (double)n);
             cr_assert(out[k].mean == sorted[rank - 1], "J = %d, q = %g: %.17g, sorted %.17g",
@@ -328,20 +411,20 @@ Test(intervals, pooled_quantiles_are_the_sorted_values)
                                                              sizeof *sorted, by_value);
             cr_assert(low_in && high_in, "the interval's ends are order statistics");
         }
+        }
     }
 }
 
-/* Several jobs per replica: Woodruff's interval, within the data's range, around the
- * estimate, where the replicas' shares below it spread (each replica holds 10 of 0 … 399,
- * scattered); replicas that disagree more (each holds a block of the range: its share below
- * the median is 0 or 1) widen it. Every replica's share alike (each holds every 40th value):
- * no spread to bootstrap, and betting's exact inversion bounds the quantile instead. */
-Test(intervals, pooled_quantile_woodruff)
+/* Several jobs per replica. Independent jobs are i.i.d.: the exact order-statistic interval
+ * of all N values, as for one job per replica. Jobs that may depend on each other: betting's
+ * inversion, wider, within the data's range or beyond it; the more a replica's jobs cluster
+ * (each replica holding a block of the range: its share below the median is 0 or 1, against
+ * replicas whose 10 jobs are scattered over it), the wider. */
+Test(intervals, pooled_quantile_dependence)
 {
     enum { R = 40, J = 10 };
-    static double v[R * J], w[R * J], e[R * J], work[R * J + 4 * R + ST_BOOT_RESAMPLES];
-    rng_t rng, perm;
-    rng_stream(&rng, 1, 0, RNG_BOOTSTRAP);
+    static double v[R * J], w[R * J], u[R * J], work[R * J + 4 * R + ST_BOOT_RESAMPLES];
+    rng_t perm;
     rng_stream(&perm, 2, 0, RNG_CHECK);
     for (int i = 0; i < R * J; i++)
         v[i] = i;
@@ -350,25 +433,24 @@ Test(intervals, pooled_quantile_woodruff)
         double t = v[i];
         v[i] = v[j], v[j] = t;
     }
-    for (int r = 0; r < R; r++)
-        for (int j = 0; j < J; j++) {
-            w[r * J + j] = (double)(r * J + j); /* replica r holds a block */
-            e[r * J + j] = (double)(j * R + r); /* every replica spans the range alike */
-        }
-    struct st_summary a = iv_pooled_quantile(v, R, J, 0.5, 0.95, &rng, work);
-    struct st_summary b = iv_pooled_quantile(w, R, J, 0.5, 0.95, &rng, work);
-    struct st_summary c = iv_pooled_quantile(e, R, J, 0.5, 0.95, &rng, work);
-    cr_assert_eq(a.method, ST_WOODRUFF);
+    for (int i = 0; i < R * J; i++)
+        w[i] = i, u[i] = v[i]; /* replica r holds the block 10r .. 10r + 9 */
+    struct st_summary ind = iv_pooled_quantile(u, R, J, true, 0.5, 0.95, work);
+    struct st_summary one = iv_pooled_quantile(v, R * J, 1, false, 0.5, 0.95, work);
+    cr_assert_eq(ind.method, ST_ORDER_STATISTIC);
+    cr_assert(ind.mean == one.mean && ind.ci_low == one.ci_low && ind.ci_high == one.ci_high);
+    struct st_summary a = iv_pooled_quantile(v, R, J, false, 0.5, 0.95, work);
+    struct st_summary b = iv_pooled_quantile(w, R, J, false, 0.5, 0.95, work);
+    cr_assert(a.method == ST_BETTING && b.method == ST_BETTING);
     cr_assert_float_eq(a.mean, 199.0, EPS); /* the 200th of 0..399 */
     cr_assert(a.ci_low < a.mean && a.mean < a.ci_high);
+    cr_assert(a.ci_high - a.ci_low > one.ci_high - one.ci_low, "betting is the wider");
     cr_assert(b.ci_high - b.ci_low > a.ci_high - a.ci_low, "clustered: [%g, %g] vs [%g, %g]",
               b.ci_low, b.ci_high, a.ci_low, a.ci_high);
-    cr_assert_eq(c.method, ST_BETTING);
-    cr_assert(c.ci_low < 199.0 && 199.0 < c.ci_high, "[%g, %g]", c.ci_low, c.ci_high);
 }
 
-/* The betting inversion is exact: on 9 replicas (fewer than a bootstrap needs, so betting) of
- * J jobs that are all alike within a replica (the extreme of correlation: 9 values, not 72),
+/* The betting inversion is exact: on 9 replicas of J jobs that are all alike within a
+ * replica (the extreme of correlation: 9 values, not 72),
  * the interval of the median covers the true median of the law the replicas are drawn from in
  * at least 95 % of 200 draws. Law: a replica's J jobs all take one Exp(1) value, so the
  * pooled median is log 2. */
@@ -376,8 +458,7 @@ Test(intervals, pooled_quantile_betting_covers)
 {
     enum { R = 9, J = 8, REPS = 200 };
     static double v[R * J], work[R * J + 4 * R + ST_BOOT_RESAMPLES];
-    rng_t rng, draw;
-    rng_stream(&rng, 5, 0, RNG_BOOTSTRAP);
+    rng_t draw;
     rng_stream(&draw, 6, 0, RNG_CHECK);
     int covered = 0;
     for (int rep = 0; rep < REPS; rep++) {
@@ -386,7 +467,7 @@ Test(intervals, pooled_quantile_betting_covers)
             for (int j = 0; j < J; j++)
                 v[r * J + j] = x;
         }
-        struct st_summary s = iv_pooled_quantile(v, R, J, 0.5, 0.95, &rng, work);
+        struct st_summary s = iv_pooled_quantile(v, R, J, false, 0.5, 0.95, work);
         cr_assert_eq(s.method, ST_BETTING);
         covered += s.ci_low <= log(2.0) && log(2.0) <= s.ci_high;
     }

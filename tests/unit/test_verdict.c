@@ -161,3 +161,24 @@ Test(betting, covers_rare_values)
     cr_assert(fabs(a.ci_low + b.ci_high) < 1e-9 && fabs(a.ci_high + b.ci_low) < 1e-9,
               "mirror: [%g, %g] and [%g, %g]", a.ci_low, a.ci_high, b.ci_low, b.ci_high);
 }
+
+/* The sign test's size: under the null (each replica equally likely lower or higher, some
+ * tied), it rejects at 5 % in at most 5 % of 4000 samples of 30 replicas — exactly, up to
+ * sampling noise (the binomial law is discrete: the attained size is below 5 %). */
+Test(verdict, sign_test_size)
+{
+    enum { N = 30, REPS = 4000 };
+    rng_t r;
+    rng_stream(&r, 13, 0, RNG_CHECK);
+    int rejected = 0;
+    for (int rep = 0; rep < REPS; rep++) {
+        uint64_t below = 0, above = 0;
+        for (int i = 0; i < N; i++) {
+            double u = rng_uniform(&r);
+            below += u < 0.4;
+            above += u >= 0.6; /* 0.4 .. 0.6: tied */
+        }
+        rejected += st_sign_test(below, above) <= 0.05;
+    }
+    cr_assert(rejected <= 0.05 * REPS + 3 * sqrt(0.05 * 0.95 * REPS), "%d of %d", rejected, REPS);
+}
