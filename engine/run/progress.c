@@ -12,10 +12,11 @@ static double wall_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-void progress_start(struct progress *pg, uint64_t total, bool wanted)
+void progress_start(struct progress *pg, uint64_t total, uint64_t done, bool wanted)
 {
     pg->on = wanted && isatty(STDERR_FILENO);
     pg->total = total;
+    pg->first = done;
     pg->start = pg->last_draw = wall_now();
 }
 
@@ -27,7 +28,8 @@ void progress_update(struct progress *pg, uint64_t done)
     if (now - pg->last_draw < 0.1 && done < pg->total)
         return;
     pg->last_draw = now;
-    double elapsed = now - pg->start, rate = elapsed > 0 ? (double)done / elapsed : 0;
+    double elapsed = now - pg->start;
+    double rate = elapsed > 0 && done > pg->first ? (double)(done - pg->first) / elapsed : 0;
     double eta = rate > 0 ? (double)(pg->total - done) / rate : 0;
     enum { WIDTH = 30 };
     int fill = pg->total ? (int)(WIDTH * done / pg->total) : WIDTH;

@@ -282,6 +282,8 @@ struct store {
     struct run_result *res;
     unsigned char *done; /* per unit, cell-major; NULL: none kept */
     const int *run;      /* the cells that run (distinct_cells), by the loop's cell index */
+    const int *weight;   /* by the loop's cell index: the cells its replicas stand for (itself
+                            and its twins), what a replica of it adds to the progress */
     int64_t *events;     /* task events of each cell that runs, by (scenario, policy) */
     const struct run_options *opt;
     struct progress *pg;
@@ -357,6 +359,7 @@ static void store_replica(void *ctx, void *scratch, struct rep_workspace *ws, in
     struct store *st = ctx;
     const struct cfg *c = st->c;
     struct run_result *res = st->res;
+    int loop_cell = cell;
     cell = st->run[cell];
     int s = cell / res->npol, p = cell % res->npol, r = (int)(rep - (uint64_t)res->first);
     for (int m = 0; m < M_COUNT; m++)
@@ -369,13 +372,13 @@ static void store_replica(void *ctx, void *scratch, struct rep_workspace *ws, in
         metrics_choices(rep_cluster(ws), run_choices(res, s, p, r), POL_CHOICE_MAX + 1);
     if (res->flow)
         metrics_job_values(rep_cluster(ws), JQ_FLOWTIME, run_flow(res, s, p, r));
-    int64_t events = rep_last_totals(ws).task_events, now_done;
+    int64_t events = rep_last_totals(ws).task_events, now_done, weight = st->weight[loop_cell];
     if (st->done)
         st->done[(size_t)cell * (size_t)res->nrep + (size_t)r] = 1;
 #pragma omp atomic
     st->events[cell] += events;
 #pragma omp atomic capture
-    now_done = ++st->ndone;
+    now_done = st->ndone += weight;
     if (omp_get_thread_num() == 0)
         progress_update(st->pg, (uint64_t)now_done);
 }
@@ -386,9 +389,10 @@ int run_units(const struct cfg *c, const struct run_options *opt, struct run_res
     int ncells = res->nscen * res->npol;
     struct rr_cell *cells = malloc((size_t)ncells * sizeof *cells);
     int *of = malloc((size_t)ncells * sizeof *of), *run = malloc((size_t)ncells * sizeof *run);
+    int *weight = malloc((size_t)ncells * sizeof *weight);
     int64_t *events = calloc((size_t)ncells, sizeof *events);
-    if (!cells || !of || !run || !events) {
-        free(cells), free(of), free(run), free(events);
+    if (!cells || !of || !run || !weight || !events) {
+        free(cells), free(of), free(run), free(weight), free(events);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -397,15 +401,18 @@ int run_units(const struct cfg *c, const struct run_options *opt, struct run_res
         int s = run[i] / res->npol, p = run[i] % res->npol;
         cells[i] = (struct rr_cell){&c->scen[s].spec, c->policies[p], cfg_params(c, s, p),
                                     c->seed};
+        weight[i] = 0;
+        for (int k = 0; k < ncells; k++)
+            weight[i] += of[k] == run[i]; /* itself and its twins: what the header counts */
     }
-    int64_t units = (int64_t)nrun * to, already = 0;
+    int64_t units = (int64_t)ncells * to, already = 0;
     for (int i = 0; done && i < nrun; i++)
         for (int r = 0; r < to; r++)
-            already += done[(size_t)run[i] * (size_t)res->nrep + (size_t)r];
+            already += weight[i] * done[(size_t)run[i] * (size_t)res->nrep + (size_t)r];
     struct progress pg;
-    progress_start(&pg, (uint64_t)units, opt->progress);
-    struct store st = {.c = c, .res = res, .done = done, .run = run, .events = events,
-                       .opt = opt, .pg = &pg, .ndone = already};
+    progress_start(&pg, (uint64_t)units, (uint64_t)already, opt->progress);
+    struct store st = {.c = c, .res = res, .done = done, .run = run, .weight = weight,
+                       .events = events, .opt = opt, .pg = &pg, .ndone = already};
     struct rr_job job = {.cells = cells, .ncells = nrun, .first = (uint64_t)res->first,
                          .count = (uint64_t)to, .threads = opt->threads, .ctx = &st,
                          .done = store_replica, .skip = done ? unit_done : NULL,
@@ -427,7 +434,7 @@ int run_units(const struct cfg *c, const struct run_options *opt, struct run_res
                  c->policies[k % res->npol]->name, (unsigned long long)fail.rep,
                  rr_error(fail.rc));
     }
-    free(cells), free(of), free(run), free(events);
+    free(cells), free(of), free(run), free(weight), free(events);
     return rc;
 }
 
