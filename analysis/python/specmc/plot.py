@@ -100,6 +100,25 @@ def _lines(ax, df, x, zero=False):
         ax.axhline(0.0, color="black", linewidth=0.8)
 
 
+def _sweep_figure(r, df, x, others):
+    """A figure of one panel per combination of the other swept keys, x on a log axis where it
+    spans more than 1.5 decades; returns it, its row of axes and (axis, rows) per panel."""
+    panels = _panels(df, others)
+    fig, axes = plt.subplots(1, len(panels), figsize=(WIDTH * min(len(panels), 3) / 1.5
+                             if len(panels) > 1 else WIDTH, HEIGHT), squeeze=False,
+                             sharey=True)
+    xs = r.scenarios[x]
+    log_x = (xs.map(lambda v: isinstance(v, float)).all() and (xs > 0).all()
+             and xs.max() >= 30 * xs.min())
+    for ax, (title, _) in zip(axes[0], panels):
+        ax.set_xlabel(x + (" (log scale)" if log_x else ""))
+        if log_x:
+            ax.set_xscale("log")
+        ax.set_title(title, fontsize=8)
+        ax.grid(alpha=0.3)
+    return fig, axes[0], [(ax, d) for ax, (_, d) in zip(axes[0], panels)]
+
+
 def plot_sweep(r, metrics, out_dir, fmt, written, paired_too=True):
     x, others = _sweep_axes(r)
     name = r.provenance.get("experiment", "run")
@@ -109,25 +128,14 @@ def plot_sweep(r, metrics, out_dir, fmt, written, paired_too=True):
             df = frame[(frame.metric == m) & frame["mean"].notna()]
             if df.empty:
                 continue
-            panels = _panels(df, others)
-            fig, axes = plt.subplots(1, len(panels), figsize=(WIDTH * min(len(panels), 3) / 1.5
-                                     if len(panels) > 1 else WIDTH, HEIGHT), squeeze=False,
-                                     sharey=True)
-            xs = r.scenarios[x]
-            log_x = (xs.map(lambda v: isinstance(v, float)).all() and (xs > 0).all()
-                     and xs.max() >= 30 * xs.min())  # over 1.5 decades: a log axis
-            for ax, (title, d) in zip(axes[0], panels):
+            fig, axes, panels = _sweep_figure(r, df, x, others)
+            for ax, d in panels:
                 _lines(ax, d, x, zero=paired)
-                ax.set_xlabel(x + (" (log scale)" if log_x else ""))
-                if log_x:
-                    ax.set_xscale("log")
-                ax.set_title(title, fontsize=8)
-                ax.grid(alpha=0.3)
             unit = r.units.get(m, "")
             base = r.policies[0]
-            axes[0][0].set_ylabel(f"{m.replace('_', ' ')} − {base}" + (f" ({unit})" if unit else "")
-                                  if paired else _label(m, unit))
-            axes[0][-1].legend(fontsize=8, title="policy (dashed: no valid interval)",
+            axes[0].set_ylabel(f"{m.replace('_', ' ')} − {base}" + (f" ({unit})" if unit else "")
+                               if paired else _label(m, unit))
+            axes[-1].legend(fontsize=8, title="policy (dashed: no valid interval)",
                                title_fontsize=7)
             fig.suptitle(f"{name}: {'paired difference from ' + base if paired else m}"
                          f" — mean and {r.provenance['confidence']:.0%} interval", fontsize=10)
@@ -143,19 +151,13 @@ def plot_verdict_sweep(r, metrics, out_dir, fmt, written):
         df = r.verdicts[(r.verdicts.metric == m) & (r.verdicts.verdict == "lower")]
         if df.empty:
             continue
-        panels = _panels(df, others)
-        fig, axes = plt.subplots(1, len(panels), figsize=(WIDTH * min(len(panels), 3) / 1.5
-                                 if len(panels) > 1 else WIDTH, HEIGHT), squeeze=False,
-                                 sharey=True)
-        for ax, (title, d) in zip(axes[0], panels):
+        fig, axes, panels = _sweep_figure(r, df, x, others)
+        for ax, d in panels:
             _lines(ax, d, x)
             ax.axhline(0.5, color="black", linewidth=0.8)
             ax.set_ylim(-0.02, 1.02)
-            ax.set_xlabel(x)
-            ax.set_title(title, fontsize=8)
-            ax.grid(alpha=0.3)
-        axes[0][0].set_ylabel(f"share of replicas with {m.replace('_', ' ')} below {base}'s")
-        axes[0][-1].legend(fontsize=8, title="policy", title_fontsize=7)
+        axes[0].set_ylabel(f"share of replicas with {m.replace('_', ' ')} below {base}'s")
+        axes[-1].legend(fontsize=8, title="policy", title_fontsize=7)
         fig.suptitle(f"{name}: is {m.replace('_', ' ')} lower than {base}'s? Share of paired "
                      f"replicas, exact {r.provenance['confidence']:.0%} interval", fontsize=10)
         _save(fig, out_dir, f"{name}-verdict-{m}", fmt, written)
