@@ -221,6 +221,16 @@ static int pair_against(struct rs_file *f, const struct pairing *b)
     return verdicts_against(f, b);
 }
 
+/* Whether the table's paired cell of (s, p) adds its verdict: where the mean difference's
+ * interval does not decide the sign — it is not valid, or it holds 0 — and the verdict has
+ * replicas to count. */
+static bool shows_verdict(const struct rs_file *f, int s, int p, int m)
+{
+    const struct st_summary *d = &f->paired[rs_cell(f, s, p, m)];
+    bool undecided = d->method == ST_UNRELIABLE || !(d->ci_low > 0 || d->ci_high < 0);
+    return undecided && rs_verdict(f, s, p, m)[VR_LOWER].n > 0;
+}
+
 /* Whether (s, p) is a baseline of the paired rows. */
 static bool is_baseline(int s, int p, const struct pairing *b)
 {
@@ -268,9 +278,8 @@ static void print_notes(const struct rs_file *f, int s, const int *idx, int nidx
             }
     bool verdicts = false; /* a paired cell showed its verdict (print_table) */
     for (int p = 0; p < f->npol; p++)
-        verdicts = verdicts || (shown(w, s, p) && !is_baseline(s, p, base) &&
-                                f->paired[rs_cell(f, s, p, idx[0])].method == ST_UNRELIABLE &&
-                                rs_verdict(f, s, p, idx[0])[VR_LOWER].n > 0);
+        verdicts = verdicts ||
+                   (shown(w, s, p) && !is_baseline(s, p, base) && shows_verdict(f, s, p, idx[0]));
     for (int i = 0; i < nnotes; i++) {
         printf("  *");
         for (int k = 0, first = 1; k < nidx; k++)
@@ -359,8 +368,7 @@ static void print_table(const struct rs_file *f, const int *idx, int nidx,
                     snprintf(pair, sizeof pair, "(baseline)");
                 else
                     report_fmt_interval(pair, sizeof pair, d);
-                if (!is_baseline(s, p, base) && d->method == ST_UNRELIABLE &&
-                    rs_verdict(f, s, p, idx[0])[VR_LOWER].n > 0) { /* and what is valid */
+                if (!is_baseline(s, p, base) && shows_verdict(f, s, p, idx[0])) {
                     size_t used = strlen(pair);
                     snprintf(pair + used, sizeof pair - used, " · ");
                     used = strlen(pair);
