@@ -1,10 +1,11 @@
-/* stats — Welford accumulators, Student-t and Wilson intervals, type-7 quantiles and the
- * Kolmogorov–Smirnov statistic and p-value (contract: engine/stats/stats.h).
+/* stats — Welford accumulators, Student-t, Wilson and Clopper–Pearson intervals, the sign test
+ * and binomial ranks, type-7 quantiles and the Kolmogorov–Smirnov statistic and p-value
+ * (contract: engine/stats/stats.h).
  *
  * This file is pure numerics: no I/O, no allocation, no random numbers, no global state.
  * It does not sort (st_quantile_sorted and st_ks_statistic expect sorted input) and it does
  * not merge accumulators; callers feed replicas in a fixed order so results do not depend
- * on the thread count. Quantiles of the t and normal laws come from GSL. */
+ * on the thread count. Quantiles of the t, normal, beta and binomial laws come from GSL. */
 #include "engine/stats/stats.h"
 
 #include <math.h>

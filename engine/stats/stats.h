@@ -2,10 +2,13 @@
  *
  * Welford accumulators are fed in replica order by the caller, so every summary is the same
  * for any thread count. Intervals: Student-t for means (GSL quantiles), Wilson score for
- * proportions (also with an effective sample size), the square-and-add (MOVER) interval of a
- * difference of correlated estimates, and a Kolmogorov–Smirnov test for the sampler checks.
- * Which interval a quantity gets is engine/stats/intervals.h's decision; the bootstrap is in
- * engine/stats/bootstrap.h (it needs random numbers, which this file never uses). No I/O here. */
+ * proportions (also with an effective sample size), Clopper–Pearson's exact binomial interval,
+ * the square-and-add (MOVER) interval of a difference of correlated estimates; the exact sign
+ * test and binomial ranks of order-statistic intervals; and a Kolmogorov–Smirnov test for the
+ * sampler checks. Which interval a quantity gets is engine/stats/intervals.h's decision; the
+ * bootstrap is in engine/stats/bootstrap.h (it needs random numbers, which this file never
+ * uses), betting in engine/stats/betting.h, paired verdicts in engine/stats/verdict.h. No I/O
+ * here. */
 #ifndef SPECMC_STATS_H
 #define SPECMC_STATS_H
 
@@ -73,7 +76,8 @@ struct st_summary {
 struct st_summary st_empty(uint64_t n, enum st_method method);
 
 /* "t", "bootstrap", "wilson", "wilson-cluster", "newcombe", "newcombe-cluster",
- * "order-statistic", "woodruff", "unreliable", "constant" ("-" for ST_NONE); st_method_parse is the
+ * "order-statistic", "woodruff", "unreliable", "constant", "betting", "clopper-pearson",
+ * "sign-test" ("-" for ST_NONE); st_method_parse is the
  * inverse (-1 if unknown). */
 const char *st_method_name(enum st_method m);
 int st_method_parse(const char *name);
