@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine/cli/commands.h"
@@ -364,7 +365,8 @@ int cmd_run(int argc, char **argv)
         outfile_abort(&o);
         goto done;
     }
-    if (!a.resume && access(plan.path, F_OK) == 0)
+    struct stat st;
+    if (!a.resume && lstat(plan.path, &st) == 0 && S_ISREG(st.st_mode))
         cli_warning("%s: a checkpoint of an earlier run is there; this run starts afresh and "
                     "its first checkpoint replaces it ('--resume' would continue it)", plan.path);
     char why[640] = "";

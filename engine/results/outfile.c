@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,16 +93,61 @@ static void split_path(const char *path, char *dir, size_t len, const char **bas
         snprintf(dir, len, "%.*s", slash == path ? 1 : (int)(slash - path), path);
 }
 
-/* Remove FINAL.tmp.HOST.PID files of this host whose process no longer runs: what SIGKILL, a
- * crash or a power cut left behind. Another host's are left alone: its PIDs mean nothing
- * here. */
-static void remove_stale(const char *final_path, const char *host)
+/* The Slurm job this process belongs to (SLURM_JOB_ID: each array task has its own), or 0. */
+static long slurm_job(void)
 {
+    const char *id = getenv("SLURM_JOB_ID");
+    char *end;
+    long job = id ? strtol(id, &end, 10) : 0;
+    return id && *id && !*end && job > 0 ? job : 0;
+}
+
+/* Split the tail of a temporary name, "HOST.PID" or "HOST.PID.jJOB", in place: false when it
+ * is not of that shape. */
+static bool parse_tail(char *tail, const char **host, long *pid, long *job)
+{
+    char *end, *dot = strrchr(tail, '.');
+    *job = 0;
+    if (dot && dot[1] == 'j') {
+        *job = strtol(dot + 2, &end, 10);
+        if (*end || *job <= 0 || dot[2] < '0' || dot[2] > '9')
+            return false;
+        *dot = '\0';
+        dot = strrchr(tail, '.');
+    }
+    if (!dot || dot == tail || dot[1] < '0' || dot[1] > '9')
+        return false;
+    *pid = strtol(dot + 1, &end, 10);
+    if (*end || *pid <= 0)
+        return false;
+    *dot = '\0';
+    *host = tail;
+    return true;
+}
+
+/* Whether the writer of a temporary file is gone: a process of this host that no longer runs
+ * (SIGKILL, a crash, a power cut), or an earlier run of this Slurm job on any host (a job
+ * runs once at a time: a requeued job's earlier run, perhaps on another node, is over).
+ * Another host's file outside this Slurm job is left alone: its PIDs mean nothing here. */
+static bool writer_gone(const char *host, long pid, long job, const char *my_host)
+{
+    bool here = !strcmp(host, my_host);
+    if (here && pid == (long)getpid())
+        return false;
+    if (job && job == slurm_job())
+        return true;
+    return here && kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+}
+
+void outfile_sweep(const char *final_path)
+{
+    char host[256];
+    host_name(host, sizeof host);
     char dir[PATH_MAX];
     const char *base;
     split_path(final_path, dir, sizeof dir, &base);
     char prefix[NAME_MAX + 1];
-    int plen = snprintf(prefix, sizeof prefix, "%s.tmp.%s.", base, host);
+    int plen = snprintf(prefix, sizeof prefix, "%s.tmp.", base);
     DIR *d = opendir(dir);
     if (!d || plen <= 0 || (size_t)plen >= sizeof prefix) {
         if (d)
@@ -109,19 +155,19 @@ static void remove_stale(const char *final_path, const char *host)
         return;
     }
     for (struct dirent *e; (e = readdir(d));) {
-        if (strncmp(e->d_name, prefix, (size_t)plen) != 0)
-            continue;
-        char *end;
-        errno = 0;
-        long pid = strtol(e->d_name + plen, &end, 10);
-        if (errno || *end || pid <= 0 || pid == (long)getpid() ||
-            !(kill((pid_t)pid, 0) != 0 && errno == ESRCH))
+        char tail[NAME_MAX + 1];
+        const char *who;
+        long pid, job;
+        if (strncmp(e->d_name, prefix, (size_t)plen) != 0 ||
+            snprintf(tail, sizeof tail, "%s", e->d_name + plen) >= (int)sizeof tail ||
+            !parse_tail(tail, &who, &pid, &job) || !writer_gone(who, pid, job, host))
             continue;
         char path[PATH_MAX];
         if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path &&
             unlink(path) == 0)
-            fprintf(stderr, "specmc: removed %s, left by process %ld, which no longer runs\n",
-                    path, pid);
+            fprintf(stderr, "specmc: removed %s, left by process %ld%s%s, which no longer "
+                    "runs\n", path, pid, strcmp(who, host) ? " of host " : "",
+                    strcmp(who, host) ? who : "");
     }
     closedir(d);
 }
@@ -145,17 +191,20 @@ int outfile_begin(struct outfile *o, const char *final_path, size_t reserve, cha
         outfile_abort(o);
         return -1;
     }
+    outfile_sweep(final_path);
     char host[256];
     host_name(host, sizeof host);
-    remove_stale(final_path, host);
-    size_t len = strlen(final_path) + strlen(host) + 32;
+    size_t len = strlen(final_path) + strlen(host) + 64;
     o->tmp_path = malloc(len);
     if (!o->tmp_path) {
         snprintf(err, errlen, "out of memory");
         outfile_abort(o);
         return -1;
     }
-    snprintf(o->tmp_path, len, "%s.tmp.%s.%ld", final_path, host, (long)getpid());
+    long job = slurm_job();
+    int n = snprintf(o->tmp_path, len, "%s.tmp.%s.%ld", final_path, host, (long)getpid());
+    if (job)
+        snprintf(o->tmp_path + n, len - (size_t)n, ".j%ld", job);
     o->fd = open(o->tmp_path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (o->fd < 0) {
         fail(o, err, errlen, strerror(errno));

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine/results/outfile.h"
@@ -159,11 +160,35 @@ int ckpt_begin(struct ckpt *k, const struct cfg *c, const struct ckpt_plan *plan
         run_result_free(res);
         return rc;
     }
+    k->saved = units_done(k);
     if (plan->resume && progress)
         fprintf(stderr, "specmc: resuming from %s: %zu of %zu replicas done\n", plan->path,
                 units_done(k), k->units);
     k->last = omp_get_wtime();
     return 0;
+}
+
+/* After a save: a failure is a warning, and the run goes on (it still writes its results);
+ * the previous checkpoint, if any, stays as it was. A failure with the same message as the
+ * one before is counted, not repeated; a success after failures says so. */
+static void saved_or_warn(struct ckpt *k, bool saved, const char *why)
+{
+    if (saved) {
+        if (k->failures)
+            fprintf(stderr, "specmc: the checkpoint is saved again (%zu of %zu replicas in %s) "
+                    "after %d failed save%s\n", units_done(k), k->units, k->plan->path,
+                    k->failures, k->failures == 1 ? "" : "s");
+        k->failures = 0;
+        k->saved = units_done(k);
+        k->why[0] = '\0';
+        return;
+    }
+    k->failures++;
+    if (strcmp(why, k->why) != 0)
+        fprintf(stderr, "specmc: warning: the checkpoint was not saved: %s; the run goes on and still writes its results, "
+                "but an interruption now loses the replicas since %s\n", why,
+                k->saved ? "the last checkpoint" : "the start");
+    snprintf(k->why, sizeof k->why, "%s", why);
 }
 
 int ckpt_units(struct ckpt *k, const struct run_options *opt, int to, char *err, size_t errlen)
@@ -178,13 +203,23 @@ int ckpt_units(struct ckpt *k, const struct run_options *opt, int to, char *err,
             return 1;
         if (r == 0)
             return 0;
-        if (save(k->c, k->plan, k->pv, k->res, k->done, err, errlen))
-            return 1;
+        char why[1024];
+        bool saved = save(k->c, k->plan, k->pv, k->res, k->done, why, sizeof why) == 0;
+        saved_or_warn(k, saved, why);
         clk.last = k->last = omp_get_wtime();
         if (caught) {
-            snprintf(err, errlen, "interrupted by %s: saved %zu of %zu replicas in %s; go on "
-                     "with the same command and --resume", caught == SIGINT ? "SIGINT" : "SIGTERM",
-                     units_done(k), k->units, k->plan->path);
+            const char *sig = caught == SIGINT ? "SIGINT" : "SIGTERM";
+            if (saved)
+                snprintf(err, errlen, "interrupted by %s: saved %zu of %zu replicas in %s; go on "
+                         "with the same command and --resume", sig, k->saved, k->units,
+                         k->plan->path);
+            else if (k->saved)
+                snprintf(err, errlen, "interrupted by %s: the checkpoint could not be saved "
+                         "(above); %s still holds %zu of %zu replicas; go on with the same "
+                         "command and --resume", sig, k->plan->path, k->saved, k->units);
+            else
+                snprintf(err, errlen, "interrupted by %s: the checkpoint could not be saved "
+                         "(above), and none was saved before: nothing is kept", sig);
             return 128 + caught;
         }
     }
@@ -198,6 +233,10 @@ void ckpt_end(struct ckpt *k)
 
 void ckpt_remove(const struct ckpt_plan *plan)
 {
+    outfile_sweep(plan->path); /* a save cut short by kill -9 before this run */
+    struct stat st;
+    if (lstat(plan->path, &st) != 0 || !S_ISREG(st.st_mode))
+        return; /* none, or not one of ours (a directory in its place was warned about) */
     if (unlink(plan->path) != 0 && errno != ENOENT)
         fprintf(stderr, "specmc: warning: %s: could not remove the checkpoint: %s\n", plan->path,
                 strerror(errno));

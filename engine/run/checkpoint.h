@@ -41,7 +41,10 @@ struct ckpt {
     struct run_result *res;
     unsigned char *done; /* [units]: scenario-major (scenario, policy, replica of the block) */
     size_t units;
-    double last;         /* when the last checkpoint was saved (or the run began) */
+    double last;         /* when the last checkpoint was saved or tried (or the run began) */
+    size_t saved;        /* replicas the checkpoint on disk holds (0: none of this run) */
+    int failures;        /* saves failed in a row */
+    char why[1024];      /* the last failure's message ("" after a success) */
 };
 
 /* Catch SIGINT/SIGTERM, allocate res for replicas [first, first + count) of c and load the
@@ -54,15 +57,19 @@ int ckpt_begin(struct ckpt *k, const struct cfg *c, const struct ckpt_plan *plan
                struct run_result *res, char *err, size_t errlen);
 
 /* Simulate the block's replicas 0 .. to - 1 not yet done, saving the checkpoint as planned.
- * 0 when they are all done; 128 + the signal after a SIGINT or SIGTERM, once the checkpoint
- * is saved, with a message in err saying how to go on; 1 with a message after a failure. */
+ * A checkpoint that cannot be saved (a full disk, a directory in its place) is a warning on
+ * stderr and the run goes on; the checkpoint on disk, if any, stays as it was. 0 when they
+ * are all done; 128 + the signal after a SIGINT or SIGTERM, once the checkpoint is saved or
+ * its save failed, with a message in err saying what is kept and how to go on; 1 with a
+ * message after a failure of the simulation. */
 int ckpt_units(struct ckpt *k, const struct run_options *opt, int to, char *err,
                size_t errlen);
 
 /* Free what ckpt_begin allocated besides res. */
 void ckpt_end(struct ckpt *k);
 
-/* After the output is committed: remove the checkpoint (no error if there is none). */
+/* After the output is committed: remove the checkpoint, a regular file (nothing else in its
+ * place is touched; no error if there is none). */
 void ckpt_remove(const struct ckpt_plan *plan);
 
 #endif

@@ -67,6 +67,19 @@ write_ini() {
     printf '%s\n' "$dst"
 }
 
+# wait_until SECONDS CMD...: poll CMD every 0.05 s until it succeeds (0) or SECONDS pass (1):
+# tests wait for what they can observe (a file, a line on stderr), never for a fixed time;
+# SECONDS is only the bound after which the test gives up and fails.
+wait_until() {
+    limit=$(( $1 * 20 )); shift
+    while [ "$limit" -gt 0 ]; do
+        "$@" && return 0
+        sleep 0.05
+        limit=$((limit - 1))
+    done
+    return 1
+}
+
 finish() {
     printf '  %d passed, %d failed\n' "$PASSES" "$FAILS"
     [ "$FAILS" -eq 0 ]
