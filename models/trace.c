@@ -52,6 +52,30 @@ void tr_free(struct tr_trace *t)
     memset(t, 0, sizeof *t);
 }
 
+/* FNV-1a 64 (Fowler, Noll, Vo; the offset basis and prime of the published algorithm) over n
+ * bytes, continuing from h. */
+static uint64_t fnv1a(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 1099511628211ULL;
+    return h;
+}
+
+uint64_t tr_digest(const struct tr_trace *t)
+{
+    uint64_t h = fnv1a(14695981039346656037ULL, &t->njobs, sizeof t->njobs);
+    for (int i = 0; i < t->njobs; i++) { /* field by field: no padding bytes */
+        const struct tr_job *j = &t->job[i];
+        h = fnv1a(h, &j->arrival, sizeof j->arrival);
+        h = fnv1a(h, &j->weight, sizeof j->weight);
+        h = fnv1a(h, j->tasks, sizeof j->tasks);
+        h = fnv1a(h, j->mean, sizeof j->mean);
+        h = fnv1a(h, j->sd, sizeof j->sd);
+    }
+    return h;
+}
+
 /* ---------------------------------------------------------------- lines */
 
 int tr_lines_open(struct tr_lines *lr, const char *path, char *err, size_t len)

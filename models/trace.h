@@ -12,6 +12,7 @@
 #define SPECMC_TRACE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 enum { TR_MAP, TR_REDUCE, TR_PHASES };
 
@@ -42,5 +43,10 @@ int tr_format_parse(const char *name, enum tr_format *fmt);
  * into err; out is then empty. */
 int tr_read(const char *path, enum tr_format fmt, struct tr_trace *out, char *err, size_t len);
 void tr_free(struct tr_trace *t);
+
+/* A 64-bit digest (FNV-1a) of the jobs a trace holds, field by field: what a run's results
+ * depend on, so that a trace edited between the shards of a run, or before a resume, is
+ * told apart from the one read first (engine/results/shard.h). */
+uint64_t tr_digest(const struct tr_trace *t);
 
 #endif

@@ -26,18 +26,28 @@ static const char merge_usage[] =
     "  --threads T  OpenMP threads for the summaries (default: all cores)\n"
     "  --quiet      no summary table\n";
 
-/* What differs between shard b and shard a (the first), or NULL. */
-static const char *mismatch(const struct shard_info *a, const struct shard_info *b)
+/* What differs between shard b and shard a (the first), or NULL; buf holds a message naming
+ * a changed input file. */
+static const char *mismatch(const struct shard_info *a, const struct shard_info *b, char *buf,
+                            size_t len)
 {
     static const char *const why[] = {
         [SHARD_BUILD] = "was written by another specmc build",
         [SHARD_CONFIG] = "comes from another config text",
         [SHARD_OVERRIDES] = "was run with other --set overrides",
+        [SHARD_INPUTS] = "",
         [SHARD_SEED] = "was run with another seed",
         [SHARD_REPLICAS] = "was run with another replica count",
         [SHARD_COUNT] = "is one of another number of shards",
     };
-    return why[shard_compare(a, b)];
+    enum shard_diff d = shard_compare(a, b);
+    if (d == SHARD_INPUTS) {
+        char which[1200];
+        snprintf(buf, len, "was run on other input files (%s)",
+                 shard_inputs_diff(b->inputs, a->inputs, which, sizeof which));
+        return buf;
+    }
+    return why[d];
 }
 
 /* Read and check every input's description: one run, shards 0 .. K-1 each once. in[k] is
@@ -51,7 +61,8 @@ static int check_set(char **files, int n, struct shard_info *in, const char **pa
             cli_error("merge: %s", err);
             return -1;
         }
-        const char *why = ref ? mismatch(ref, &one) : NULL;
+        char buf[1400];
+        const char *why = ref ? mismatch(ref, &one, buf, sizeof buf) : NULL;
         if (why)
             cli_error("merge: %s %s than %s: not a shard of the same run", files[i], why,
                       files[0]);
@@ -90,6 +101,15 @@ static int load_config(const struct shard_info *in, struct cfg *c)
     free(sets_text), free(sets);
     if (rc) {
         cli_error("merge: the shards' config no longer loads: %s", err);
+        return -1;
+    }
+    const char *now = c->inputs ? c->inputs : "";
+    if (strcmp(now, in->inputs)) { /* edited after the shards ran: the merged file would lie */
+        char which[1200];
+        cli_error("merge: the shards were run on other input files than are there now (%s); "
+                  "run the shards again", shard_inputs_diff(in->inputs, now, which,
+                                                            sizeof which));
+        cfg_free(c);
         return -1;
     }
     c->seed = in->seed;

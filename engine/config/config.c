@@ -777,6 +777,15 @@ static bool load_trace(struct conv *cv, struct cfg *c)
         return false;
     }
     c->trace = tr;
+    char line[4200];
+    snprintf(line, sizeof line, "workload.trace %s fnv1a64:%016llx\n", path,
+             (unsigned long long)tr_digest(tr));
+    free(c->inputs);
+    c->inputs = strdup(line);
+    if (!c->inputs) {
+        fail(cv->p, "out of memory");
+        return false;
+    }
     return true;
 }
 
@@ -2175,7 +2184,7 @@ void cfg_free(struct cfg *c)
     if (c->trace)
         tr_free(c->trace);
     free(c->trace);
-    free(c->path), free(c->text), free(c->overrides), free(c->name);
+    free(c->path), free(c->text), free(c->overrides), free(c->name), free(c->inputs);
     memset(c, 0, sizeof *c);
 }
 

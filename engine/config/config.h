@@ -54,6 +54,9 @@ struct cfg {
     int nscenarios;
     struct cfg_scenario *scen;
     struct tr_trace *trace; /* workload.trace, read once; the scenarios' specs point to it */
+    char *inputs;         /* the files the results depend on besides the config, one
+                             "KEY PATH DIGEST" line each ("" when none): recorded in every
+                             output, compared by merge and --resume */
     int nwarnings;
     char **warnings;      /* things that run but deserve a look (e.g. Pareto beta <= 1) */
     int norigins;

@@ -251,6 +251,7 @@ int rs_write_root(hid_t f, const char *format, int version, const struct cfg *c,
         rc |= h5w_attr(f, "/", "max_replicas", H5T_NATIVE_INT, &c->max_replicas);
         rc |= H5LTset_attribute_string(f, "/", "stopped", pv->stopped ? pv->stopped : "");
     }
+    rc |= H5LTset_attribute_string(f, "/", "inputs", c->inputs ? c->inputs : "");
     const char *config = c->text, *overrides = c->overrides ? c->overrides : "";
     rc |= h5w_strings(f, "config", &config, 1);
     rc |= h5w_strings(f, "overrides", &overrides, 1);

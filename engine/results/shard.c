@@ -1,6 +1,7 @@
 /* shard — write and read a shard file (see shard.h and docs/file-format.md). */
 #include "engine/results/shard.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,7 +157,9 @@ int shard_read_info(const char *path, enum shard_kind kind, struct shard_info *i
     in->config_path = h5r_attr_string(h, "/", "config_path");
     in->config = one_string(h, "config");
     in->overrides = one_string(h, "overrides");
+    in->inputs = h5r_attr_string(h, "/", "inputs");
     if (!in->version || !in->git_rev || !in->config_path || !in->config || !in->overrides ||
+        !in->inputs ||
         h5r_attr_u64(h, "/", "seed", &in->seed) < 0 ||
         h5r_attr_int(h, "/", "replicas", &in->replicas) < 0 ||
         h5r_attr_int(h, "/", "shard", &in->index) < 0 ||
@@ -193,16 +196,61 @@ enum shard_diff shard_compare(const struct shard_info *a, const struct shard_inf
     return strcmp(a->version, b->version) || strcmp(a->git_rev, b->git_rev) ? SHARD_BUILD
            : strcmp(a->config, b->config)                                   ? SHARD_CONFIG
            : strcmp(a->overrides, b->overrides)                             ? SHARD_OVERRIDES
+           : strcmp(a->inputs, b->inputs)                                   ? SHARD_INPUTS
            : a->seed != b->seed                                             ? SHARD_SEED
            : a->replicas != b->replicas                                     ? SHARD_REPLICAS
            : a->count != b->count                                           ? SHARD_COUNT
                                                                             : SHARD_SAME;
 }
 
+/* Line `i` of an inputs text: its key and path ("KEY PATH DIGEST"), into key/path; false when
+ * there is no such line. */
+static bool input_line(const char *text, int i, char *key, char *path, char *digest,
+                       size_t len)
+{
+    for (; i > 0 && text; i--)
+        text = strchr(text, '\n') ? strchr(text, '\n') + 1 : NULL;
+    if (!text || !*text)
+        return false;
+    const char *sp1 = strchr(text, ' '), *end = strchr(text, '\n');
+    end = end ? end : text + strlen(text);
+    const char *sp2 = sp1 ? sp1 + 1 : NULL;
+    for (const char *q = sp2; q && q < end; q++)
+        if (*q == ' ')
+            sp2 = q; /* the last space: paths may hold spaces */
+    if (!sp1 || sp1 > end || sp2 <= sp1 + 1 || sp2 >= end)
+        return false;
+    snprintf(key, len, "%.*s", (int)(sp1 - text), text);
+    snprintf(path, len, "%.*s", (int)(sp2 - sp1 - 1), sp1 + 1);
+    snprintf(digest, len, "%.*s", (int)(end - sp2 - 1), sp2 + 1);
+    return true;
+}
+
+const char *shard_inputs_diff(const char *a, const char *b, char *buf, size_t len)
+{
+    char ka[64], pa[1024], da[64], kb[64], pb[1024], db[64];
+    for (int i = 0;; i++) {
+        bool ha = input_line(a, i, ka, pa, da, sizeof da),
+             hb = input_line(b, i, kb, pb, db, sizeof db);
+        if (!ha && !hb)
+            break;
+        if (ha && hb && !strcmp(ka, kb) && !strcmp(pa, pb) && strcmp(da, db)) {
+            snprintf(buf, len, "%s (%s) has other contents", pa, ka);
+            return buf;
+        }
+        if (!ha || !hb || strcmp(ka, kb) || strcmp(pa, pb)) {
+            snprintf(buf, len, "%s (%s) is not read by both", ha ? pa : pb, ha ? ka : kb);
+            return buf;
+        }
+    }
+    snprintf(buf, len, "the files the config names differ");
+    return buf;
+}
+
 void shard_info_free(struct shard_info *in)
 {
     free(in->version), free(in->git_rev), free(in->config_path);
-    free(in->config), free(in->overrides);
+    free(in->config), free(in->overrides), free(in->inputs);
     memset(in, 0, sizeof *in);
 }
 

@@ -39,6 +39,7 @@ struct shard_info {
     char *version, *git_rev;   /* of the specmc that wrote it */
     char *config_path;         /* the config as given to run */
     char *config, *overrides;  /* its text, the --set lines */
+    char *inputs;              /* the files it read besides the config (struct cfg's inputs) */
     uint64_t seed;
     int replicas;              /* R of the whole run */
     int index, count;          /* I of K */
@@ -52,10 +53,14 @@ struct shard_info {
 /* What tells two descriptions of a run apart, the first found in this order (the shard's
  * index is not compared: the shards of one run differ in it). */
 enum shard_diff {
-    SHARD_SAME, SHARD_BUILD, SHARD_CONFIG, SHARD_OVERRIDES, SHARD_SEED, SHARD_REPLICAS,
-    SHARD_COUNT
+    SHARD_SAME, SHARD_BUILD, SHARD_CONFIG, SHARD_OVERRIDES, SHARD_INPUTS, SHARD_SEED,
+    SHARD_REPLICAS, SHARD_COUNT
 };
 enum shard_diff shard_compare(const struct shard_info *a, const struct shard_info *b);
+
+/* For SHARD_INPUTS: which file differs, as "PATH (workload.trace) has other contents" or
+ * "... is not read by one of them", from two `inputs` texts; into buf, which is returned. */
+const char *shard_inputs_diff(const char *a, const char *b, char *buf, size_t len);
 
 /* Write block `res` (run_block) of c as shard index/count of a run whose config was read from
  * config_path; a checkpoint also writes `done` (one byte per (scenario, policy, replica) of

@@ -59,23 +59,33 @@ char *ckpt_path(const char *out)
     return p;
 }
 
-/* What differs between the checkpoint and this run, or NULL. */
+/* What differs between the checkpoint and this run, or NULL; buf holds a message naming a
+ * changed input file. */
 static const char *foreign(const struct shard_info *in, const struct cfg *c,
-                           const struct ckpt_plan *plan, const struct rs_provenance *pv)
+                           const struct ckpt_plan *plan, const struct rs_provenance *pv,
+                           char *buf, size_t len)
 {
     static const char *const why[] = {
         [SHARD_BUILD] = "was written by another specmc build",
         [SHARD_CONFIG] = "is of another config text",
         [SHARD_OVERRIDES] = "is of a run with other --set overrides",
+        [SHARD_INPUTS] = "",
         [SHARD_SEED] = "is of a run with another seed",
         [SHARD_REPLICAS] = "is of a run with another replica count",
         [SHARD_COUNT] = "is of another shard of the run",
     };
     const struct shard_info mine = {
         .version = (char *)pv->version, .git_rev = (char *)pv->git_rev, .config = c->text,
-        .overrides = c->overrides ? c->overrides : "", .seed = c->seed,
+        .overrides = c->overrides ? c->overrides : "", .inputs = c->inputs ? c->inputs : "",
+        .seed = c->seed,
         .replicas = c->replicas, .index = plan->shard, .count = plan->shards};
     enum shard_diff d = shard_compare(in, &mine);
+    if (d == SHARD_INPUTS) {
+        char which[1200];
+        snprintf(buf, len, "was saved from other input files (%s now)",
+                 shard_inputs_diff(in->inputs, mine.inputs, which, sizeof which));
+        return buf;
+    }
     return d != SHARD_SAME ? why[d] : in->index != plan->shard ? why[SHARD_COUNT] : NULL;
 }
 
@@ -91,11 +101,13 @@ static int load(const struct cfg *c, const struct ckpt_plan *plan, struct rs_pro
     struct shard_info in;
     if (shard_read_info(plan->path, SHARD_CHECKPOINT, &in, err, errlen))
         return 2;
-    const char *why = foreign(&in, c, plan, pv);
+    char buf[1400];
+    const char *why = foreign(&in, c, plan, pv, buf, sizeof buf);
     int rc = 2;
     if (why)
-        snprintf(err, errlen, "%s %s than this one: it cannot be resumed here; run without "
-                 "--resume to start afresh (its first checkpoint replaces it)", plan->path, why);
+        snprintf(err, errlen, "%s %s%s: it cannot be resumed here; run without "
+                 "--resume to start afresh (its first checkpoint replaces it)", plan->path, why,
+                 buf == why ? "" : " than this one");
     else if (shard_read_block(plan->path, c, &in, res, done, err, errlen) == 0) {
         res->wall_seconds = in.wall_seconds;
         res->task_events = in.task_events;
