@@ -82,27 +82,50 @@ int tr_lines_open(struct tr_lines *lr, const char *path, char *err, size_t len)
 {
     memset(lr, 0, sizeof *lr);
     lr->path = path;
-    lr->f = fopen(path, "r");
-    if (!lr->f) {
-        tr_error(err, len, "%s: cannot open: %s", path, strerror(errno));
-        return -1;
-    }
-    return 0;
+    lr->f = text_open_regular(path, err, len);
+    return lr->f ? 0 : -1;
 }
 
 char *tr_lines_next(struct tr_lines *lr, bool *failed, char *err, size_t len)
 {
     *failed = false;
     errno = 0;
-    ssize_t n = getline(&lr->buf, &lr->cap, lr->f);
-    if (n < 0) {
-        if (ferror(lr->f) || errno == ENOMEM) {
-            tr_error(err, len, "%s:%ld: cannot read: %s", lr->path, lr->line + 1,
-                     errno ? strerror(errno) : "read error");
-            *failed = true;
+    size_t n = 0; /* read into buf, bounded: a file without newlines does not fill memory */
+    for (;;) {
+        if (lr->cap - n < 2) {
+            if (lr->cap >= TR_LINE_MAX + 2) {
+                tr_error(err, len, "%s:%ld: a line longer than %d KiB: not a trace of this "
+                         "format (or a line cut by a missing newline)", lr->path, lr->line + 1,
+                         TR_LINE_MAX >> 10);
+                *failed = true;
+                return NULL;
+            }
+            size_t cap = lr->cap ? 2 * lr->cap : 4096;
+            cap = cap > TR_LINE_MAX + 2 ? TR_LINE_MAX + 2 : cap;
+            char *b = realloc(lr->buf, cap);
+            if (!b) {
+                tr_error(err, len, "%s:%ld: cannot read: out of memory", lr->path, lr->line + 1);
+                *failed = true;
+                return NULL;
+            }
+            lr->buf = b;
+            lr->cap = cap;
         }
+        if (!fgets(lr->buf + n, (int)(lr->cap - n), lr->f))
+            break;
+        n += strlen(lr->buf + n);
+        if (n && lr->buf[n - 1] == '\n')
+            break;
+    }
+    if (ferror(lr->f)) {
+        tr_error(err, len, "%s:%ld: cannot read: %s", lr->path, lr->line + 1,
+                 errno ? strerror(errno) : "read error");
+        *failed = true;
         return NULL;
     }
+    if (n == 0)
+        return NULL;
+    lr->buf[n] = '\0';
     lr->line++;
     char *s = lr->buf;
     if (lr->line == 1 && !strncmp(s, "\xEF\xBB\xBF", 3))

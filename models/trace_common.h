@@ -12,6 +12,9 @@
 
 #include "models/trace.h"
 
+/* The longest line a trace may have: 1 MiB (a Google row is under 200 bytes). */
+#define TR_LINE_MAX (1 << 20)
+
 /* At most this many characters of a bad value are quoted in an error message. */
 #define TR_QUOTE_MAX 48
 
@@ -24,12 +27,14 @@ struct tr_lines {
     long line;        /* number of the line last returned, from 1 */
 };
 
-/* Open path for reading; -1 with "PATH: cannot open: why" in err. */
+/* Open path for reading; -1 with "PATH: cannot open: why" in err, or "PATH: not a regular
+ * file" for a directory, FIFO or device (refused without reading it). */
 int tr_lines_open(struct tr_lines *lr, const char *path, char *err, size_t len);
 
 /* The next line without its end-of-line characters and surrounding white space (a UTF-8
  * byte-order mark on line 1 is dropped too); NULL at the end of the file, or on a read error
- * with the message in err (*failed set). The text stays valid until the next call. */
+ * or a line longer than TR_LINE_MAX with the message in err (*failed set). The text stays
+ * valid until the next call. */
 char *tr_lines_next(struct tr_lines *lr, bool *failed, char *err, size_t len);
 
 void tr_lines_close(struct tr_lines *lr);

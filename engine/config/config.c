@@ -1385,13 +1385,14 @@ static bool check_periods(struct conv *cv, const struct cfg *c, const struct cl_
 
 /* ---------------------------------------------------------------- loading */
 
+/* The longest config read: 64 MiB (100 000 sweep values of 600 characters). */
+#define CFG_TEXT_MAX (64 << 20)
+
 static char *read_file(const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    FILE *f = text_open_regular(path, err, errlen);
+    if (!f)
         return NULL;
-    }
     size_t cap = 4096, len = 0;
     char *buf = malloc(cap);
     while (buf) {
@@ -1399,6 +1400,13 @@ static char *read_file(const char *path, char *err, size_t errlen)
         len += got;
         if (got == 0)
             break;
+        if (len > CFG_TEXT_MAX) {
+            snprintf(err, errlen, "%s: longer than %d MiB: not a config (a config of the "
+                     "largest sweep is far shorter)", path, CFG_TEXT_MAX >> 20);
+            free(buf);
+            fclose(f);
+            return NULL;
+        }
         if (len + 1 == cap) {
             char *nb = realloc(buf, cap *= 2);
             if (!nb)

@@ -3,9 +3,12 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 char *text_trim(char *s)
 {
@@ -132,4 +135,32 @@ bool text_parse_u64(const char *s, uint64_t *out)
         return false;
     *out = v;
     return true;
+}
+
+FILE *text_open_regular(const char *path, char *err, size_t len)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC); /* a FIFO opens without a writer */
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        snprintf(err, len, "%s: cannot open: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(err, len, "%s: not a regular file (%s): give a file", path,
+                 S_ISDIR(st.st_mode)                             ? "a directory"
+                 : S_ISFIFO(st.st_mode)                          ? "a FIFO"
+                 : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)    ? "a device"
+                                                                 : "a socket or other special file");
+        close(fd);
+        return NULL;
+    }
+    int flags = fcntl(fd, F_GETFL);
+    FILE *f = flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 ? NULL : fdopen(fd, "rb");
+    if (!f) {
+        snprintf(err, len, "%s: cannot open: %s", path, strerror(errno));
+        close(fd);
+    }
+    return f;
 }

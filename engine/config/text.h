@@ -1,5 +1,6 @@
 /* text — small string helpers shared by the config parser, the CLI and the name tables
- * (trimming, splitting comma lists, CSV fields, looking a name up). Nothing here allocates. */
+ * (trimming, splitting comma lists, CSV fields, looking a name up), and the opening of a
+ * user's text file. Nothing here allocates but that FILE. */
 #ifndef SPECMC_TEXT_H
 #define SPECMC_TEXT_H
 
@@ -31,6 +32,12 @@ int text_closest(const char *word, const char *const *names, int n);
  * which is returned (to follow the unknown word in an error message). */
 const char *text_did_you_mean(char *buf, size_t len, const char *word,
                               const char *const *names, int n);
+
+/* Open a file named by the user (a config, a trace) to read: NULL with "PATH: cannot open:
+ * why" or "PATH: not a regular file (a directory, a FIFO, a device): give a file" in err. A
+ * FIFO or a device is refused without blocking on it and without reading it (/dev/zero never
+ * ends, a FIFO without a writer waits for ever). */
+FILE *text_open_regular(const char *path, char *err, size_t len);
 
 /* Write s to `out` as one CSV field (RFC 4180): as is, or quoted with inner quotes doubled
  * when it holds a comma, a quote or a newline. */

@@ -1,7 +1,8 @@
 # The files a config names are part of what results depend on (issue 26): every output records
 # a digest of each (the `inputs` attribute), and merge and --resume refuse shards or a
 # checkpoint made from other contents, naming the file — here a trace edited between the
-# shards of a run, after them, and before a resume.
+# shards of a run, after them, and before a resume. A config or trace that is a device, a
+# FIFO or a directory, or a trace line without end, is refused with a message.
 . "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$TESTS_DIR/../.." && pwd)
 
@@ -53,5 +54,22 @@ expect_error "--resume refuses a checkpoint of another trace" \
     "$SPECMC" run "$ini" --replicas 200000 --threads 1 --out "$WORK/c.h5" --resume
 CURRENT="and leaves the checkpoint as it was"
 if [ -e "$WORK/c.h5.ckpt" ]; then pass; else fail "the checkpoint is gone"; fi
+
+# Input files that never end or never come: refused with a message, without reading them.
+mkfifo "$WORK/fifo"
+head -c 2100000 /dev/zero | tr '\0' 'x' >"$WORK/oneline.csv"
+for bad in "/dev/zero:a device" "$WORK/fifo:a FIFO" "$WORK:a directory"; do
+    path=${bad%%:*} what=${bad#*:}
+    bini=$(write_ini small "s|^tasks = 5|trace = $path\ntrace_format = csv|")
+    expect_error "a trace that is $what" "workload\.trace: .*: not a regular file \($what\): give a file" \
+        timeout 60 "$SPECMC" run "$bini" --replicas 2 --out "$WORK/never.h5"
+    expect_error "a config that is $what" "not a regular file \($what\): give a file" \
+        timeout 60 "$SPECMC" run "$path" --replicas 2 --out "$WORK/never.h5"
+done
+bini=$(write_ini small "s|^tasks = 5|trace = oneline.csv\ntrace_format = csv|")
+expect_error "a trace without newlines" "oneline\.csv:1: a line longer than 1024 KiB" \
+    timeout 60 "$SPECMC" run "$bini" --replicas 2 --out "$WORK/never.h5"
+CURRENT="no output file after the refusals"
+if [ -e "$WORK/never.h5" ]; then fail "never.h5 written"; else pass; fi
 
 finish
