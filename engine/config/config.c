@@ -284,7 +284,7 @@ static void fail(struct parse *p, const char *fmt, ...)
         return; /* keep the first error */
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(p->err, p->errlen, fmt, ap);
+    text_vformat(p->err, p->errlen, fmt, ap); /* the values it quotes made printable */
     va_end(ap);
     p->failed = true;
 }
@@ -686,7 +686,7 @@ static void warn(struct cfg *c, const char *fmt, ...)
     char buf[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    text_vformat(buf, sizeof buf, fmt, ap);
     va_end(ap);
     for (int i = 0; i < c->nwarnings; i++)
         if (!strcmp(c->warnings[i], buf))

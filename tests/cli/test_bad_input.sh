@@ -199,6 +199,18 @@ if "$SPECMC" run "$good" --out "$WORK/never.h5" --metrics nope >/dev/null 2>"$WO
 elif grep -q "unknown metric 'nope'" "$WORK/err" && [ ! -e "$WORK/never.h5" ]; then pass
 else fail "$(head -c 200 "$WORK/err")"; fi
 
+# Quoted text (issue 26): what a message quotes from a config or a trace is printable: \xNN
+# for a control character or a byte that is not UTF-8, valid UTF-8 as it is.
+bad "a config value's bytes escaped" "small-[0-9]+\.ini:9: cluster\.slots: must be an integer in \[1, 100000000\], got '2\\\\x1b\[2J0\\\\xe9'$" \
+    's/^slots = 20/slots = 2\x1b[2J0\xe9/'
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean\n0,1,2,0,5,\n3,1,\xff\x1b[31mred\xe2\x82\xac,0,5,\n' \
+    >"$WORK/bytes-trace.csv"
+bad "a trace value's bytes escaped" "bytes-trace\.csv:3: column 'map_tasks': expected an integer >= 1 .*, got '\\\\xff\\\\x1b\[31mred€'$" \
+    "s|^tasks = 5|trace = $WORK/bytes-trace.csv|"
+CURRENT="no control character or stray byte reaches stderr"
+if LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f\xff]' "$WORK/err"; then fail "$(od -c "$WORK/err" | head -4)"
+else pass; fi
+
 CURRENT="existing output untouched"
 if [ "$(md5sum <"$WORK/keep.h5")" = "$sum_before" ]; then pass; else fail "keep.h5 changed"; fi
 CURRENT="no temporary files left"
