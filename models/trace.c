@@ -149,17 +149,13 @@ void tr_error(char *err, size_t len, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err, len, fmt, ap);
+    text_vformat(err, len, fmt, ap);
     va_end(ap);
 }
 
 const char *tr_quote(const char *s, char *buf)
 {
-    if (strlen(s) <= TR_QUOTE_MAX)
-        return s;
-    memcpy(buf, s, TR_QUOTE_MAX);
-    strcpy(buf + TR_QUOTE_MAX, "...");
-    return buf;
+    return text_printable(buf, TR_QUOTE_LEN, s, TR_QUOTE_MAX);
 }
 
 bool tr_parse_real(const char *s, double *out)

@@ -10,13 +10,16 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "engine/config/text.h"
 #include "models/trace.h"
 
 /* The longest line a trace may have: 1 MiB (a Google row is under 200 bytes). */
 #define TR_LINE_MAX (1 << 20)
 
-/* At most this many characters of a bad value are quoted in an error message. */
-#define TR_QUOTE_MAX 48
+/* At most this many characters of a bad value are quoted in an error message, in a buffer
+ * of TR_QUOTE_LEN bytes. */
+#define TR_QUOTE_MAX TEXT_QUOTE_MAX
+#define TR_QUOTE_LEN TEXT_PRINTABLE_LEN(TR_QUOTE_MAX)
 
 /* A file read one line at a time. */
 struct tr_lines {
@@ -39,11 +42,13 @@ char *tr_lines_next(struct tr_lines *lr, bool *failed, char *err, size_t len);
 
 void tr_lines_close(struct tr_lines *lr);
 
-/* snprintf into err. */
+/* snprintf into err, made printable (text_vformat): a message never echoes a control
+ * character or a byte that is not UTF-8 from a trace or its path. */
 void tr_error(char *err, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* s as quoted in a message: as is, or its first TR_QUOTE_MAX characters and "..."; buf must
- * hold TR_QUOTE_MAX + 4 characters. */
+/* s as quoted in a message: printable (text_printable: control characters and bytes that are
+ * not UTF-8 as \xNN), at most its first TR_QUOTE_MAX characters and "..."; into buf, which
+ * must hold TR_QUOTE_LEN bytes. */
 const char *tr_quote(const char *s, char *buf);
 
 /* The largest magnitude a real in a trace may have (seconds, weights): 1e15 s is 32 million

@@ -109,7 +109,7 @@ int tr_csv_read(const char *path, struct tr_trace *out, char *err, size_t len)
     int cap = 0, ncols = 0;
     long header_line = 0;
     bool failed = false;
-    char q[TR_QUOTE_MAX + 4];
+    char q[TR_QUOTE_LEN];
     if (tr_lines_open(&lr, path, err, len))
         return -1;
     char *s;
@@ -118,7 +118,7 @@ int tr_csv_read(const char *path, struct tr_trace *out, char *err, size_t len)
             continue;
         char *f[C_COLS];
         if (!header_line) {
-            char got[TR_QUOTE_MAX + 4]; /* the line as it was: text_split cuts it up */
+            char got[TR_QUOTE_LEN]; /* the line as it was: text_split cuts it up */
             snprintf(got, sizeof got, "%s", tr_quote(s, q));
             ncols = header_columns(f, text_split(s, ',', f, C_COLS));
             if (!ncols) {

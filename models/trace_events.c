@@ -109,7 +109,7 @@ static int read_rows(struct tr_lines *lr, struct tr_layout *lay, struct rec **re
 {
     size_t cap = 0;
     bool failed = false, header = lay->header != NULL;
-    char q[TR_QUOTE_MAX + 4], want[256];
+    char q[TR_QUOTE_LEN], want[256];
     char **f = NULL;
     char *s;
     while ((s = tr_lines_next(lr, &failed, err, len))) {

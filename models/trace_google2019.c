@@ -74,7 +74,7 @@ static const unsigned char rank[] = {
 static int header(struct tr_layout *lay, char *line, const char *path, long lineno, char *err,
                   size_t len)
 {
-    char q[TR_QUOTE_MAX + 4], got[TR_QUOTE_MAX + 4]; /* the line as it was: split cuts it up */
+    char q[TR_QUOTE_LEN], got[TR_QUOTE_LEN]; /* the line as it was: split cuts it up */
     snprintf(got, sizeof got, "%s", tr_quote(line, q));
     int n = text_split(line, ',', NULL, 0);
     char **f = malloc((size_t)n * sizeof *f);

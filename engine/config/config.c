@@ -69,7 +69,8 @@ struct key_schema {
                   "a time up to 1e149 would overflow"
 static const struct key_schema schema[K_COUNT] = {
     [K_NAME] = {"experiment", "name", KT_STRING,
-                .doc = "name recorded in the output file (default: the config's base name)"},
+                .doc = "name recorded in the output file, UTF-8 text (default: the config's "
+                       "base name)"},
     [K_REPLICAS] = {"experiment", "replicas", KT_INT, .def = "1000", .min = 1, .max = INT_MAX,
                     .doc = "independent replicas per scenario and policy"},
     [K_SEED] = {"experiment", "seed", KT_U64, .def = "1",
@@ -284,7 +285,7 @@ static void fail(struct parse *p, const char *fmt, ...)
         return; /* keep the first error */
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(p->err, p->errlen, fmt, ap);
+    text_vformat(p->err, p->errlen, fmt, ap); /* the values it quotes made printable */
     va_end(ap);
     p->failed = true;
 }
@@ -686,7 +687,7 @@ static void warn(struct cfg *c, const char *fmt, ...)
     char buf[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    text_vformat(buf, sizeof buf, fmt, ap);
     va_end(ap);
     for (int i = 0; i < c->nwarnings; i++)
         if (!strcmp(c->warnings[i], buf))
@@ -1562,11 +1563,11 @@ static bool read_precision(struct parse *p, struct cfg *c, struct conv *cv)
     return ok;
 }
 
-static bool read_experiment(struct parse *p, struct cfg *c, struct view *base)
+/* experiment.name, or the default: the config's base name. It is written to the results file
+ * as UTF-8 text and titles reports and figures, so it must be text: valid UTF-8, no control
+ * characters, 1 to CFG_NAME_MAX bytes. */
+static bool read_name(struct parse *p, struct cfg *c, const struct entry *e)
 {
-    struct conv cv = {.p = p, .v = base};
-    double v;
-    const struct entry *e = base->set[K_NAME];
     if (e) {
         c->name = strdup(e->value);
     } else { /* experiments/chronos-table1.ini -> chronos-table1 */
@@ -1574,12 +1575,34 @@ static bool read_experiment(struct parse *p, struct cfg *c, struct view *base)
         size_t n = strlen(b);
         c->name = strndup(b, n > 4 && !strcmp(b + n - 4, ".ini") ? n - 4 : n);
     }
+    if (!c->name) {
+        fail(p, "out of memory");
+        return false;
+    }
+    size_t n = strlen(c->name);
+    if (n >= 1 && n <= CFG_NAME_MAX && text_is_printable(c->name))
+        return true;
+    char w[512], q[TEXT_PRINTABLE_LEN(TEXT_QUOTE_MAX)];
+    fail(p, "%s: experiment.name: %smust be 1 to %d bytes of UTF-8 text without control "
+            "characters, got '%s' (%zu bytes)%s",
+         e ? where(e, w, sizeof w) : p->path, e ? "" : "the default, the file's base name, ",
+         CFG_NAME_MAX, text_printable(q, sizeof q, c->name, TEXT_QUOTE_MAX), n,
+         e ? "" : "; set experiment.name");
+    return false;
+}
+
+static bool read_experiment(struct parse *p, struct cfg *c, struct view *base)
+{
+    struct conv cv = {.p = p, .v = base};
+    double v;
+    if (!read_name(p, c, base->set[K_NAME]))
+        return false;
     if (!num(&cv, K_REPLICAS, &v, "the run"))
         return false;
     c->replicas = (int)v;
     if (!num(&cv, K_CONFIDENCE, &c->confidence, "the run") || !read_precision(p, c, &cv))
         return false;
-    e = base->set[K_SEED];
+    const struct entry *e = base->set[K_SEED];
     c->seed = 1;
     if (e && !text_parse_u64(e->value, &c->seed)) {
         char w[512];

@@ -21,6 +21,10 @@
  * can, and cost replicas x bins x 4 bytes per policy and scenario in memory and on disk. */
 #define CFG_HIST_BINS_MAX 8000
 
+/* The longest experiment.name, in bytes of UTF-8: it titles every report and figure, and a
+ * name is text (valid UTF-8 without control characters; docs/config.md). */
+#define CFG_NAME_MAX 200
+
 struct cfg_scenario {
     struct cl_spec spec;  /* the model parameters of this scenario */
     double *params;       /* [npolicies * POL_MAX_PARAMS]: policy p's parameters at

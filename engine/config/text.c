@@ -137,6 +137,94 @@ bool text_parse_u64(const char *s, uint64_t *out)
     return true;
 }
 
+/* The length of the printable character that starts at s: a well-formed UTF-8 sequence of 1
+ * to 4 bytes (no overlong form, no surrogate, at most U+10FFFF) that is no control character;
+ * 0 for a control character or a byte that starts no such sequence (the NUL included). */
+static int printable_char(const unsigned char *s)
+{
+    unsigned c = s[0], lo = 0x80, hi = 0xbf;
+    int n;
+    if (c < 0x80)
+        return c >= 0x20 && c != 0x7f;
+    if (c >= 0xc2 && c <= 0xdf) {
+        n = 2;
+        lo = c == 0xc2 ? 0xa0 : 0x80; /* C2 80..C2 9F are the C1 controls */
+    } else if (c >= 0xe0 && c <= 0xef) {
+        n = 3;
+        lo = c == 0xe0 ? 0xa0 : 0x80;
+        hi = c == 0xed ? 0x9f : 0xbf; /* ED A0..ED BF would be surrogates */
+    } else if (c >= 0xf0 && c <= 0xf4) {
+        n = 4;
+        lo = c == 0xf0 ? 0x90 : 0x80;
+        hi = c == 0xf4 ? 0x8f : 0xbf; /* nothing past U+10FFFF */
+    } else {
+        return 0;
+    }
+    if (s[1] < lo || s[1] > hi)
+        return 0;
+    for (int i = 2; i < n; i++) /* stops at a NUL: it is no continuation byte */
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    return n;
+}
+
+const char *text_printable(char *buf, size_t len, const char *s, size_t max)
+{
+    if (!len)
+        return buf;
+    const unsigned char *p = (const unsigned char *)s;
+    size_t o = 0;
+    for (size_t chars = 0; *p; chars++) {
+        if (max && chars == max) {
+            if (o + 4 <= len) {
+                memcpy(buf + o, "...", 3);
+                o += 3;
+            }
+            break;
+        }
+        int n = printable_char(p);
+        char esc[5];
+        const char *from = (const char *)p;
+        size_t k = (size_t)n;
+        if (!n) {
+            snprintf(esc, sizeof esc, "\\x%02x", *p);
+            from = esc;
+            k = 4;
+            n = 1;
+        }
+        if (o + k >= len)
+            break;
+        memcpy(buf + o, from, k);
+        o += k;
+        p += n;
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
+bool text_is_printable(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    for (int n; *p; p += n)
+        if (!(n = printable_char(p)))
+            return false;
+    return true;
+}
+
+void text_vformat(char *buf, size_t len, const char *fmt, va_list ap)
+{
+    if (!len)
+        return;
+    char *raw = malloc(len); /* the escaped text is no shorter: len bytes of it suffice */
+    if (!raw) {
+        vsnprintf(buf, len, fmt, ap);
+        return;
+    }
+    vsnprintf(raw, len, fmt, ap);
+    text_printable(buf, len, raw, 0);
+    free(raw);
+}
+
 FILE *text_open_regular(const char *path, char *err, size_t len)
 {
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC); /* a FIFO opens without a writer */

@@ -199,6 +199,38 @@ if "$SPECMC" run "$good" --out "$WORK/never.h5" --metrics nope >/dev/null 2>"$WO
 elif grep -q "unknown metric 'nope'" "$WORK/err" && [ ! -e "$WORK/never.h5" ]; then pass
 else fail "$(head -c 200 "$WORK/err")"; fi
 
+# Names (issue 26): an experiment name that was not UTF-8 went into the file's UTF-8
+# attribute, and the Python reader and plot failed on it; one is text now: 1 to 200 bytes of
+# UTF-8, no control characters, the default (the config's base name) too.
+NAME_RULE="must be 1 to 200 bytes of UTF-8 text without control characters"
+bad "a Latin-1 name" "small-[0-9]+\.ini:3: experiment\.name: $NAME_RULE, got 'caf\\\\xe9' \(4 bytes\)$" \
+    's/^name = small/name = caf\xe9/'
+bad "a name with a terminal escape" "small-[0-9]+\.ini:3: experiment\.name: $NAME_RULE, got 'a\\\\x1b\[31mb'" \
+    's/^name = small/name = a\x1b[31mb/'
+n201=$(printf 'n%.0s' $(seq 201))
+expect_error "a name of 201 bytes" "^specmc: error: --set: experiment\.name: $NAME_RULE, got 'n{48}\.\.\.' \(201 bytes\)$" \
+    "$SPECMC" run "$good" --set "experiment.name=$n201" --out "$WORK/keep.h5" --quiet
+expect_error "an empty name" "--set: experiment\.name: $NAME_RULE, got '' \(0 bytes\)" \
+    "$SPECMC" run "$good" --set "experiment.name=" --out "$WORK/keep.h5" --quiet
+latin1="$WORK/$(printf 'caf\xe9').ini"
+grep -v '^name = ' "$good" >"$latin1"
+expect_error "a Latin-1 file name as the default name" "caf\\\\xe9\.ini: experiment\.name: the default, the file's base name, $NAME_RULE, got 'caf\\\\xe9' \(4 bytes\); set experiment\.name" \
+    "$SPECMC" run "$latin1" --out "$WORK/keep.h5" --quiet
+expect_ok "a name of 200 bytes of UTF-8" "$SPECMC" run "$good" --out "$WORK/utf8.h5" --quiet \
+    --replicas 2 --set "experiment.name=$(printf '\xc3\xa9%.0s' $(seq 100))"
+
+# Quoted text (issue 26): what a message quotes from a config or a trace is printable: \xNN
+# for a control character or a byte that is not UTF-8, valid UTF-8 as it is.
+bad "a config value's bytes escaped" "small-[0-9]+\.ini:9: cluster\.slots: must be an integer in \[1, 100000000\], got '2\\\\x1b\[2J0\\\\xe9'$" \
+    's/^slots = 20/slots = 2\x1b[2J0\xe9/'
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean\n0,1,2,0,5,\n3,1,\xff\x1b[31mred\xe2\x82\xac,0,5,\n' \
+    >"$WORK/bytes-trace.csv"
+bad "a trace value's bytes escaped" "bytes-trace\.csv:3: column 'map_tasks': expected an integer >= 1 .*, got '\\\\xff\\\\x1b\[31mred€'$" \
+    "s|^tasks = 5|trace = $WORK/bytes-trace.csv|"
+CURRENT="no control character or stray byte reaches stderr"
+if LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f\xff]' "$WORK/err"; then fail "$(od -c "$WORK/err" | head -4)"
+else pass; fi
+
 CURRENT="existing output untouched"
 if [ "$(md5sum <"$WORK/keep.h5")" = "$sum_before" ]; then pass; else fail "keep.h5 changed"; fi
 CURRENT="no temporary files left"

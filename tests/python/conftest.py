@@ -1,9 +1,12 @@
 """Fixtures for the Python reader's tests: results files written by the specmc under test
 ($SPECMC, default build/check/specmc), once per session, in a temporary directory."""
 import os
+import shutil
 import subprocess
 import sys
 
+import h5py
+import numpy as np
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -15,6 +18,18 @@ FORMAT3 = os.path.join(ROOT, "tests", "cli", "fixtures", "format3-small.h5")
 
 def specmc(*args):
     return subprocess.run([SPECMC, *args], check=True, capture_output=True, text=True).stdout
+
+
+def renamed(src, dst, name, config=None):
+    """A copy of results file src at dst whose experiment attribute holds the bytes `name` (and
+    whose config text, given bytes, `config`): what an older specmc wrote for any name, one
+    that this one refuses included."""
+    shutil.copyfile(src, dst)
+    with h5py.File(dst, "r+") as f:
+        f.attrs["experiment"] = np.bytes_(name)
+        if config is not None:
+            f["config"][0] = config
+    return dst
 
 
 @pytest.fixture(scope="session")

@@ -1,11 +1,13 @@
 """The figures (analysis/python/specmc/plot.py and `specmc plot`): every kind of file gives
-its figures, each a real image of the format asked; a file that is not there is an error."""
+its figures, each a real image of the format asked, in the folder asked whatever the file's
+names; a file that is not there is an error."""
 import os
+import re
 import subprocess
 
 import pytest
 
-from conftest import SMALL, SPECMC, specmc as run_specmc
+from conftest import SMALL, SPECMC, renamed, specmc as run_specmc
 from specmc import plot
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -54,3 +56,30 @@ def test_the_command(sweep, tmp_path):
     bad = subprocess.run([SPECMC, "plot", str(tmp_path / "nothere.h5")], capture_output=True,
                          text=True)
     assert bad.returncode == 2 and "nothere.h5: no such file" in bad.stderr
+
+
+def test_names_from_the_file_stay_in_out(sweep, tmp_path, monkeypatch):
+    """issue 26: figure names were the experiment name as the file held it: `../../x` wrote
+    beside the folder asked, an absolute name wrote there, 300 characters failed with "File
+    name too long", a Latin-1 name failed to decode, `$\\frac$` failed in mathtext. Each
+    now gives its figures in --out, under names of safe characters, distinct for each name."""
+    monkeypatch.setenv("SPECMC", SPECMC)
+    out = tmp_path / "a" / "b" / "out"
+    names = [b"../../x", str(tmp_path / "abs").encode(), b"..", b".hidden", b"-rf",
+             b"n" * 300, b"n" * 299 + b"m", b"caf\xe9/\x1b[31m", b"$\\frac$", b""]
+    written = []
+    for i, name in enumerate(names):
+        paths = plot.plot_file(renamed(sweep, str(tmp_path / f"{i}.h5"), name), str(out),
+                               metrics=["flowtime"])
+        assert len(paths) == 7, (name, paths)   # 3 of flowtime, 4 CDFs
+        for p in paths:
+            base = os.path.basename(p)
+            assert os.path.dirname(p) == str(out), p
+            assert re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9._-]{0,250}\.png", base), base
+        written += paths
+    images(written)
+    assert sorted(os.listdir(out)) == sorted(os.path.basename(p) for p in written)
+    assert sorted(os.listdir(tmp_path)) == sorted(["a"] + [f"{i}.h5" for i in range(len(names))])
+    assert os.listdir(tmp_path / "a") == ["b"] and os.listdir(tmp_path / "a" / "b") == ["out"]
+    # a name that is safe as it is stays as it is
+    assert plot._stem("chronos-fig3") == "chronos-fig3"

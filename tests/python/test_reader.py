@@ -1,6 +1,7 @@
 """The Python reader (analysis/python/specmc) against what specmc itself prints: the summary,
 paired and verdict rows equal `report --csv`'s, the per-replica values and histograms add up,
-format 3 reads as format 5 does, and files that are not results are refused by name."""
+format 3 reads as format 5 does, text that is not UTF-8 reads with replacement characters,
+and files that are not results are refused by name."""
 import csv
 import io
 import math
@@ -10,7 +11,7 @@ import pandas as pd
 import pytest
 
 import specmc
-from conftest import FORMAT3, SMALL, specmc as run_specmc
+from conftest import FORMAT3, SMALL, renamed, specmc as run_specmc
 
 
 def report_rows(path):
@@ -111,6 +112,17 @@ def test_format3_reads_as_format5(work):
                                   new.summary[same][["ci_low", "ci_high"]])
     assert old.provenance["format_version"] == 3 and new.provenance["format_version"] == 5
     assert old.verdicts.empty and not new.verdicts.empty
+
+
+def test_text_that_is_not_utf8(work, sweep):
+    """issue 26: a Latin-1 experiment name (which specmc wrote before it refused one) or config
+    comment failed the reader with UnicodeDecodeError; it reads, each such byte as U+FFFD."""
+    path = renamed(sweep, str(work / "latin1.h5"), b"caf\xe9 \xff",
+                   config=b"; caf\xe9\n[experiment]\n")
+    r = specmc.load(path)
+    assert r.provenance["experiment"] == "caf\ufffd \ufffd"
+    assert r.config == "; caf\ufffd\n[experiment]\n"
+    assert not r.summary.empty
 
 
 def test_validate_file(validate_file):

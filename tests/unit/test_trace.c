@@ -284,6 +284,25 @@ Test(trace, csv_long_value_quoted_in_part)
     cr_assert_lt(strlen(err), 300, "%s", err);
 }
 
+/* issue 26: a bad value was quoted byte for byte, terminal escapes and Latin-1 included; it is
+ * quoted printable (\xNN), valid UTF-8 kept, cut after TR_QUOTE_MAX characters, not bytes. */
+Test(trace, bad_bytes_quoted_printable)
+{
+    expect_error(load(H "1,0,\xff\x1b[2J\xe2\x82\xac,0,10,\n", TR_CSV), 2, "column 'map_tasks'",
+                 "got '\\xff\\x1b[2J\xe2\x82\xac'", NULL);
+    char v[3 * 60 + 1] = "", line[512];
+    for (int i = 0; i < 60; i++)
+        strcat(v, "\xe2\x82\xac");
+    snprintf(line, sizeof line, H "1,0,%s,0,10,\n", v);
+    expect_error(load(line, TR_CSV), 2, "column 'map_tasks'", NULL);
+    char want[3 * 48 + 8];
+    snprintf(want, sizeof want, "'%.*s...'", 3 * 48, v); /* 48 whole characters */
+    cr_assert(strstr(err, want), "%s", err);
+    /* a header line that is not one, in both layouts that have one */
+    expect_error(load("arrival\x07,weight\n", TR_CSV), 1, "got 'arrival\\x07,weight'", NULL);
+    expect_error(load("time,ty\x01pe\n", TR_GOOGLE2019), 1, "got 'time,ty\\x01pe'", NULL);
+}
+
 Test(trace, missing_file)
 {
     snprintf(path, sizeof path, "%s/no-such-file.csv", dir);

@@ -17,14 +17,23 @@ draws them (or `python3 -m specmc.plot FILE ...`).
                    form (both divided by |closed form|), coloured by verdict; expected
                    disagreements labelled
 
+Each figure is a file in --out named after the experiment, NAME-METRIC.png and the like
+(validate-CHECK.png for a validate file). NAME is the file's experiment name made safe: only
+[A-Za-z0-9._-] kept, others '_', no leading '.' or '-', at most 100 characters; a name that
+had to change ends in '-' and 8 hex digits of a hash of it, so names stay distinct. Nothing a
+file holds can place a figure outside --out. The titles show the name as it is (a control
+character as \\xNN).
+
 Statistics are specmc's own (the file's intervals; report --cdf's); this only draws them.
 Needs python3-matplotlib. Prints the paths it wrote.
 """
 import argparse
 import csv
+import hashlib
 import io
 import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -45,8 +54,37 @@ def _label(metric, unit):
     return f"{name} ({unit})" if unit and unit != metric else name
 
 
+STEM_MAX = 100   # characters of an experiment name kept in file names
+FILE_MAX = 200   # characters of a file name before its extension (a system allows 255 bytes)
+
+
+def _stem(text, limit=STEM_MAX):
+    """A part of a file name made from text a file holds: [A-Za-z0-9._-] kept, any other
+    character '_', no leading '.' or '-', at most `limit` characters. Text that had to change
+    ends in '-' and 8 hex digits of a hash of it, so that different texts stay different.
+    It holds no '/' and is not '..': joined to a folder, it names a file in that folder."""
+    safe = re.sub(r"[^A-Za-z0-9._-]", "_", text)
+    if safe[:1] in (".", "-"):
+        safe = "_" + safe[1:]
+    if safe == text and 0 < len(safe) <= limit:
+        return safe
+    digest = hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    return f"{safe[:limit - 9]}-{digest}" if safe else digest
+
+
+def _experiment(r):
+    """The experiment's name for titles (as the file holds it, but a control character as
+    \\xNN, as specmc's messages show it, and a '$' as itself rather than starting mathtext)
+    and its _stem, which starts the file name of every figure."""
+    name = str(r.provenance.get("experiment", "run"))
+    title = re.sub(r"[\x00-\x1f\x7f-\x9f]", lambda c: f"\\x{ord(c.group()):02x}", name)
+    return title.replace("$", r"\$"), _stem(name)
+
+
 def _save(fig, out_dir, name, fmt, written):
-    path = os.path.join(out_dir, f"{name}.{fmt}")
+    """Save fig as out_dir/NAME.FMT, NAME passed through _stem: it stays in out_dir whatever the
+    file's names and metrics are."""
+    path = os.path.join(out_dir, f"{_stem(name, FILE_MAX)}.{fmt}")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -121,7 +159,7 @@ def _sweep_figure(r, df, x, others):
 
 def plot_sweep(r, metrics, out_dir, fmt, written, paired_too=True):
     x, others = _sweep_axes(r)
-    name = r.provenance.get("experiment", "run")
+    name, stem = _experiment(r)
     for paired in (False, True) if paired_too else (False,):
         frame = r.paired if paired else r.summary
         for m in metrics:
@@ -139,14 +177,14 @@ def plot_sweep(r, metrics, out_dir, fmt, written, paired_too=True):
                                title_fontsize=7)
             fig.suptitle(f"{name}: {'paired difference from ' + base if paired else m}"
                          f" — mean and {r.provenance['confidence']:.0%} interval", fontsize=10)
-            _save(fig, out_dir, f"{name}-{'paired-' if paired else ''}{m}", fmt, written)
+            _save(fig, out_dir, f"{stem}-{'paired-' if paired else ''}{m}", fmt, written)
 
 
 def plot_verdict_sweep(r, metrics, out_dir, fmt, written):
     """The share of replicas in which each policy's metric is lower than the baseline's,
     against the sweep's key, with its Clopper–Pearson band."""
     x, others = _sweep_axes(r)
-    name, base = r.provenance.get("experiment", "run"), r.policies[0]
+    (name, stem), base = _experiment(r), r.policies[0]
     for m in metrics:
         df = r.verdicts[(r.verdicts.metric == m) & (r.verdicts.verdict == "lower")]
         if df.empty:
@@ -160,13 +198,13 @@ def plot_verdict_sweep(r, metrics, out_dir, fmt, written):
         axes[-1].legend(fontsize=8, title="policy", title_fontsize=7)
         fig.suptitle(f"{name}: is {m.replace('_', ' ')} lower than {base}'s? Share of paired "
                      f"replicas, exact {r.provenance['confidence']:.0%} interval", fontsize=10)
-        _save(fig, out_dir, f"{name}-verdict-{m}", fmt, written)
+        _save(fig, out_dir, f"{stem}-verdict-{m}", fmt, written)
 
 
 def plot_verdict_points(r, metrics, out_dir, fmt, written):
     """One scenario: each policy's shares of replicas lower, tied and higher than the
     baseline, stacked, with the median paired difference and its interval written beside."""
-    name, base = r.provenance.get("experiment", "run"), r.policies[0]
+    (name, stem), base = _experiment(r), r.policies[0]
     colours = {"lower": "tab:blue", "tied": "0.75", "higher": "tab:orange"}
     for s in r.scenarios.scenario:
         for m in metrics:
@@ -196,11 +234,11 @@ def plot_verdict_points(r, metrics, out_dir, fmt, written):
             ax.set_title(f"{name}, scenario {s}: paired replicas against {base}", fontsize=10,
                          pad=22)
             fig.subplots_adjust(right=0.72)
-            _save(fig, out_dir, f"{name}-s{s}-verdict-{m}", fmt, written)
+            _save(fig, out_dir, f"{stem}-s{s}-verdict-{m}", fmt, written)
 
 
 def plot_points(r, metrics, out_dir, fmt, written):
-    name = r.provenance.get("experiment", "run")
+    name, stem = _experiment(r)
     for s in r.scenarios.scenario:
         for m in metrics:
             df = r.summary[(r.summary.scenario == s) & (r.summary.metric == m)
@@ -217,7 +255,7 @@ def plot_points(r, metrics, out_dir, fmt, written):
             ax.grid(alpha=0.3)
             ax.set_title(f"{name}, scenario {s}: mean and {r.provenance['confidence']:.0%} "
                          f"interval (x: no valid interval)", fontsize=10)
-            _save(fig, out_dir, f"{name}-s{s}-{m}", fmt, written)
+            _save(fig, out_dir, f"{stem}-s{s}-{m}", fmt, written)
 
 
 def _specmc_binary():
@@ -229,7 +267,7 @@ def _specmc_binary():
 
 
 def plot_cdfs(r, out_dir, fmt, written):
-    name = r.provenance.get("experiment", "run")
+    name, stem = _experiment(r)
     for q in ("flowtime", "machine_time"):
         if r.histograms(q).empty:
             continue
@@ -253,7 +291,7 @@ def plot_cdfs(r, out_dir, fmt, written):
             ax.legend(fontsize=8)
             ax.set_title(f"{name}, scenario {s}: CDF of job {q.replace('_', ' ')} with "
                          f"{r.provenance['confidence']:.0%} intervals", fontsize=10)
-            _save(fig, out_dir, f"{name}-s{s}-cdf-{q}", fmt, written)
+            _save(fig, out_dir, f"{stem}-s{s}-cdf-{q}", fmt, written)
 
 
 COLOURS = {(True, True): "tab:green", (False, False): "tab:orange", (False, True): "tab:red",

@@ -17,9 +17,11 @@ VERDICTS = ("lower", "higher", "tied", "sign_p", "median_delta")
 
 
 def _text(x):
-    """A fixed-length string from h5py (bytes or numpy bytes) as str; other values as they are."""
+    """A fixed-length string from h5py (bytes or numpy bytes) as str; other values as they are.
+    Bytes that are not UTF-8 (an experiment name or a config comment in Latin-1, which specmc
+    wrote before it refused such names) read as U+FFFD rather than failing."""
     if isinstance(x, (bytes, np.bytes_)):
-        return x.decode("utf-8")
+        return x.decode("utf-8", "replace")
     if isinstance(x, np.ndarray) and x.shape == (1,):   # format 3's one-element attributes
         return _text(x[0])
     if isinstance(x, np.generic):
