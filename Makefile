@@ -27,7 +27,7 @@ SANITIZE ?=
 PYTHON   ?= /usr/bin/python3
 COVERAGE_REPS ?= 1000
 FUZZ_SECONDS  ?= 30
-FUZZ_TARGETS  ?= config trace_csv trace_google report
+FUZZ_TARGETS  ?= config trace_csv trace_google report shard
 
 ifeq ($(V),1)
   Q :=

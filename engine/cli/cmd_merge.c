@@ -87,19 +87,8 @@ static int check_set(char **files, int n, struct shard_info *in, const char **pa
 /* The run's config, as the shards carry it: its text and overrides, the seed and replicas. */
 static int load_config(const struct shard_info *in, struct cfg *c)
 {
-    char err[2048], *sets_text = strdup(in->overrides);
-    int nsets = 0;
-    const char **sets = calloc(strlen(in->overrides) + 1, sizeof *sets);
-    if (!sets_text || !sets) {
-        free(sets_text), free(sets);
-        cli_error("merge: out of memory");
-        return -1;
-    }
-    for (char *line = strtok(sets_text, "\n"); line; line = strtok(NULL, "\n"))
-        sets[nsets++] = line;
-    int rc = cfg_load_text(c, in->config_path, in->config, sets, nsets, err, sizeof err);
-    free(sets_text), free(sets);
-    if (rc) {
+    char err[2048];
+    if (shard_load_config(in, c, err, sizeof err)) {
         cli_error("merge: the shards' config no longer loads: %s", err);
         return -1;
     }
@@ -112,8 +101,6 @@ static int load_config(const struct shard_info *in, struct cfg *c)
         cfg_free(c);
         return -1;
     }
-    c->seed = in->seed;
-    c->replicas = in->replicas;
     return 0;
 }
 

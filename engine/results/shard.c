@@ -203,10 +203,13 @@ enum shard_diff shard_compare(const struct shard_info *a, const struct shard_inf
                                                                             : SHARD_SAME;
 }
 
-/* Line `i` of an inputs text: its key and path ("KEY PATH DIGEST"), into key/path; false when
- * there is no such line. */
-static bool input_line(const char *text, int i, char *key, char *path, char *digest,
-                       size_t len)
+/* One line of an inputs text, "KEY PATH DIGEST". */
+struct input_line {
+    char key[64], path[1024], digest[64];
+};
+
+/* Line `i` of an inputs text into *l; false when there is no such line. */
+static bool input_line(const char *text, int i, struct input_line *l)
 {
     for (; i > 0 && text; i--)
         text = strchr(text, '\n') ? strchr(text, '\n') + 1 : NULL;
@@ -220,31 +223,53 @@ static bool input_line(const char *text, int i, char *key, char *path, char *dig
             sp2 = q; /* the last space: paths may hold spaces */
     if (!sp1 || sp1 > end || sp2 <= sp1 + 1 || sp2 >= end)
         return false;
-    snprintf(key, len, "%.*s", (int)(sp1 - text), text);
-    snprintf(path, len, "%.*s", (int)(sp2 - sp1 - 1), sp1 + 1);
-    snprintf(digest, len, "%.*s", (int)(end - sp2 - 1), sp2 + 1);
+    snprintf(l->key, sizeof l->key, "%.*s", (int)(sp1 - text), text);
+    snprintf(l->path, sizeof l->path, "%.*s", (int)(sp2 - sp1 - 1), sp1 + 1);
+    snprintf(l->digest, sizeof l->digest, "%.*s", (int)(end - sp2 - 1), sp2 + 1);
     return true;
 }
 
 const char *shard_inputs_diff(const char *a, const char *b, char *buf, size_t len)
 {
-    char ka[64], pa[1024], da[64], kb[64], pb[1024], db[64];
+    struct input_line x, y;
     for (int i = 0;; i++) {
-        bool ha = input_line(a, i, ka, pa, da, sizeof da),
-             hb = input_line(b, i, kb, pb, db, sizeof db);
-        if (!ha && !hb)
+        bool hx = input_line(a, i, &x), hy = input_line(b, i, &y);
+        if (!hx && !hy)
             break;
-        if (ha && hb && !strcmp(ka, kb) && !strcmp(pa, pb) && strcmp(da, db)) {
-            snprintf(buf, len, "%s (%s) has other contents", pa, ka);
+        bool same_file = hx && hy && !strcmp(x.key, y.key) && !strcmp(x.path, y.path);
+        if (same_file && strcmp(x.digest, y.digest)) {
+            snprintf(buf, len, "%s (%s) has other contents", x.path, x.key);
             return buf;
         }
-        if (!ha || !hb || strcmp(ka, kb) || strcmp(pa, pb)) {
-            snprintf(buf, len, "%s (%s) is not read by both", ha ? pa : pb, ha ? ka : kb);
+        if (!same_file) {
+            snprintf(buf, len, "%s (%s) is not read by both", hx ? x.path : y.path,
+                     hx ? x.key : y.key);
             return buf;
         }
     }
     snprintf(buf, len, "the files the config names differ");
     return buf;
+}
+
+int shard_load_config(const struct shard_info *in, struct cfg *c, char *err, size_t errlen)
+{
+    char *sets_text = strdup(in->overrides);
+    int nsets = 0;
+    const char **sets = calloc(strlen(in->overrides) + 1, sizeof *sets);
+    if (!sets_text || !sets) {
+        free(sets_text), free(sets);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (char *line = strtok(sets_text, "\n"); line; line = strtok(NULL, "\n"))
+        sets[nsets++] = line;
+    int rc = cfg_load_text(c, in->config_path, in->config, sets, nsets, err, errlen);
+    free(sets_text), free(sets);
+    if (rc)
+        return -1;
+    c->seed = in->seed;
+    c->replicas = in->replicas;
+    return 0;
 }
 
 void shard_info_free(struct shard_info *in)

@@ -75,6 +75,11 @@ int shard_read_info(const char *path, enum shard_kind kind, struct shard_info *i
                     size_t errlen);
 void shard_info_free(struct shard_info *info);
 
+/* The run's config as a shard or checkpoint carries it: its text (read as if from its
+ * config_path, where a trace is found) and --set overrides, with its seed and replica count.
+ * 0, or -1 with the loader's message (the config no longer loads: a trace gone, ...). */
+int shard_load_config(const struct shard_info *in, struct cfg *c, char *err, size_t errlen);
+
 /* Read its block into res, which must hold at least that block of c (run_alloc); every
  * dataset must have the extent c gives it; a checkpoint's `done` into done. 0, or -1 with
  * "PATH: reason". */

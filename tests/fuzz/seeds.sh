@@ -9,6 +9,8 @@
 #                           data/google2019-instance-events-sample.csv, whole and their first
 #                           rows
 #   DIR/seeds/report        small results files written by `SPECMC run`
+#   DIR/seeds/shard         a shard (`run --shard 1/2`) and a checkpoint (a run interrupted
+#                           by SIGINT) written by `SPECMC run`
 #   DIR/config.dict         sections, keys, section.key names, choices and policies as
 #                           `SPECMC list --keys` and `SPECMC list` print them, in libFuzzer's
 #                           dictionary format
@@ -18,7 +20,7 @@ SPECMC=$1
 DIR=$2
 S=$DIR/seeds
 rm -rf "$S"
-mkdir -p "$S/config" "$S/trace_csv" "$S/trace_google" "$S/report"
+mkdir -p "$S/config" "$S/trace_csv" "$S/trace_google" "$S/report" "$S/shard"
 
 cp experiments/*.ini tests/cli/configs/*.ini tests/regress/cases/*.ini bench/*.ini "$S/config/"
 replay() { # replay NAME LINES: small.ini taking all its jobs from a trace
@@ -49,7 +51,22 @@ printf '[workload]\nrate = 1\njobs = 20\ntasks = 2\n' >>"$S/minimal.ini"
     --set policy.list=fifo,clone --set policy.clone.r=auto --set workload.jobs=20 \
     --set workload.warmup=2 --set histogram.flowtime=40 --set histogram.machine_time=60 \
     --set histogram.bins=4 --out "$S/report/small.h5"
-rm -f "$S/minimal.ini"
+"$SPECMC" run "$S/minimal.ini" --threads 1 --quiet --shard 1/2 --out "$S/shard/shard.h5"
+# a checkpoint: a slow run (Mantri's heartbeats every 1e-5 time units: about 3 minutes)
+# interrupted once it has started (its first line on stderr)
+"$SPECMC" run "$S/minimal.ini" --threads 1 --replicas 500 --set policy.list=mantri \
+    --set policy.mantri.report_interval=0.00001 --checkpoint 0 --out "$S/ckpt.h5" \
+    2>"$S/ckpt.err" &
+pid=$!
+tries=0
+until grep -q " x .* replicas on " "$S/ckpt.err" || [ "$tries" -ge 1200 ]; do
+    sleep 0.05
+    tries=$((tries + 1))
+done
+kill -s INT "$pid"
+wait "$pid" || true
+mv "$S/ckpt.h5.ckpt" "$S/shard/checkpoint.h5"
+rm -f "$S/minimal.ini" "$S/ckpt.err"
 
 {
     "$SPECMC" list --keys | awk '
