@@ -22,6 +22,7 @@
 
 #include "engine/config/config_limits.h"
 #include "engine/config/config_time.h"
+#include "engine/config/dedup.h"
 #include "engine/config/text.h"
 #include "models/trace.h"
 #include "models/workload.h"
@@ -1819,6 +1820,54 @@ static bool parse_range(char *item, double *lo, double *hi, double *step)
 /* The most values a range may expand to. */
 #define SWEEP_RANGE_MAX 100000
 
+/* Two sweep values are the same when their texts are, or when both are numbers and equal (1
+ * and 1.0). num[i]: value i as a number, NAN when it is none (parse_real takes no NaN). */
+struct value_list {
+    char **text;
+    double *num;
+};
+
+static uint64_t value_hash(const void *ctx, int i)
+{
+    const struct value_list *v = ctx;
+    double x = v->num[i] == 0 ? 0.0 : v->num[i]; /* -0 == 0 */
+    return isnan(x) ? dedup_bytes(DEDUP_SEED, v->text[i], strlen(v->text[i]))
+                    : dedup_bytes(~(uint64_t)DEDUP_SEED, &x, sizeof x);
+}
+
+static bool value_same(const void *ctx, int i, int j)
+{
+    const struct value_list *v = ctx;
+    return !strcmp(v->text[i], v->text[j]) || v->num[i] == v->num[j];
+}
+
+/* No value of a [sweep] axis twice: the first value that repeats an earlier one is refused,
+ * naming both (hashed: a range of 100 000 values takes milliseconds, not the minutes of
+ * comparing each value with every other). */
+static bool values_once(struct parse *p, const struct entry *e, const struct sweep_axis *ax)
+{
+    int n = ax->nvalues, *first = malloc((size_t)n * sizeof *first);
+    struct value_list v = {ax->values, malloc((size_t)n * sizeof *v.num)};
+    bool ok = first && v.num;
+    for (int i = 0; ok && i < n; i++)
+        if (!parse_real(ax->values[i], &v.num[i]))
+            v.num[i] = NAN;
+    ok = ok && dedup_first(n, value_hash, value_same, &v, first) == 0;
+    if (!ok)
+        fail(p, "out of memory");
+    for (int i = 0; ok && i < n; i++)
+        if (first[i] != i) {
+            char w[512];
+            fail(p, "%s: %s.%s: the value %s is in the list twice (as '%s' and '%s'); each "
+                 "value makes one scenario", where(e, w, sizeof w), e->section, e->key,
+                 ax->values[i], ax->values[first[i]], ax->values[i]);
+            ok = false;
+        }
+    free(first);
+    free(v.num);
+    return ok;
+}
+
 /* An axis's values: comma-separated, each a value as written or a range LO:HI:STEP (LO, LO +
  * STEP, ... up to HI, as OMNeT++'s ${x=LO..HI step STEP}); in [sweep] no value twice (1 and
  * 1.0 are the same number); in [zip] a value may repeat, the other zip keys telling the
@@ -1859,18 +1908,8 @@ static bool sweep_values(struct parse *p, const struct entry *e, struct sweep_ax
             ok = add_value(ax, &cap, item) || (fail(p, "out of memory"), false);
         }
     }
-    for (int i = 0; ok && !ax->zip && i < ax->nvalues; i++) /* [zip]: others vary with it */
-        for (int j = 0; ok && j < i; j++) {
-            double x, y;
-            bool same = !strcmp(ax->values[i], ax->values[j]) ||
-                        (parse_real(ax->values[i], &x) && parse_real(ax->values[j], &y) && x == y);
-            if (same) {
-                fail(p, "%s: %s.%s: the value %s is in the list twice (as '%s' and '%s'); each "
-                     "value makes one scenario", where(e, w, sizeof w), e->section, e->key,
-                     ax->values[i], ax->values[j], ax->values[i]);
-                ok = false;
-            }
-        }
+    if (ok && !ax->zip) /* [zip]: the other zip keys vary with it */
+        ok = values_once(p, e, ax);
     free(items);
     free(copy);
     return ok;
