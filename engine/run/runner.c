@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "engine/config/config_limits.h"
+#include "engine/config/dedup.h"
 #include "engine/run/progress.h"
 #include "engine/run/replicas.h"
 #include "engine/stats/bootstrap.h"
@@ -281,7 +282,7 @@ struct store {
     const struct cfg *c;
     struct run_result *res;
     unsigned char *done; /* per unit, cell-major; NULL: none kept */
-    const int *run;      /* the cells that run (distinct_cells), by the loop's cell index */
+    const int *run;      /* the cells that run (run_twins), by the loop's cell index */
     const int *weight;   /* by the loop's cell index: the cells its replicas stand for (itself
                             and its twins), what a replica of it adds to the progress */
     int64_t *events;     /* task events of each cell that runs, by (scenario, policy) */
@@ -290,29 +291,57 @@ struct store {
     int64_t ndone;       /* replicas stored */
 };
 
-/* Cells equal in scenario spec, policy and parameters compute the same replicas (a sweep of
- * one policy's parameter leaves the others' cells alike): only the first of each such set
- * runs, and the others get copies of its values. of[k] is the cell whose replicas cell k
- * takes (k itself for those that run), run[] lists those that run; their count is returned.
- * The specs and parameter arrays are compared byte for byte: config builds them in zeroed
- * memory, field by field, from the same text. */
-static int distinct_cells(const struct cfg *c, int nscen, int npol, int *of, int *run)
+/* A cell's key, hashed: its policy, its scenario's spec and its parameters, compared byte
+ * for byte (config builds them in zeroed memory, field by field, from the same text). */
+static uint64_t cell_hash(const void *ctx, int k)
 {
-    int n = 0;
-    for (int k = 0; k < nscen * npol; k++) {
-        int s = k / npol, p = k % npol;
-        of[k] = k;
-        for (int i = 0; i < n && of[k] == k; i++) {
-            int t = run[i] / npol, q = run[i] % npol;
-            if (c->policies[q] == c->policies[p] &&
-                !memcmp(&c->scen[t].spec, &c->scen[s].spec, sizeof c->scen[s].spec) &&
-                !memcmp(cfg_params(c, t, q), cfg_params(c, s, p), POL_MAX_PARAMS * sizeof(double)))
-                of[k] = run[i];
-        }
-        if (of[k] == k)
-            run[n++] = k;
+    const struct cfg *c = ctx;
+    int s = k / c->npolicies, p = k % c->npolicies;
+    uint64_t h = dedup_bytes(DEDUP_SEED, &c->policies[p], sizeof c->policies[p]);
+    h = dedup_bytes(h, &c->scen[s].spec, sizeof c->scen[s].spec);
+    return dedup_bytes(h, cfg_params(c, s, p), POL_MAX_PARAMS * sizeof(double));
+}
+
+static bool cell_same(const void *ctx, int j, int k)
+{
+    const struct cfg *c = ctx;
+    int t = j / c->npolicies, q = j % c->npolicies, s = k / c->npolicies, p = k % c->npolicies;
+    return c->policies[q] == c->policies[p] &&
+           !memcmp(&c->scen[t].spec, &c->scen[s].spec, sizeof c->scen[s].spec) &&
+           !memcmp(cfg_params(c, t, q), cfg_params(c, s, p), POL_MAX_PARAMS * sizeof(double));
+}
+
+int run_twins(const struct cfg *c, struct run_twins *t)
+{
+    int n = c->nscenarios * c->npolicies;
+    *t = (struct run_twins){.ncells = n};
+    t->of = malloc((size_t)n * sizeof *t->of);
+    t->run = malloc((size_t)n * sizeof *t->run);
+    t->weight = malloc((size_t)n * sizeof *t->weight);
+    int *at = malloc((size_t)n * sizeof *at); /* cell k's place in run[] when it runs */
+    if (!t->of || !t->run || !t->weight || !at || dedup_first(n, cell_hash, cell_same, c, t->of)) {
+        free(at);
+        run_twins_free(t);
+        return -1;
     }
-    return n;
+    for (int k = 0; k < n; k++)
+        if (t->of[k] == k) {
+            at[k] = t->nrun;
+            t->weight[t->nrun] = 0;
+            t->run[t->nrun++] = k;
+        }
+    for (int k = 0; k < n; k++)
+        t->weight[at[t->of[k]]]++; /* itself and its twins: what the header counts */
+    free(at);
+    return 0;
+}
+
+void run_twins_free(struct run_twins *t)
+{
+    free(t->of);
+    free(t->run);
+    free(t->weight);
+    *t = (struct run_twins){0};
 }
 
 /* After the loop: each cell that did not run takes its twin's replicas 0 .. to - 1, done
@@ -386,24 +415,20 @@ static void store_replica(void *ctx, void *scratch, struct rep_workspace *ws, in
 int run_units(const struct cfg *c, const struct run_options *opt, struct run_result *res,
               unsigned char *done, int to, char *err, size_t errlen)
 {
-    int ncells = res->nscen * res->npol;
-    struct rr_cell *cells = malloc((size_t)ncells * sizeof *cells);
-    int *of = malloc((size_t)ncells * sizeof *of), *run = malloc((size_t)ncells * sizeof *run);
-    int *weight = malloc((size_t)ncells * sizeof *weight);
+    const struct run_twins *tw = opt->twins;
+    int ncells = res->nscen * res->npol, nrun = tw->nrun;
+    const int *run = tw->run, *weight = tw->weight;
+    struct rr_cell *cells = malloc((size_t)(nrun ? nrun : 1) * sizeof *cells);
     int64_t *events = calloc((size_t)ncells, sizeof *events);
-    if (!cells || !of || !run || !weight || !events) {
-        free(cells), free(of), free(run), free(weight), free(events);
+    if (!cells || !events) {
+        free(cells), free(events);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    int nrun = distinct_cells(c, res->nscen, res->npol, of, run);
     for (int i = 0; i < nrun; i++) {
         int s = run[i] / res->npol, p = run[i] % res->npol;
         cells[i] = (struct rr_cell){&c->scen[s].spec, c->policies[p], cfg_params(c, s, p),
                                     c->seed};
-        weight[i] = 0;
-        for (int k = 0; k < ncells; k++)
-            weight[i] += of[k] == run[i]; /* itself and its twins: what the header counts */
     }
     int64_t units = (int64_t)ncells * to, already = 0;
     for (int i = 0; done && i < nrun; i++)
@@ -423,7 +448,7 @@ int run_units(const struct cfg *c, const struct run_options *opt, struct run_res
     progress_finish(&pg);
     res->wall_seconds += omp_get_wtime() - t0;
     if (rc >= 0) {
-        copy_twins(c, res, done, of, events, to);
+        copy_twins(c, res, done, tw->of, events, to);
         for (int i = 0; i < nrun; i++)
             res->simulated_events += events[run[i]];
         for (int k = 0; k < ncells; k++)
@@ -434,7 +459,7 @@ int run_units(const struct cfg *c, const struct run_options *opt, struct run_res
                  c->policies[k % res->npol]->name, (unsigned long long)fail.rep,
                  rr_error(fail.rc));
     }
-    free(cells), free(of), free(run), free(weight), free(events);
+    free(cells), free(events);
     return rc;
 }
 

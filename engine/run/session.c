@@ -75,8 +75,19 @@ int session_run(struct cfg *c, const struct run_options *opt, int first, int cou
                 const struct ckpt_plan *plan, bool shard, struct rs_provenance *pv,
                 struct run_result *res, char *why, size_t whylen, char *err, size_t errlen)
 {
-    if (ranks_size() > 1)
-        return across_ranks(c, opt, res, err, errlen);
+    struct run_twins tw;
+    if (run_twins(c, &tw)) {
+        snprintf(err, errlen, "out of memory");
+        return 1;
+    }
+    struct run_options with = *opt;
+    with.twins = &tw;
+    opt = &with;
+    if (ranks_size() > 1) {
+        int rc = across_ranks(c, opt, res, err, errlen);
+        run_twins_free(&tw);
+        return rc;
+    }
     bool seq = c->precision > 0 && !shard;
     struct cfg whole = *c;
     if (seq)
@@ -84,8 +95,10 @@ int session_run(struct cfg *c, const struct run_options *opt, int first, int cou
     struct ckpt k;
     int rc = ckpt_begin(&k, &whole, plan, pv, first, seq ? c->max_replicas : count,
                         opt->progress, res, err, errlen);
-    if (rc)
+    if (rc) {
+        run_twins_free(&tw);
         return rc;
+    }
     if (seq)
         rc = sequential(c, opt, &k, res, why, whylen, err, errlen);
     else {
@@ -96,6 +109,7 @@ int session_run(struct cfg *c, const struct run_options *opt, int first, int cou
         }
     }
     ckpt_end(&k);
+    run_twins_free(&tw);
     if (rc)
         run_result_free(res);
     return rc;
