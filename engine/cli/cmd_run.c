@@ -1,10 +1,13 @@
-/* cmd_run — `specmc run CONFIG [options]`: load and validate the config, check the output
+/* cmd_run — `specmc run CONFIG [options]`: load and validate the config, set the run up (its
+ * scenarios, the cells that run, the result arrays, a checkpoint to resume), check the output
  * can be written, simulate every scenario x policy x replica, write the results file
- * atomically and print its summary. Bad input stops here, before any simulation. */
+ * atomically and print its summary. Bad input stops here, before any simulation; so does a
+ * SIGINT/SIGTERM during the set-up, at once, since nothing is simulated yet. */
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <omp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,6 +277,48 @@ static char *default_out(const char *config, const struct run_args *a)
     return out;
 }
 
+/* Until the run starts — the config read, its scenarios built, the cells that run found, the
+ * result arrays allocated — a SIGINT or SIGTERM ends the process at once with a line saying
+ * so: nothing is simulated yet, so nothing is lost, and no file is begun. From then on the
+ * checkpoint's handlers (engine/run/checkpoint.c) or the output file's
+ * (engine/results/outfile.c) take over. */
+static void on_setup_signal(int sig)
+{
+    static const char on_int[] = "specmc: interrupted by SIGINT before the run started: "
+                                 "nothing was simulated or written\n",
+                      on_term[] = "specmc: interrupted by SIGTERM before the run started: "
+                                  "nothing was simulated or written\n";
+    ssize_t w = sig == SIGINT ? write(STDERR_FILENO, on_int, sizeof on_int - 1)
+                              : write(STDERR_FILENO, on_term, sizeof on_term - 1);
+    (void)w;
+    outfile_remove_pending(); /* none yet; should one be, it goes too */
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* Install on_setup_signal where the signal is not ignored (a background job's SIGINT), or put
+ * back the default where it is still installed. */
+static void setup_signals(bool on)
+{
+    for (int i = 0; i < 2; i++) {
+        int sig = i ? SIGTERM : SIGINT;
+        struct sigaction old;
+        if (sigaction(sig, NULL, &old) != 0)
+            continue;
+        if (on ? old.sa_handler == SIG_DFL : old.sa_handler == on_setup_signal)
+            signal(sig, on ? on_setup_signal : SIG_DFL);
+    }
+}
+
+/* A failed session_begin or session_run: an interruption says how to go on, not an error. */
+static void say_failure(int rc, const char *err)
+{
+    if (rc > 128)
+        fprintf(stderr, "specmc: %s\n", err);
+    else
+        cli_error("%s", err);
+}
+
 int cmd_run(int argc, char **argv)
 {
     struct run_args a;
@@ -282,6 +327,7 @@ int cmd_run(int argc, char **argv)
         free(a.sets);
         return rc < 0 ? 0 : rc;
     }
+    setup_signals(true);
     char err[2048];
     struct cfg c;
     if (cfg_load(&c, a.config, a.sets, a.nsets, err, sizeof err)) {
@@ -333,14 +379,40 @@ int cmd_run(int argc, char **argv)
         rc = 2;
         goto done;
     }
-    bool opened = !writer || (out && !outfile_not_input(out, a.config, err, sizeof err) &&
-                              !outfile_begin(&o, out, rs_size_estimate(&c), err, sizeof err));
-    if (!opened)
-        cli_error("%s", out ? err : "out of memory");
+    struct rs_provenance pv = {.version = SPECMC_VERSION, .git_rev = prov_git_rev(),
+                               .threads = a.threads, .ranks = ranks_size()};
+    prov_utc_now(pv.start, sizeof pv.start);
+    prov_host(pv.host, sizeof pv.host);
+    struct run_options ro = {.threads = a.threads, .progress = !a.quiet};
+    struct run_result res;
+    struct ckpt_plan plan = {.path = out ? ckpt_path(out) : NULL, .every = a.checkpoint,
+                             .resume = a.resume, .config_path = a.config, .shard = a.shard,
+                             .shards = a.shards ? a.shards : 1};
+    struct stat st;
+    if (plan.path && !a.resume && lstat(plan.path, &st) == 0 && S_ISREG(st.st_mode))
+        cli_warning("%s: a checkpoint of an earlier run is there; this run starts afresh and "
+                    "its first checkpoint replaces it ('--resume' would continue it)", plan.path);
+    cli_every_rank(); /* each rank's failures are its own */
+    struct session ss;
+    rc = plan.path ? session_begin(&ss, &c, &ro, first, count, &plan, a.shards > 0, &pv, &res,
+                                   err, sizeof err)
+                   : (snprintf(err, sizeof err, "out of memory"), 1);
+    setup_signals(false);
+    /* The run starts: only now the output's temporary file, and the room it will take */
+    bool opened = rc == 0 && (!writer || (!outfile_not_input(out, a.config, err, sizeof err) &&
+                                          !outfile_begin(&o, out, rs_size_estimate(&c), err,
+                                                         sizeof err)));
+    if (rc)
+        say_failure(rc, err);
+    else if (!opened)
+        cli_error("%s", err);
     if (!ranks_all(opened)) {
         if (opened && writer)
             outfile_abort(&o);
-        rc = 2;
+        if (rc == 0)
+            session_end(&ss);
+        rc = rc ? rc : 2;
+        free(plan.path);
         goto done;
     }
     if (!a.quiet && a.shards)
@@ -350,35 +422,11 @@ int cmd_run(int argc, char **argv)
         fprintf(stderr, "specmc: %s: %d scenario%s x %d polic%s x %d replicas on %d thread%s\n",
                 c.name, c.nscenarios, c.nscenarios == 1 ? "" : "s", c.npolicies,
                 c.npolicies == 1 ? "y" : "ies", count, a.threads, a.threads == 1 ? "" : "s");
-
-    struct rs_provenance pv = {.version = SPECMC_VERSION, .git_rev = prov_git_rev(),
-                               .threads = a.threads, .ranks = ranks_size()};
-    prov_utc_now(pv.start, sizeof pv.start);
-    prov_host(pv.host, sizeof pv.host);
-    struct run_options ro = {.threads = a.threads, .progress = !a.quiet};
-    struct run_result res;
-    struct ckpt_plan plan = {.path = ckpt_path(out), .every = a.checkpoint, .resume = a.resume,
-                             .config_path = a.config, .shard = a.shard,
-                             .shards = a.shards ? a.shards : 1};
-    if (!plan.path) {
-        cli_error("out of memory");
-        outfile_abort(&o);
-        goto done;
-    }
-    struct stat st;
-    if (!a.resume && lstat(plan.path, &st) == 0 && S_ISREG(st.st_mode))
-        cli_warning("%s: a checkpoint of an earlier run is there; this run starts afresh and "
-                    "its first checkpoint replaces it ('--resume' would continue it)", plan.path);
     char why[640] = "";
-    cli_every_rank(); /* each rank's failures are its own */
-    rc = session_run(&c, &ro, first, count, &plan, a.shards > 0, &pv, &res, why, sizeof why,
-                     err, sizeof err);
+    rc = session_run(&ss, why, sizeof why, err, sizeof err);
     pv.stopped = why;
     if (rc) {
-        if (rc > 128)
-            fprintf(stderr, "specmc: %s\n", err);
-        else
-            cli_error("%s", err);
+        say_failure(rc, err);
         if (writer)
             outfile_abort(&o);
         free(plan.path);

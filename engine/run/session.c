@@ -71,46 +71,60 @@ static int across_ranks(const struct cfg *c, const struct run_options *opt,
     return 0;
 }
 
-int session_run(struct cfg *c, const struct run_options *opt, int first, int count,
-                const struct ckpt_plan *plan, bool shard, struct rs_provenance *pv,
-                struct run_result *res, char *why, size_t whylen, char *err, size_t errlen)
+int session_begin(struct session *s, struct cfg *c, const struct run_options *opt, int first,
+                  int count, const struct ckpt_plan *plan, bool shard, struct rs_provenance *pv,
+                  struct run_result *res, char *err, size_t errlen)
 {
-    struct run_twins tw;
-    if (run_twins(c, &tw)) {
-        snprintf(err, errlen, "out of memory");
+    *s = (struct session){.c = c, .whole = *c, .opt = *opt, .res = res, .first = first,
+                          .count = count, .shard = shard,
+                          .seq = c->precision > 0 && !shard, .ranks = ranks_size() > 1};
+    if (run_twins(c, &s->twins)) {
+        snprintf(err, errlen, "out of memory for the %d x %d cells", c->nscenarios,
+                 c->npolicies);
         return 1;
     }
-    struct run_options with = *opt;
-    with.twins = &tw;
-    opt = &with;
-    if (ranks_size() > 1) {
-        int rc = across_ranks(c, opt, res, err, errlen);
-        run_twins_free(&tw);
-        return rc;
-    }
-    bool seq = c->precision > 0 && !shard;
-    struct cfg whole = *c;
-    if (seq)
-        whole.replicas = c->max_replicas;
-    struct ckpt k;
-    int rc = ckpt_begin(&k, &whole, plan, pv, first, seq ? c->max_replicas : count,
+    s->opt.twins = &s->twins;
+    if (s->ranks) /* across_ranks allocates each rank's block */
+        return 0;
+    if (s->seq)
+        s->whole.replicas = c->max_replicas;
+    int rc = ckpt_begin(&s->k, &s->whole, plan, pv, first, s->seq ? c->max_replicas : count,
                         opt->progress, res, err, errlen);
-    if (rc) {
-        run_twins_free(&tw);
+    if (rc)
+        run_twins_free(&s->twins);
+    return rc;
+}
+
+void session_end(struct session *s)
+{
+    if (!s->ranks) {
+        ckpt_end(&s->k);
+        run_result_free(s->res);
+    }
+    run_twins_free(&s->twins);
+}
+
+int session_run(struct session *s, char *why, size_t whylen, char *err, size_t errlen)
+{
+    const struct run_options *opt = &s->opt;
+    int rc;
+    if (s->ranks) {
+        rc = across_ranks(s->c, opt, s->res, err, errlen);
+        run_twins_free(&s->twins);
         return rc;
     }
-    if (seq)
-        rc = sequential(c, opt, &k, res, why, whylen, err, errlen);
+    if (s->seq)
+        rc = sequential(s->c, opt, &s->k, s->res, why, whylen, err, errlen);
     else {
-        rc = ckpt_units(&k, opt, count, err, errlen);
-        if (rc == 0 && !shard && run_summarise(c, res, opt->threads)) {
+        rc = ckpt_units(&s->k, opt, s->count, err, errlen);
+        if (rc == 0 && !s->shard && run_summarise(s->c, s->res, opt->threads)) {
             snprintf(err, errlen, "out of memory for the summaries");
             rc = 1;
         }
     }
-    ckpt_end(&k);
-    run_twins_free(&tw);
+    ckpt_end(&s->k);
+    run_twins_free(&s->twins);
     if (rc)
-        run_result_free(res);
+        run_result_free(s->res);
     return rc;
 }

@@ -80,6 +80,32 @@ wait_until() {
     return 1
 }
 
+# handles PID SIGNUM: whether process PID has a handler installed for signal number SIGNUM
+# (SigCgt in /proc/PID/status): to signal a program once it is ready for it.
+handles() {
+    mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
+    [ -n "$mask" ] && [ $(( (0x$mask >> ($2 - 1)) & 1 )) -eq 1 ]
+}
+
+# ended PID: whether process PID has ended (gone, or a zombie its parent has not reaped yet).
+ended() {
+    state=$(sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' "/proc/$1/status" 2>/dev/null)
+    [ -z "$state" ] || [ "$state" = Z ]
+}
+
+# wait_exit PID SECONDS: wait for the background job PID to end, at most SECONDS (wait_until);
+# STATUS is its exit status, or "still running after SECONDS s" (then it is killed).
+wait_exit() {
+    if wait_until "$2" ended "$1"; then
+        wait "$1" 2>/dev/null
+        STATUS=$?
+    else
+        kill -9 "$1" 2>/dev/null
+        wait "$1" 2>/dev/null
+        STATUS="still running after $2 s"
+    fi
+}
+
 finish() {
     printf '  %d passed, %d failed\n' "$PASSES" "$FAILS"
     [ "$FAILS" -eq 0 ]

@@ -88,6 +88,33 @@ expect_error "histograms beyond memory" "--replicas: experiment\.replicas: must 
     --set histogram.bins=8000 --set policy.list=fifo --set sweep.workload.rate=1,1.1,1.2,1.3,1.4,1.5,1.6,1.7,1.8,1.9 \
     --out "$WORK/keep.h5" --quiet --threads 2
 
+# --- set-up at scale (issue 26): a [sweep] range's duplicate check and the search for cells equal
+# to another (engine/run/runner.c, run_twins) are hashed; they compared every pair, so a range
+# of 100 000 values took some 25 minutes before any message, and a 300x300 sweep held SIGTERM
+# off for over a minute while its preallocated output waited. A SIGINT/SIGTERM before the run
+# starts ends it at once with a message, leaving no file; the output is begun only after.
+expect_error "a range of 100 000 values is set up in well under 2 minutes" \
+    "nodir/x\.h5: cannot write the output file" \
+    timeout 120 "$SPECMC" run "$good" --set sweep.workload.rate=1:100000:1 --set policy.list=fifo \
+    --replicas 1 --out "$WORK/nodir/x.h5" --quiet
+expect_error "a value repeating one of 100 000 is found as fast" \
+    "--set: sweep\.workload\.rate: the value 99999\.0 is in the list twice \(as '99999' and '99999\.0'\)" \
+    timeout 120 "$SPECMC" run "$good" --set sweep.workload.rate=1:100000:1,99999.0 \
+    --out "$WORK/keep.h5" --quiet
+"$SPECMC" run "$good" --set sweep.workload.rate=1:300:1 --set sweep.cluster.slots=1:300:1 \
+    --replicas 1 --out "$WORK/big.h5" 2>"$WORK/err" &
+pid=$!
+wait_until 60 handles "$pid" 15
+kill -TERM "$pid" 2>/dev/null
+wait_exit "$pid" 30
+CURRENT="SIGTERM while a 300x300 sweep is set up: ends it at once (exit 143)"
+if [ "$STATUS" = 143 ]; then pass; else fail "exit $STATUS: $(head -c 300 "$WORK/err")"; fi
+expect_grep "SIGTERM while a 300x300 sweep is set up: says so" \
+    "^specmc: interrupted by SIGTERM before the run started: nothing was simulated or written$" \
+    "$WORK/err"
+CURRENT="SIGTERM while a 300x300 sweep is set up: no output, checkpoint or temporary file"
+if ls "$WORK" | grep -q '^big\.h5'; then fail "$(ls "$WORK" | grep '^big\.h5')"; else pass; fi
+
 CURRENT="existing output untouched"
 if [ "$(md5sum <"$WORK/keep.h5")" = "$sum_before" ]; then pass; else fail "keep.h5 changed"; fi
 CURRENT="no temporary files left"
