@@ -261,7 +261,9 @@ static enum st_caveat mean_caveat(uint64_t n, int jobs, double tail, bool indepe
     bool averaged = independent && jobs >= IV_MANY_JOBS;
     if (tail <= 2.0)
         return ST_INFINITE_VARIANCE;
-    if (tail <= IV_TAIL_MIN && !(averaged && tail >= IV_TAIL_AVERAGED && n >= IV_MIN_REPLICAS))
+    bool averaged_heavy = averaged && jobs >= IV_MANY_JOBS_HEAVY;
+    if (tail <= IV_TAIL_MIN &&
+        !(averaged_heavy && tail >= IV_TAIL_AVERAGED && n >= IV_MIN_REPLICAS))
         return ST_HEAVY_TAIL;
     if (tail <= IV_TAIL_SKEWED)
         return averaged || n >= IV_ENOUGH_SKEWED ? ST_OK : ST_FEW_JOBS;
@@ -356,7 +358,7 @@ void iv_note(const struct st_summary *s, char *buf, size_t len)
     case ST_HEAVY_TAIL:
         snprintf(buf, len, "tail index %.3g <= %g: no interval for a mean reaches its level "
                            "(one of %d independent jobs per replica would at %g or more)",
-                 s->tail, IV_TAIL_MIN, IV_MANY_JOBS, IV_TAIL_AVERAGED);
+                 s->tail, IV_TAIL_MIN, IV_MANY_JOBS_HEAVY, IV_TAIL_AVERAGED);
         break;
     case ST_FEW_JOBS:
         if (s->tail <= IV_TAIL_SKEWED)

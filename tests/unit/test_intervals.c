@@ -137,8 +137,8 @@ Test(intervals, newcombe_paired)
 }
 
 /* Means: the bootstrap-t from 10 replicas when the tail is light; unreliable, with a t
- * interval kept, when the tail index is <= 4 (but for averages of 30 independent jobs at 3 or
- * more), or when there are too few replicas for its skew — values of few jobs, or of jobs
+ * interval kept, when the tail index is <= 4 (but for averages of 100 independent jobs at 3
+ * or more), or when there are too few replicas for its skew — values of few jobs, or of jobs
  * that queue behind each other, which are as skewed as one job's; the same value in every
  * replica gives its zero-width interval. The edges of each rule. */
 Test(intervals, mean_rules)
@@ -157,7 +157,8 @@ Test(intervals, mean_rules)
     cr_assert_eq(RULE(60, 100, 4.0, false).caveat, ST_HEAVY_TAIL, "queueing jobs at 4");
     cr_assert_eq(RULE(60, 100, 3.0, true).method, ST_BOOTSTRAP, "averaged, at 3");
     cr_assert_eq(RULE(60, 100, 2.99, true).caveat, ST_HEAVY_TAIL, "below 3");
-    cr_assert_eq(RULE(60, 29, 3.5, true).caveat, ST_HEAVY_TAIL, "29 jobs");
+    cr_assert_eq(RULE(60, IV_MANY_JOBS_HEAVY - 1, 3.5, true).caveat, ST_HEAVY_TAIL, "99 jobs");
+    cr_assert_eq(RULE(60, IV_MANY_JOBS_HEAVY, 3.5, true).method, ST_BOOTSTRAP, "100 jobs");
     cr_assert_eq(RULE(9, 100, 3.5, true).caveat, ST_HEAVY_TAIL, "9 replicas");
     cr_assert_eq(RULE(199, 100, 6.0, false).caveat, ST_FEW_JOBS, "queueing, index 6");
     cr_assert_eq(RULE(200, 100, 6.0, false).method, ST_BOOTSTRAP);
