@@ -56,9 +56,11 @@ LIB_SRC  := $(filter-out engine/cli/main.c,$(LIB_SRC))
 MAIN_SRC := engine/cli/main.c
 TEST_SRC := $(sort $(wildcard tests/unit/*.c))
 
-# Build trees: release (bin/specmc), check (invariants on, optional sanitizers) and fuzz
-# (libFuzzer harnesses, below).
+# Build trees: release (bin/specmc), check (invariants on, optional sanitizers), MPI
+# (bin/specmc-mpi) and fuzz (libFuzzer harnesses), each defined here, before any rule names it
+# (a rule's targets expand where it is read: a tree defined later would be missing from them).
 REL_DIR   := build/release
+MPI_DIR   := build/mpi
 FUZZ_DIR  := build/fuzz
 ifeq ($(SANITIZE),)
   CHK_DIR := build/check
@@ -164,7 +166,6 @@ $(REL_DIR)/$(PROV_OBJ) $(CHK_DIR)/$(PROV_OBJ) $(FUZZ_DIR)/$(PROV_OBJ) $(MPI_DIR)
 # --- MPI build (make mpi) ---------------------------------------------------------------
 # bin/specmc-mpi: the same sources through Open MPI's mpicc with SPECMC_MPI, which turns on
 # engine/run/ranks.c (mpirun -np K bin/specmc-mpi run CONFIG: replicas split across ranks).
-MPI_DIR := build/mpi
 MPI_BIN := bin/specmc-mpi
 MPI_OBJ := $(LIB_SRC:%.c=$(MPI_DIR)/%.o)
 
