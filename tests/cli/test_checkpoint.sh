@@ -3,11 +3,22 @@
 # every dataset and attribute byte for byte, provenance aside — and its report byte for byte.
 # A signal saves before stopping (exit 128 + signal, a message saying how to go on), never
 # touches an existing output, and a checkpoint of another run is refused.
+#
+# A signal is sent only once the run has saved a checkpoint of its own, so its handlers are in
+# place, however slowly it started on a loaded machine; never after a fixed time, which can
+# come before them and end the run with no checkpoint and no message.
 . "$(dirname "$0")/lib.sh"
 same() { /usr/bin/python3 "$TESTS_DIR/same_results.py" "$@" >"$WORK/diff" 2>&1; }
 
+# The checkpoint FILE's identity (its inode: each save renames a new file into place).
+ckpt_id() { stat -c %i "$1" 2>/dev/null || echo none; }
+
+# saved_or_gone FILE PID ID: process PID has saved FILE (its identity is no longer ID, what it
+# was when PID started) or has ended.
+saved_or_gone() { [ "$(ckpt_id "$1")" != "$3" ] || ! kill -0 "$2" 2>/dev/null; }
+
 ini=$(write_ini small)
-# Long enough (about 8 s on 2 cores, checked build) that the six interruptions below, 0.3-0.7 s
+# Long enough (about 8 s on 2 cores, checked build) that the six interruptions below, 0.3-0.6 s
 # of progress each, cannot take the run to its end: at 12 000 replicas (4 s) they sometimes did,
 # and then no checkpoint was left to test.
 opts="--replicas 24000 --threads 2 --quiet"
@@ -16,13 +27,18 @@ expect_ok "the uninterrupted run" "$SPECMC" run "$ini" --out "$WORK/ref.h5" $opt
 echo "not a result" >"$WORK/out.h5" # an existing output, to be replaced only at the very end
 cp "$WORK/out.h5" "$WORK/before"
 
-# Six interruptions, two of each kind, at random moments; each resumed from the last.
+# Six interruptions, two of each kind, each resumed from the last: once the run has saved a
+# checkpoint (0.3 s of simulation), at a random moment of the next 0.3 s.
 resume=""
 for sig in INT TERM KILL INT KILL TERM; do
+    id=$(ckpt_id "$WORK/out.h5.ckpt")
     # shellcheck disable=SC2086
     "$SPECMC" run "$ini" --out "$WORK/out.h5" $opts --checkpoint 0.3 $resume 2>"$WORK/err" &
     pid=$!
-    sleep "0.$(( RANDOM % 5 + 3 ))"
+    if ! wait_until 120 saved_or_gone "$WORK/out.h5.ckpt" "$pid" "$id"; then
+        CURRENT="SIG$sig: a checkpoint within 120 s"; fail "none: $(head -c 300 "$WORK/err")"
+    fi
+    sleep "$(printf '0.%02d' $((RANDOM % 30)))"
     kill -s "$sig" "$pid" 2>/dev/null
     { wait "$pid"; } 2>/dev/null
     status=$?
@@ -62,9 +78,11 @@ expect_error "--resume without a checkpoint" "out.h5.ckpt: no checkpoint to resu
 # shellcheck disable=SC2086
 "$SPECMC" run "$ini" --out "$WORK/o2.h5" $opts --checkpoint 0.2 2>/dev/null &
 pid=$!
-sleep 0.6
+wait_until 120 saved_or_gone "$WORK/o2.h5.ckpt" "$pid" none
 kill -s INT "$pid" 2>/dev/null
 { wait "$pid"; } 2>/dev/null
+CURRENT="a checkpoint to refuse"
+if [ -e "$WORK/o2.h5.ckpt" ]; then pass; else fail "no o2.h5.ckpt"; fi
 if [ -e "$WORK/o2.h5.ckpt" ]; then
     expect_error "a checkpoint of other overrides" "o2.h5.ckpt is of a run with other --set" \
         "$SPECMC" run "$ini" --out "$WORK/o2.h5" $opts --resume --set workload.rate=0.9
