@@ -179,7 +179,8 @@ static int parse_args(int argc, char **argv, struct run_args *a)
             break;
         }
         case 'h':
-            fputs(run_usage, stdout);
+            if (ranks_rank() == 0) /* once under MPI */
+                fputs(run_usage, stdout);
             return -1;
         case ':':
             cli_error("run: option '%s' needs a value\n%s", argv[optind - 2], run_usage);
