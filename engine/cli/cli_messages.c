@@ -1,13 +1,17 @@
 /* cli_messages — the one format of user-facing errors and warnings on stderr:
- * "specmc: error: ..." and "specmc: warning: ...", and the one parser of --seed. Under MPI
+ * "specmc: error: ..." and "specmc: warning: ...", and the one parser of --seed and of
+ * --threads. Under MPI
  * only rank 0 speaks, until cli_every_rank: the ranks read the same input and would say the
  * same thing K times, but each runs replicas of its own and reports its own failures. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "engine/cli/commands.h"
 #include "engine/config/text.h"
 #include "engine/run/ranks.h"
+#include "engine/run/runner.h"
 
 static bool every_rank;
 
@@ -47,5 +51,19 @@ bool cli_parse_seed(const char *cmd, const char *s, uint64_t *out)
         cli_error("%s: --seed must be a decimal integer in [0, 2^64), got '%s'", cmd, s);
         return false;
     }
+    return true;
+}
+
+bool cli_parse_threads(const char *cmd, const char *s, int *out)
+{
+    char *end;
+    errno = 0;
+    long t = strtol(s, &end, 10);
+    if (end == s || *end || errno || t < 1 || t > RUN_THREADS_MAX) {
+        cli_error("%s: --threads must be an integer in [1, %d], got '%s'", cmd, RUN_THREADS_MAX,
+                  s);
+        return false;
+    }
+    *out = (int)t;
     return true;
 }

@@ -114,14 +114,10 @@ int cmd_merge(int argc, char **argv)
     optind = 0;
     opterr = 0;
     while ((opt = getopt_long(argc + 1, argv - 1, ":", opts, NULL)) != -1) {
-        char *end;
         switch (opt) {
         case 't':
-            threads = (int)strtol(optarg, &end, 10);
-            if (*end || end == optarg || threads < 1 || threads > 4096) {
-                cli_error("merge: --threads must be an integer in [1, 4096], got '%s'", optarg);
+            if (!cli_parse_threads("merge", optarg, &threads))
                 return 2;
-            }
             break;
         case 'q':
             quiet = 1;

@@ -131,7 +131,6 @@ static int parse_args(int argc, char **argv, struct run_args *a)
     optind = 0; /* argv[0] is the first argument, not a program name */
     opterr = 0;
     int c;
-    long long v;
     while ((c = getopt_long(argc + 1, argv - 1, ":", opts, NULL)) != -1) {
         switch (c) {
         case 'S':
@@ -145,9 +144,8 @@ static int parse_args(int argc, char **argv, struct run_args *a)
             a->seed = optarg;
             break;
         case 't':
-            if (!parse_count("--threads", optarg, 4096, &v))
+            if (!cli_parse_threads("run", optarg, &a->threads))
                 return 2;
-            a->threads = (int)v;
             break;
         case 'o':
             a->out = optarg;

@@ -2,7 +2,6 @@
  * [--threads T] [--list]`: run the theorem checks of analysis/validate.h, print a table (or
  * CSV rows id,params,closed_form,estimate,ci_low,ci_high,n,agrees,expected), write the rows to
  * an HDF5 file, and exit 0 exactly when every verdict matches its expectation. */
-#include <errno.h>
 #include <getopt.h>
 #include <omp.h>
 #include <stdio.h>
@@ -45,7 +44,6 @@ static int parse_args(int argc, char **argv, struct vd_args *a)
     optind = 0;
     opterr = 0;
     int c;
-    char *end;
     while ((c = getopt_long(argc + 1, argv - 1, ":", opts, NULL)) != -1) {
         switch (c) {
         case 'q':
@@ -68,13 +66,8 @@ static int parse_args(int argc, char **argv, struct vd_args *a)
                 return 2;
             break;
         case 't':
-            errno = 0;
-            long t = strtol(optarg, &end, 10);
-            if (end == optarg || *end || errno || t < 1 || t > 4096) {
-                cli_error("validate: --threads must be an integer in [1, 4096], got '%s'", optarg);
+            if (!cli_parse_threads("validate", optarg, &a->threads))
                 return 2;
-            }
-            a->threads = (int)t;
             break;
         case 'h':
             fputs(validate_usage, stdout);

@@ -85,4 +85,8 @@ void cli_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * false after a message naming the command. */
 bool cli_parse_seed(const char *cmd, const char *s, uint64_t *out);
 
+/* --threads of subcommand `cmd`: a decimal integer in [1, RUN_THREADS_MAX] into *out; false
+ * after a message naming the command. */
+bool cli_parse_threads(const char *cmd, const char *s, int *out);
+
 #endif

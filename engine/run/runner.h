@@ -35,8 +35,11 @@ struct run_twins {
 int run_twins(const struct cfg *c, struct run_twins *t);
 void run_twins_free(struct run_twins *t);
 
+/* The most OpenMP threads a command takes (--threads) and a file may say it ran on. */
+#define RUN_THREADS_MAX 4096
+
 struct run_options {
-    int threads;   /* OpenMP threads (>= 1) */
+    int threads;   /* OpenMP threads (1 .. RUN_THREADS_MAX) */
     bool progress; /* draw a progress bar on stderr */
     const struct run_twins *twins; /* c's (run_twins): the cells that run */
     /* optional: asked between replicas; nonzero stops the run after the replicas under way
