@@ -106,6 +106,13 @@ struct rs_file {
 int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen);
 void rs_file_free(struct rs_file *f);
 
+/* Why a reader that wants `want` ("results file") refuses a file whose root 'format'
+ * attribute is `format` (NULL: none), saying what the file is and what to do with it: "the
+ * checkpoint of an unfinished run (...), not a results file: resume the run: ...". `otherwise`
+ * is the advice for a file of a kind that has none (NULL: none). Into buf, which is returned. */
+const char *rs_format_refusal(char *buf, size_t len, const char *format, const char *want,
+                              const char *otherwise);
+
 static inline size_t rs_cell(const struct rs_file *f, int s, int p, int m)
 {
     return ((size_t)s * (size_t)f->npol + (size_t)p) * (size_t)f->nmetrics + (size_t)m;

@@ -2,7 +2,8 @@
  * It trusts nothing in the file: every attribute and dataset is checked for class, rank and
  * extent before it is read (engine/results/h5read.h), sizes are checked against the file's own size
  * before anything is allocated for them, names against what this version writes, and the
- * checksums libhdf5 verifies (metadata, Fletcher-32 chunks) turn damage into a refusal. */
+ * checksums libhdf5 verifies (metadata, Fletcher-32 chunks) turn damage into a refusal. A file
+ * of another kind is refused saying what it is (rs_format_refusal, the shard reader's too). */
 #include "engine/results/results.h"
 
 #include <errno.h>
@@ -16,6 +17,7 @@
 
 #include "engine/results/h5read.h"
 #include "engine/results/results_row.h"
+#include "engine/results/shard.h"
 #include "models/metrics.h"
 
 /* Longest name of a policy, metric or sweep key, and most of them, in a file we accept. */
@@ -316,10 +318,8 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
     }
     int rc = -1, version = 0;
     char *format = h5r_attr_string(h, "/", "format");
-    const char *problem = "not a specmc results file (no 'format' attribute)";
-    if (format && !strcmp(format, "specmc-shard"))
-        problem = "a shard of a run (run --shard), not its results: put all its shards together "
-                  "with 'specmc merge OUT.h5 SHARD.h5...' and report OUT.h5";
+    char why[512];
+    const char *problem = rs_format_refusal(why, sizeof why, format, "results file", NULL);
     if (!format || strcmp(format, RS_FORMAT))
         goto done;
     problem = "damaged results file: no format_version";
@@ -386,6 +386,31 @@ done:
         rs_file_free(f);
     }
     return rc;
+}
+
+const char *rs_format_refusal(char *buf, size_t len, const char *format, const char *want,
+                              const char *otherwise)
+{
+    static const struct {
+        const char *format, *kind, *advice;
+    } kinds[] = {
+        {RS_FORMAT, "a results file", NULL},
+        {SHARD_FORMAT, "a shard of a run (run --shard)",
+         "put all its shards together with 'specmc merge OUT.h5 SHARD.h5...'"},
+        {CHECKPOINT_FORMAT, "the checkpoint of an unfinished run (run --out OUT.h5 saves "
+                            "OUT.h5.ckpt)", "resume the run: its command again, with --resume"},
+        {"specmc-validate", "a file of specmc validate", "'specmc report' prints it"},
+    };
+    const char *kind = format ? "a file of a format this specmc does not know"
+                              : "a file without a 'format' attribute (not one of specmc's)";
+    const char *advice = otherwise;
+    for (size_t i = 0; format && i < sizeof kinds / sizeof kinds[0]; i++)
+        if (!strcmp(format, kinds[i].format)) {
+            kind = kinds[i].kind;
+            advice = kinds[i].advice ? kinds[i].advice : otherwise;
+        }
+    snprintf(buf, len, "%s, not a %s%s%s", kind, want, advice ? ": " : "", advice ? advice : "");
+    return buf;
 }
 
 void rs_file_free(struct rs_file *f)

@@ -11,6 +11,7 @@
 
 #include "engine/results/h5read.h"
 #include "engine/results/h5write.h"
+#include "engine/results/provenance.h"
 #include "models/metrics.h"
 
 /* The longest config text a shard carries (a config is a few kilobytes). */
@@ -121,11 +122,46 @@ static char *one_string(hid_t h, const char *name)
     return s;
 }
 
+/* String attribute `name` into buf; "" when it is missing or does not fit. */
 static void copy_attr(hid_t h, const char *name, char *buf, size_t len)
 {
     char *s = h5r_attr_string(h, "/", name);
-    snprintf(buf, len, "%s", s ? s : "");
+    snprintf(buf, len, "%s", s && strlen(s) < len ? s : "");
     free(s);
+}
+
+/* The most wall time a shard or checkpoint may say it took: 31 years, so that the sum over
+ * any number of shards stays finite. */
+#define SHARD_WALL_MAX 1e9
+
+/* What is wrong with the provenance that merge and --resume carry into their file (threads,
+ * wall time, task events, times, host), naming the attribute, into buf; NULL when nothing.
+ * Task events are at most 2^63 / K, so that merge's sum over the K shards fits. */
+static const char *bad_provenance(const struct shard_info *in, const char *what, char *buf,
+                                  size_t len)
+{
+    const char *text = !prov_utc_valid(in->start) ? "start_time"
+                       : !prov_utc_valid(in->end) ? "end_time"
+                                                  : NULL;
+    if (in->threads < 1 || in->threads > RUN_THREADS_MAX)
+        snprintf(buf, len, "damaged %s: its 'threads' attribute is %d, not a thread count in "
+                 "[1, %d]", what, in->threads, RUN_THREADS_MAX);
+    else if (!(in->wall_seconds >= 0 && in->wall_seconds <= SHARD_WALL_MAX))
+        snprintf(buf, len, "damaged %s: its 'wall_seconds' attribute is %g, not a number of "
+                 "seconds in [0, %g]", what, in->wall_seconds, SHARD_WALL_MAX);
+    else if (in->task_events < 0 || in->task_events > INT64_MAX / in->count)
+        snprintf(buf, len, "damaged %s: its 'task_events' attribute is %lld, not a count in "
+                 "[0, %lld]", what, (long long)in->task_events,
+                 (long long)(INT64_MAX / in->count));
+    else if (text)
+        snprintf(buf, len, "damaged %s: its '%s' attribute is missing or not a UTC time as "
+                 "specmc writes them (2026-11-22T10:00:00Z)", what, text);
+    else if (!prov_host_valid(in->host))
+        snprintf(buf, len, "damaged %s: its 'host' attribute is missing, empty, over 255 bytes "
+                 "or holds control characters", what);
+    else
+        return NULL;
+    return buf;
 }
 
 int shard_read_info(const char *path, enum shard_kind kind, struct shard_info *in, char *err,
@@ -137,17 +173,16 @@ int shard_read_info(const char *path, enum shard_kind kind, struct shard_info *i
     if (h < 0)
         return -1;
     const char *want = kind == SHARD_FILE ? SHARD_FORMAT : CHECKPOINT_FORMAT;
-    const char *problem = kind == SHARD_FILE ? "not a shard file (no 'format' attribute of "
-                                               "specmc-shard)"
-                                             : "not a specmc checkpoint";
+    const char *what = kind == SHARD_FILE ? "shard file" : "checkpoint";
+    char why[512];
     int version = 0, rc = -1;
     long long events = 0;
     char *format = h5r_attr_string(h, "/", "format");
-    if (!format || strcmp(format, want)) {
-        if (format && !strcmp(format, RS_FORMAT) && kind == SHARD_FILE)
-            problem = "a results file, not a shard: merge takes the files of run --shard";
+    const char *problem = rs_format_refusal(
+        why, sizeof why, format, kind == SHARD_FILE ? "shard" : "checkpoint",
+        kind == SHARD_FILE ? "merge takes the files of run --shard" : NULL);
+    if (!format || strcmp(format, want))
         goto done;
-    }
     problem = "shard format version unknown to this specmc (merge with the specmc that wrote it)";
     if (h5r_attr_int(h, "/", "format_version", &version) < 0 || version != SHARD_FORMAT_VERSION)
         goto done;
@@ -179,6 +214,8 @@ int shard_read_info(const char *path, enum shard_kind kind, struct shard_info *i
         in->index >= in->count ||
         in->first != shard_first(in->replicas, in->index, in->count) ||
         in->nrep != shard_first(in->replicas, in->index + 1, in->count) - in->first)
+        goto done;
+    if ((problem = bad_provenance(in, what, why, sizeof why)))
         goto done;
     rc = 0;
 done:

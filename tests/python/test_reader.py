@@ -143,3 +143,8 @@ def test_refuses_other_files(work, sweep):
         f["x"] = [1, 2]
     with pytest.raises(ValueError, match="not a specmc file"):
         specmc.load(other)
+    ckpt = str(work / "out.h5.ckpt")  # what the loader reads of a checkpoint: its format
+    with h5py.File(ckpt, "w") as f:
+        f.attrs["format"] = b"specmc-checkpoint"
+    with pytest.raises(ValueError, match="checkpoint of an unfinished run: resume"):
+        specmc.load(ckpt)

@@ -231,4 +231,7 @@ def load(path):
         return Results(path)
     if fmt == "specmc-shard":
         raise ValueError(f"{path}: a shard of a run: merge the shards first (specmc merge)")
+    if fmt == "specmc-checkpoint":
+        raise ValueError(f"{path}: the checkpoint of an unfinished run: resume the run first "
+                         "(its command again, with --resume)")
     raise ValueError(f"{path}: not a specmc file (format {fmt!r})")
