@@ -1,17 +1,30 @@
 #!/bin/bash
 # specmc-shard.sh — one shard of a specmc run per Slurm array task (README, Scale-out).
 #
-#   sbatch --array=0-$((K - 1)) [--cpus-per-task=T] scripts/slurm/specmc-shard.sh \
+#   sbatch --array=0-$((K - 1)) [--cpus-per-task=T] [--time=...] scripts/slurm/specmc-shard.sh \
 #          CONFIG.ini SHARD_DIR [run options...]
 #
 # Array task I of K runs `specmc run CONFIG --shard I/K` on its allotted CPUs into
 # SHARD_DIR/shard-I-of-K.h5; specmc-merge.sh (a job depending on the whole array) puts the K
-# shards together. A task killed by pre-emption or its time limit gets SIGTERM first: specmc
-# saves SHARD_DIR/shard-I-of-K.h5.ckpt, and the task, requeued, resumes from it. $SPECMC names
-# the binary (default: bin/specmc under the directory sbatch was called from).
+# shards together. $SPECMC names the binary (default: bin/specmc under the directory sbatch
+# was called from).
+#
+# A task outlives its time limit and being requeued:
+# - Slurm does not requeue a task that reaches its time limit, so it asks for a warning
+#   instead (--signal=B:USR1@300: SIGUSR1 to this shell 300 s before the limit; give more with
+#   sbatch --signal=B:USR1@SECONDS when a replica can take longer). At the warning the run is
+#   sent SIGTERM, saves SHARD_DIR/shard-I-of-K.h5.ckpt once its replicas under way are done,
+#   and the task requeues itself (scontrol requeue); the next attempt resumes.
+# - A task requeued by Slurm (--requeue: pre-emption, a failed node) resumes from its
+#   checkpoint the same way. When --resume refuses the checkpoint because another specmc build
+#   wrote it (bin/specmc was rebuilt meanwhile), the task says so in its log and starts afresh:
+#   should other shards have finished with the old build, merge refuses them by name.
+# Scancel, pre-emption and the limit itself send SIGTERM to specmc directly: it saves its
+# checkpoint then too, and this shell waits for it.
 #SBATCH --job-name=specmc-shard
 #SBATCH --requeue
 #SBATCH --open-mode=append
+#SBATCH --signal=B:USR1@300
 set -eu
 if [ $# -lt 2 ] || [ -z "${SLURM_ARRAY_TASK_ID:-}" ]; then
     echo "usage: sbatch --array=0-<K-1> $0 CONFIG.ini SHARD_DIR [specmc run options]" >&2
@@ -22,9 +35,50 @@ shift 2
 k=$SLURM_ARRAY_TASK_COUNT
 i=$((SLURM_ARRAY_TASK_ID - ${SLURM_ARRAY_TASK_MIN:-0}))
 out="$dir/shard-$i-of-$k.h5"
+err="$dir/shard-$i-of-$k.err" # an attempt's stderr, copied into the log
 specmc=${SPECMC:-${SLURM_SUBMIT_DIR:-.}/bin/specmc}
-resume=()
-if [ -e "$out.ckpt" ]; then resume=(--resume); fi
+# This task as scontrol names it: ARRAY_TASK (the last task's SLURM_JOB_ID is the array's own
+# id, which scontrol takes for every task of the array, done ones included).
+job=${SLURM_ARRAY_JOB_ID}_$SLURM_ARRAY_TASK_ID
+start=$((${SLURM_RESTART_COUNT:-0} + 1)) # 2 after the first requeue
+say() { echo "specmc-shard.sh: job $job (shard $i of $k, start $start): $*" >&2; }
 mkdir -p "$dir"
-exec "$specmc" run "$config" --shard "$i/$k" --threads "${SLURM_CPUS_PER_TASK:-1}" \
-    --out "$out" --quiet "${resume[@]}" "$@"
+trap 'rm -f "$err"' EXIT
+
+# The run in the background, so that this shell hears Slurm's warning (USR1) and passes it
+# on as SIGTERM; a TERM of its own only interrupts the wait (specmc has it too). Sets $status.
+warned=0 pid=
+# shellcheck disable=SC2317 # a trap runs it
+warn() {
+    warned=1
+    say "time limit near: saving a checkpoint"
+    kill -TERM "$pid" 2>/dev/null || true
+}
+trap warn USR1
+trap ':' TERM
+run() {
+    "$specmc" run "$config" --shard "$i/$k" --threads "${SLURM_CPUS_PER_TASK:-1}" \
+        --out "$out" --quiet "$@" 2>"$err" &
+    pid=$!
+    while kill -0 "$pid" 2>/dev/null; do wait "$pid" || true; done
+    wait "$pid" && status=0 || status=$?
+    cat "$err" >&2
+}
+
+if [ -e "$out.ckpt" ]; then
+    say "resuming from $out.ckpt"
+    run --resume "$@"
+    if [ "$status" -eq 2 ] && grep -q "was written by another specmc build" "$err"; then
+        say "$out.ckpt is of another specmc build (rebuilt since it was saved): starting afresh"
+        run "$@"
+    fi
+else
+    run "$@"
+fi
+if [ "$status" -eq 143 ] && [ "$warned" = 1 ]; then # stopped at the warning
+    say "requeued before the time limit; the next start resumes"
+    scontrol requeue "$job" && exit 0
+    say "scontrol requeue $job failed: resubmit the shard to resume it"
+fi
+[ "$status" -eq 0 ] && say "done: $out"
+exit "$status"
