@@ -11,10 +11,12 @@
 #
 # A task outlives its time limit and being requeued:
 # - Slurm does not requeue a task that reaches its time limit, so it asks for a warning
-#   instead (--signal=B:USR1@300: SIGUSR1 to this shell 300 s before the limit; give more with
-#   sbatch --signal=B:USR1@SECONDS when a replica can take longer). At the warning the run is
-#   sent SIGTERM, saves SHARD_DIR/shard-I-of-K.h5.ckpt once its replicas under way are done,
-#   and the task requeues itself (scontrol requeue); the next attempt resumes.
+#   instead (--signal=B:USR1@300: SIGUSR1 to this shell 300 to 330 s before the limit, at
+#   slurmctld's first check of time limits, every 30 s, past limit - 330 s; give more with
+#   sbatch --signal=B:USR1@SECONDS when a replica can take longer, and a --time well above
+#   SECONDS + 30, or the warning comes at once). At the warning the run is sent SIGTERM, saves
+#   SHARD_DIR/shard-I-of-K.h5.ckpt once its replicas under way are done, and the task
+#   requeues itself (scontrol requeue); the next start resumes.
 # - A task requeued by Slurm (--requeue: pre-emption, a failed node) resumes from its
 #   checkpoint the same way. When --resume refuses the checkpoint because another specmc build
 #   wrote it (bin/specmc was rebuilt meanwhile), the task says so in its log and starts afresh:
@@ -26,6 +28,24 @@
 #SBATCH --open-mode=append
 #SBATCH --signal=B:USR1@300
 set -eu
+# Slurm's warning (USR1) can come as soon as the task starts (below), so this shell hears it
+# from its first lines: it passes the warning on to the run as SIGTERM, and a TERM of its own
+# only interrupts its wait (specmc has it too: Slurm signals every process of the task).
+warned=0 pid='' job='?' i='?' k='?' start=1
+say() { echo "specmc-shard.sh: job $job (shard $i of $k, start $start): $*" >&2; }
+# shellcheck disable=SC2317 # a trap runs it
+warn() {
+    warned=1
+    if [ -z "$pid" ]; then
+        say "time limit near before the run began: give --time more than the warning's" \
+            "seconds + 30"
+    else
+        say "time limit near: saving a checkpoint"
+        kill -TERM "$pid" 2>/dev/null || true
+    fi
+}
+trap warn USR1
+trap ':' TERM
 if [ $# -lt 2 ] || [ -z "${SLURM_ARRAY_TASK_ID:-}" ]; then
     echo "usage: sbatch --array=0-<K-1> $0 CONFIG.ini SHARD_DIR [specmc run options]" >&2
     exit 2
@@ -41,21 +61,10 @@ specmc=${SPECMC:-${SLURM_SUBMIT_DIR:-.}/bin/specmc}
 # id, which scontrol takes for every task of the array, done ones included).
 job=${SLURM_ARRAY_JOB_ID}_$SLURM_ARRAY_TASK_ID
 start=$((${SLURM_RESTART_COUNT:-0} + 1)) # 2 after the first requeue
-say() { echo "specmc-shard.sh: job $job (shard $i of $k, start $start): $*" >&2; }
 mkdir -p "$dir"
 trap 'rm -f "$err"' EXIT
 
-# The run in the background, so that this shell hears Slurm's warning (USR1) and passes it
-# on as SIGTERM; a TERM of its own only interrupts the wait (specmc has it too). Sets $status.
-warned=0 pid=
-# shellcheck disable=SC2317 # a trap runs it
-warn() {
-    warned=1
-    say "time limit near: saving a checkpoint"
-    kill -TERM "$pid" 2>/dev/null || true
-}
-trap warn USR1
-trap ':' TERM
+# The run in the background, so that this shell hears the warning. Sets $status.
 run() {
     "$specmc" run "$config" --shard "$i/$k" --threads "${SLURM_CPUS_PER_TASK:-1}" \
         --out "$out" --quiet "$@" 2>"$err" &

@@ -5,11 +5,11 @@
 # it with scripts/slurm/submit.sh, wait, compare the merged file with a single run (every
 # dataset and attribute but provenance), and stop the daemons this script started.
 #
-# Then a run of 2 shards that outlives its time limit (1 minute, each shard about 60 s of
+# Then a run of 2 shards that outlives its time limit (1 minute, each shard about 70 s of
 # work): Slurm's warning makes each save a checkpoint and requeue itself; while they wait,
 # shard 1's checkpoint is made to look like another build's (as after a rebuild) and the limit
 # raised; shard 0 resumes, shard 1 starts afresh, and the merge equals the single run. Bad
-# arguments to submit.sh submit nothing. About 4 minutes in all.
+# arguments to submit.sh submit nothing. About 5 minutes in all.
 #
 #   tests/slurm/run.sh bin/specmc
 set -u
@@ -118,17 +118,17 @@ done
 CURRENT="a bad K submits nothing"
 if [ -z "$(squeue -h)" ] && [ ! -e "$WORK/k.h5.shards" ]; then pass; else fail "$(squeue)"; fi
 
-# The time limit and a rebuild. The shards' size is measured here: about 60 s of work each on
-# one CPU, past Slurm's warning (--signal=B:USR1@50 on a 1-minute limit: sent 10 to 40 s in,
-# as slurmctld checks every 30 s).
+# The time limit and a rebuild. The shards' size is measured here: about 70 s of work each on
+# one CPU, past Slurm's warning (--signal=B:USR1@20 on a 1-minute limit: sent at slurmctld's
+# first check of time limits, every 30 s, past 60 - 20 - 30 = 10 s in, so 10 to 40 s in).
 opts=(--set workload.jobs=600)
 start=$(date +%s%N)
 "$SPECMC" run "$ini" --replicas 200 --threads 1 --quiet --out "$WORK/speed.h5" "${opts[@]}"
 ns=$(($(date +%s%N) - start))
-opts+=(--replicas $((2 * 200 * 60 * 1000000000 / ns + 1)))
+opts+=(--replicas $((2 * 200 * 70 * 1000000000 / ns + 1)))
 expect_ok "the single run" "$SPECMC" run "$ini" --out "$WORK/single2.h5" --quiet --threads 2 "${opts[@]}"
 expect_ok "submit a run with a 1-minute limit" "$ROOT/scripts/slurm/submit.sh" "$ini" "$WORK/limit.h5" 2 \
-    --cpus-per-task=1 --time=1 --signal=B:USR1@50 -- "${opts[@]}"
+    --cpus-per-task=1 --time=1 --signal=B:USR1@20 -- "${opts[@]}"
 array=$(sed -n 's/^shards: job \([0-9]*\) .*/\1/p' "$WORK/out")
 logs=$WORK/limit.h5.shards
 # tasks_at STATE: the array's tasks are all in STATE after a requeue.
