@@ -87,6 +87,12 @@ handles() {
     [ -n "$mask" ] && [ $(( (0x$mask >> ($2 - 1)) & 1 )) -eq 1 ]
 }
 
+# writing OUT: whether a run has begun writing OUT (its temporary file OUT.tmp.* exists): the
+# set-up is over and the simulation is under way.
+writing() {
+    ls "$1".tmp.* >/dev/null 2>&1
+}
+
 # ended PID: whether process PID has ended (gone, or a zombie its parent has not reaped yet).
 ended() {
     state=$(sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' "/proc/$1/status" 2>/dev/null)

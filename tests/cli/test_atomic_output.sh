@@ -10,7 +10,7 @@ before=$(md5sum <"$WORK/r.h5")
 interrupt() { # interrupt NAME OUT: start a long run, SIGINT it mid-way
     "$SPECMC" run "$ini" --out "$2" --quiet --replicas 200000 --threads 1 2>/dev/null &
     pid=$!
-    sleep 0.5
+    wait_until 60 writing "$2"
     kill -INT "$pid"
     wait "$pid"
     STATUS=$?

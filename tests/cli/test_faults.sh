@@ -121,7 +121,7 @@ if grep -q "scenarios x" "$WORK/err"; then fail "the run started: $(cat "$WORK/e
 rm -f "$disk/fill"
 "$SPECMC" run "$ini" --out "$disk/keep.h5" --quiet --replicas 3000 --threads 1 2>"$WORK/err" &
 pid=$!
-sleep 1
+wait_until 60 writing "$disk/keep.h5"
 dd if=/dev/zero of="$disk/fill" bs=4096 status=none 2>/dev/null
 wait "$pid"
 STATUS=$?

@@ -74,7 +74,7 @@ expect_grep "an interval that is not valid never meets the target" \
 expect_ok "the long sequential run" "$SPECMC" run "$WORK/long.ini" --out "$WORK/l.h5" --quiet
 "$SPECMC" run "$WORK/long.ini" --out "$WORK/li.h5" --quiet --checkpoint 0 2>/dev/null &
 pid=$!
-sleep 0.6
+wait_until 60 writing "$WORK/li.h5"
 kill -s INT "$pid" 2>/dev/null
 { wait "$pid"; } 2>/dev/null
 expect_ok "resumed" "$SPECMC" run "$WORK/long.ini" --out "$WORK/li.h5" --quiet --resume
