@@ -99,10 +99,18 @@ bool preflight_memory(const struct cfg *c, const struct run_cost *cost, int thre
         return true;
     }
     if (k.results_bytes > k.replica_bytes * threads) { /* the results drive it */
-        double room = phys - RUN_BASE_BYTES - k.replica_bytes * threads;
-        cli_error("%s: experiment.replicas: must be <= %.0f on this machine, got '%d': %s",
-                  replicas_given ? "--replicas" : cfg_where(c, "experiment", "replicas"),
-                  fmax(0, floor(c->replicas * room / k.results_bytes)), c->replicas, msg);
+        /* what grows with the replicas: all but the base and the threads' workspaces */
+        double fixed = RUN_BASE_BYTES + k.replica_bytes * threads, room = phys - fixed;
+        double most = floor(c->replicas * room / (k.bytes - fixed));
+        if (most >= 1)
+            cli_error("%s: experiment.replicas: must be <= %.0f on this machine, got '%d': %s",
+                      replicas_given ? "--replicas" : cfg_where(c, "experiment", "replicas"),
+                      most, c->replicas, msg);
+        else
+            cli_error("%s: %d scenario%s x %d polic%s do not fit even at one replica each: "
+                      "%s; sweep fewer values or run fewer policies", c->name, c->nscenarios,
+                      c->nscenarios == 1 ? "" : "s", c->npolicies,
+                      c->npolicies == 1 ? "y" : "ies", msg);
         return false;
     }
     int fit = (int)floor((phys - RUN_BASE_BYTES - k.results_bytes) / k.replica_bytes);
