@@ -93,6 +93,16 @@ writing() {
     ls "$1".tmp.* >/dev/null 2>&1
 }
 
+# interrupt_when SIG PRED [ARG...]: once PRED ARG... holds (wait_until, at most 60 s), send SIG
+# to the background run $pid and wait for it; STATUS is its exit status.
+interrupt_when() {
+    sig=$1; shift
+    wait_until 60 "$@"
+    kill -s "$sig" "$pid" 2>/dev/null
+    wait "$pid"
+    STATUS=$?
+}
+
 # ended PID: whether process PID has ended (gone, or a zombie its parent has not reaped yet).
 ended() {
     state=$(sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' "/proc/$1/status" 2>/dev/null)

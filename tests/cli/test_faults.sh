@@ -67,10 +67,7 @@ if [ -d "$WORK/d.h5.ckpt" ]; then pass; else fail "$(ls -l "$WORK")"; fi
     2>"$WORK/err" &
 pid=$!
 warned() { grep -q "the checkpoint was not saved" "$WORK/err"; }
-wait_until 60 warned
-kill -s TERM "$pid"
-wait "$pid"
-STATUS=$?
+interrupt_when TERM warned
 CURRENT="SIGTERM while the checkpoint cannot be saved: exit 143"
 if [ "$STATUS" -eq 143 ]; then pass; else fail "exit $STATUS: $(cat "$WORK/err")"; fi
 expect_grep "says nothing is kept" "interrupted by SIGTERM: the checkpoint could not be saved .*nothing is kept" "$WORK/err"

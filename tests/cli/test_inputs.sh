@@ -40,11 +40,7 @@ restore_trace
 "$SPECMC" run "$ini" --replicas 200000 --threads 1 --out "$WORK/c.h5" --checkpoint 0 \
     2>"$WORK/err" &
 pid=$!
-started() { grep -q "scenarios x" "$WORK/err"; }
-wait_until 60 started
-kill -s INT "$pid"
-wait "$pid"
-STATUS=$?
+interrupt_when INT writing "$WORK/c.h5"
 CURRENT="an interrupted run saves its checkpoint"
 if [ "$STATUS" -eq 130 ] && [ -e "$WORK/c.h5.ckpt" ]; then pass
 else fail "exit $STATUS: $(cat "$WORK/err")"; fi

@@ -12,6 +12,20 @@ static char dir[4096];                        /* the private directory; "" befor
 static char files[FUZZ_INPUT_FILES][4096 + 64]; /* the paths written so far */
 static int nfiles;
 
+/* LeakSanitizer's suppressions (and no list of them after each check), built in so that
+ * replaying a reproducer needs no setting: memory libhdf5 allocates is left out of the leak
+ * check of every harness (fuzz_report.c says why). */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_options(void);
+const char *__lsan_default_suppressions(void)
+{
+    return "leak:libhdf5\n";
+}
+const char *__lsan_default_options(void)
+{
+    return "print_suppressions=0";
+}
+
 static void die(const char *what, const char *path)
 {
     fprintf(stderr, "fuzz_input: %s %s: ", what, path);

@@ -3,7 +3,8 @@
  * (created once, in LLVMFuzzerInitialize, under $TMPDIR, else /dev/shm, else /tmp; removed at a
  * normal exit). LLVMFuzzerInitialize also points stdout at /dev/null: the readers print nothing
  * there, and `report`'s tables would only flood the log; libFuzzer and the sanitizers write to
- * stderr. This is test support, not part of specmc. */
+ * stderr. It also sets LeakSanitizer to leave libhdf5's own allocations out of every leak
+ * check (fuzz_report.c says why). This is test support, not part of specmc. */
 #ifndef SPECMC_FUZZ_INPUT_H
 #define SPECMC_FUZZ_INPUT_H
 

@@ -22,19 +22,6 @@
 #include "engine/results/results.h"
 #include "tests/fuzz/fuzz_input.h"
 
-/* LeakSanitizer's suppressions (and no list of them after each check), built in so that
- * replaying a reproducer needs no setting. */
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_options(void);
-const char *__lsan_default_suppressions(void)
-{
-    return "leak:libhdf5\n";
-}
-const char *__lsan_default_options(void)
-{
-    return "print_suppressions=0";
-}
-
 /* `specmc report PATH A B C`, the options that are not NULL. */
 static void report(const char *path, const char *a, const char *b, const char *c)
 {

@@ -18,17 +18,6 @@
 #include "engine/run/runner.h"
 #include "tests/fuzz/fuzz_input.h"
 
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_options(void);
-const char *__lsan_default_suppressions(void)
-{
-    return "leak:libhdf5\n";
-}
-const char *__lsan_default_options(void)
-{
-    return "print_suppressions=0";
-}
-
 /* The most cells x replicas a harness run allocates: a file may describe a run of any size
  * (within the config's limits), and allocating it is not what is under test. */
 #define MAX_VALUES 100000
