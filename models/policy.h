@@ -29,9 +29,11 @@
  * the extra copies of running tasks (cl_launch_copy, cl_kill, its timers) and never starts a
  * waiting task. `[policy] list = fair+late` pairs a scheduler with a speculator; a speculator
  * listed alone runs beside `fifo` (Hadoop's scheduler, which its papers assume). In a pair:
- *   - free slots go to the scheduler's waiting tasks first, and the speculator is offered the
- *     slots left (LATE, Hadoop and Spark launch speculative copies only when no task waits),
- *     unless its copies_first says otherwise (Mantri: duplicates before waiting tasks);
+ *   - who gets a free slot is the speculator's order (POL_ORDER_*): by default the
+ *     scheduler's waiting tasks first, the speculator offered the slots left (LATE's and
+ *     the seeds' reading); Mantri's duplicates before waiting tasks (POL_ORDER_COPIES);
+ *     Hadoop's and Spark's, beside fifo, by job (POL_ORDER_JOBS: YARN's FifoScheduler and
+ *     Spark's FIFO pool serve an earlier job's copies before a later job's waiting tasks);
  *   - the speculator hears of every first copy the scheduler launched (on_launch), in the
  *     order they were launched, right after the scheduler returns;
  *   - both hear of arrivals, ticks and completed tasks (the scheduler first); every timer is
@@ -111,6 +113,15 @@ enum pol_role {
     POL_SPECULATOR /* only decides extra copies of running tasks */
 };
 
+/* Who gets a free slot in a pair (models/policies/pair.c): */
+enum pol_order {
+    POL_ORDER_TASKS,  /* every waiting task of the scheduler's first, copies on the slots left */
+    POL_ORDER_JOBS,   /* job by job in arrival order (fifo only): a job's waiting tasks, then
+                         its copies, before the next job's (YARN FifoScheduler; Spark's
+                         TaskSchedulerImpl over task sets in FIFO order) */
+    POL_ORDER_COPIES  /* every copy the speculator wants before any waiting task (Mantri) */
+};
+
 struct policy {
     const char *name;                /* id used in [policy] list */
     const char *summary;             /* one line for `specmc list` */
@@ -152,9 +163,12 @@ struct policy {
     enum pol_role role;       /* POL_WHOLE (0) unless it is half of a pair */
     bool by_request;          /* it launches a copy only where it fits (cl_fits), so it may
                                  run with requests drawn per job (models/servers.h) */
-    /* speculators, optional: true when free slots go to its copies before the scheduler's
-       waiting tasks (from its state, set by init); NULL: only the slots left after them */
-    bool (*copies_first)(const void *st);
+    /* speculators, optional: who gets free slots first (from its state, set by init);
+       NULL: POL_ORDER_TASKS */
+    enum pol_order (*order)(const void *st);
+    /* speculators whose order may be POL_ORDER_JOBS: as on_slot_free, but copies only of
+       tasks of the jobs that arrived before `job` */
+    void (*copies_before)(struct cluster *cl, void *st, int job);
     /* speculators, optional: the scheduler launched a task's first copy, on `slot` */
     void (*on_launch)(struct cluster *cl, void *st, int slot);
     const struct policy *half[2]; /* a pair built by pol_pair_new: its scheduler and its
@@ -487,6 +501,15 @@ void pol_memo_put(struct pol_memo *m, const double *key, int value);
  * the system's own setting (NAN where that mean is infinite, which pol_seconds_check
  * refuses): POL_TYPICAL_TASK_S for the production speculators. */
 #define POL_TYPICAL_TASK_S 100.0
+
+/* The production speculators' `order` (an enum pol_order; models/policies/pair.c resolves
+ * `auto`: by job beside fifo, as YARN's FifoScheduler and Spark's FIFO pool serve a job's
+ * copies before a later job's tasks; the scheduler's tasks first beside any other). */
+#define POL_PARAM_ORDER                                                                      \
+    {"order", NAN, 0, 2, true,                                                               \
+     "who gets a free slot: 0 every waiting task first, 1 job by job (fifo only: a job's "  \
+     "tasks, then its copies, before a later job's), 2 every copy first; auto: 1 beside "    \
+     "fifo, 0 otherwise", true}
 double pol_second(const struct cl_spec *spec, double typical_s);
 bool pol_seconds_check(const struct cl_spec *spec, const struct policy *p, const double *param,
                        const double *seconds, double typical_s, char *msg, size_t len);

@@ -33,7 +33,10 @@ MANTRI_KILL = ["policy.mantri.kill=1"]  # Mantri's own paper: keep the fastest c
 NOISE = ["cluster.estimate_noise=0.5"]  # every copy's progress off by a factor e^{0.5 Z}
 
 MANTRI_004 = ["policy.mantri.spare_only=1", "policy.mantri.test=1",
-              "policy.mantri.margin=0.025 mean", "policy.mantri.kill=1", "policy.mantri.keep=1"]
+              "policy.mantri.margin=0.025 mean", "policy.mantri.kill=1", "policy.mantri.keep=1",
+              "policy.mantri.reports=1"]
+SAME_INFORMATION = ["policy.mantri.reports=0"]  # a copy's estimate from its start, as everyone's
+HADOOP_REPORTS = ["policy.mantri.report_interval=0.0025 mean"]  # 3 s of a 1180 s mean task
 
 # Mantri's readings in seed 000's experiments (§6 describes the duplicate test alone)
 SEED_000_READINGS = [
@@ -65,6 +68,13 @@ STUDIES = {
              ["policy.mantri.spare_only=0", "policy.mantri.test=0", "policy.mantri.kill=1",
               "policy.mantri.keep=0"]),
             ("seed 004's Mantri, noisy estimates (σ = 0.5)", MANTRI_004 + NOISE),
+            ("seed 004's Mantri, the same information as Chronos (reports = 0)",
+             MANTRI_004 + SAME_INFORMATION),
+            ("seed 004's Mantri, reports every 3 s (Hadoop's)", MANTRI_004 + HADOOP_REPORTS),
+            ("seed 004's Mantri, reports every 3 s, the same information",
+             MANTRI_004 + HADOOP_REPORTS + SAME_INFORMATION),
+            ("the same information, keep the earliest estimated end",
+             MANTRI_004 + SAME_INFORMATION + ["policy.mantri.keep=0"]),
         ],
     },
     # seed 000 §7.2.2: ESE 71 % below Mantri, Mantri + ESE detection 9 % below it

@@ -24,8 +24,10 @@
  *    attempts — n the phase's tasks, r those running (10, 1 %, 10 %:
  *    DEFAULT_SPECULATIVE_MINIMUM_ALLOWED_TASKS, DEFAULT_SPECULATIVECAP_TOTAL_TASKS,
  *    DEFAULT_SPECULATIVECAP_RUNNING_TASKS).
- * A copy asked for waits for a free slot, first asked first served, after the scheduler's
- * waiting tasks (the pair's rule); it is dropped if its task completes first.
+ * A copy asked for waits for a free slot (`order`, models/policies/pair.c): beside fifo job
+ * by job, an earlier job's copies before a later job's waiting tasks (YARN's FifoScheduler
+ * serves applications in submission order); otherwise after the scheduler's waiting tasks,
+ * first asked first served. It is dropped if its task completes first.
  *
  * Decisions (docs/policies.md): times left `auto` are the constants in seconds of the real
  * system (models/policies/production.c). Ties in value go to the lowest task index (Hadoop
@@ -47,12 +49,12 @@
 #include "models/policy.h"
 
 enum { H2_RETRY_NONE, H2_RETRY_AFTER, H2_MIN_DONE, H2_MIN_ALLOWED, H2_CAP_TOTAL,
-       H2_CAP_RUNNING };
+       H2_CAP_RUNNING, H2_ORDER };
 enum { H2_TIMER_SCAN = 1 };
 
 /* The constants in seconds of the real system, for the `auto` times. */
 static const double h2_seconds[] = {[H2_RETRY_NONE] = 1, [H2_RETRY_AFTER] = 15,
-                                    [H2_CAP_RUNNING] = 0};
+                                    [H2_ORDER] = 0};
 
 /* A job's next scan, and the scans planned in one way, in the order planned: each way plans
  * a scan at now, or at now plus a constant, so its times never fall and its first is its
@@ -73,9 +75,12 @@ struct scans {
 struct hadoop2 {
     double retry_none, retry_after, min_done, cap_total, cap_running;
     int min_allowed;
+    enum pol_order order;
     struct pol_finished fin;
     int *asked;    /* per job phase (2 job + phase): the task whose copy waits for a slot, -1 */
-    int *queue;    /* those job phases, first asked first (a ring of 2 njobs) */
+    int nasked;    /* how many wait */
+    int *queue;    /* those job phases, first asked first (a ring of 2 njobs); by job
+                      (POL_ORDER_JOBS) none: the jobs are walked in order instead */
     int head, len;
     struct pol_lists running; /* per job phase: its running tasks, in task order */
     struct scans plan[3]; /* the jobs' next scans, set at arrival, after a scan that asked
@@ -94,6 +99,7 @@ static int hadoop2_init(struct cluster *cl, void *st, const double *param)
     h->min_allowed = (int)param[H2_MIN_ALLOWED];
     h->cap_total = param[H2_CAP_TOTAL];
     h->cap_running = param[H2_CAP_RUNNING];
+    h->order = (enum pol_order)param[H2_ORDER];
     size_t n = 2 * (size_t)cl->njobs;
     h->asked = malloc(n * sizeof *h->asked);
     h->queue = malloc(n * sizeof *h->queue);
@@ -194,7 +200,9 @@ static void scan_job(struct cluster *cl, struct hadoop2 *h, int job)
             continue;
         int k = 2 * job + phase;
         h->asked[k] = t;
-        h->queue[(h->head + h->len++) % (2 * cl->njobs)] = k;
+        h->nasked++;
+        if (h->order != POL_ORDER_JOBS)
+            h->queue[(h->head + h->len++) % (2 * cl->njobs)] = k;
         asked++;
     }
     plan_scan(cl, h, asked ? 2 : 1, cl->now + (asked ? h->retry_after : h->retry_none), job);
@@ -226,7 +234,18 @@ static void hadoop2_timer(struct cluster *cl, void *st, int tag, int32_t arg)
     }
 }
 
-/* Copies asked for take the free slots left, first asked first. */
+/* The copy asked for in job phase k takes a free slot. */
+static void launch_asked(struct cluster *cl, struct hadoop2 *h, int k)
+{
+    if (h->asked[k] < 0)
+        return;
+    cl_launch_copy(cl, h->asked[k], 0.0);
+    h->asked[k] = -1;
+    h->nasked--;
+}
+
+/* Copies asked for take the free slots (order 0: those the scheduler left; 2: before it),
+ * first asked first. */
 static void hadoop2_slot_free(struct cluster *cl, void *st)
 {
     struct hadoop2 *h = st;
@@ -234,10 +253,23 @@ static void hadoop2_slot_free(struct cluster *cl, void *st)
         int k = h->queue[h->head];
         h->head = (h->head + 1) % (2 * cl->njobs);
         h->len--;
-        if (h->asked[k] >= 0)
-            cl_launch_copy(cl, h->asked[k], 0.0);
-        h->asked[k] = -1;
+        launch_asked(cl, h, k);
     }
+}
+
+/* By job: the copies asked for in the jobs before `job` take the free slots, earlier job
+ * first, its map phase before its reduce phase (the containers an earlier application asks
+ * for come first under YARN's FifoScheduler). */
+static void hadoop2_copies_before(struct cluster *cl, void *st, int job)
+{
+    struct hadoop2 *h = st;
+    for (int k = 2 * cl->first_active; h->nasked > 0 && cl->nfree > 0 && k < 2 * job; k++)
+        launch_asked(cl, h, k);
+}
+
+static enum pol_order hadoop2_order(const void *st)
+{
+    return ((const struct hadoop2 *)st)->order;
 }
 
 /* A task the scheduler started runs: its phase's last running task (tasks start in order). */
@@ -256,8 +288,10 @@ static void hadoop2_copy_done(struct cluster *cl, void *st, int task)
     pol_finished_add(&h->fin, cl, task);
     int k = 2 * cl->task_job[task] + cl_task_phase(cl, task);
     pol_lists_remove(&h->running, k, task);
-    if (h->asked[k] == task)
+    if (h->asked[k] == task) {
         h->asked[k] = -1;
+        h->nasked--;
+    }
 }
 
 static bool hadoop2_check(const struct cl_spec *spec, const double *param, char *msg,
@@ -294,6 +328,7 @@ static const struct pol_param hadoop2_params[] = {
     [H2_CAP_RUNNING] = {"cap_running", 0.1, 0, 1, false,
                         "... or this share of its running tasks (SPECULATIVECAP_RUNNING_TASKS, "
                         "10 %)"},
+    [H2_ORDER] = POL_PARAM_ORDER,
     {0},
 };
 
@@ -310,6 +345,8 @@ const struct policy pol_hadoop2 = {
     .init = hadoop2_init,
     .on_arrival = hadoop2_arrival,
     .on_slot_free = hadoop2_slot_free,
+    .order = hadoop2_order,
+    .copies_before = hadoop2_copies_before,
     .on_launch = hadoop2_launch,
     .on_timer = hadoop2_timer,
     .on_copy_done = hadoop2_copy_done,

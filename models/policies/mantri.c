@@ -13,16 +13,17 @@
  *   Mantri's paper  test 0, kill 1 (kill all but the fastest copy) — the default
  *
  * Decisions (docs/policies.md):
- *  - Estimates come from progress reports, sent every Δ = report_interval (Mantri's
- *    "period of progress reports"). A copy has no estimate before its first report, Δ after
- *    it starts; from then on its remaining time is the estimate (cl_est_end), exact by
- *    default (seed 000 Remark 4: both its algorithm and Mantri estimate perfectly) and
- *    noisy with [cluster] estimate_noise. A task's t_rem is the least remaining time
- *    among its copies that have reported; a task none of whose copies has reported is not
- *    considered. t_new ~ F, the job's task-time distribution, which the scheduler knows, so
- *    the test is F(t_rem·c/(c+1)) > δ, evaluated exactly. δ = 0.25 is Mantri's published
- *    value. Decisions are taken whenever slots are free: at every event, and at the report
- *    heartbeat every Δ.
+ *  - Estimates (docs/policies.md, "What a policy knows about a running copy"): by default
+ *    (reports = 0) a copy's estimate exists from its start of processing, as every policy's
+ *    (cl_est_end): exact by default (seed 000 Remark 4: both its algorithm and Mantri estimate
+ *    perfectly), noisy with [cluster] estimate_noise. reports = 1: Mantri sees a copy only
+ *    from its first progress report, Δ = report_interval after its launch. A task's t_rem is
+ *    the least remaining time among its copies that are seen; a task none of whose copies is
+ *    seen is not considered. t_new ~ F, the job's task-time distribution, which the scheduler
+ *    knows, so the test is F(t_rem·c/(c+1)) > δ, evaluated exactly. δ = 0.25 is Mantri's
+ *    published value. Decisions are taken whenever slots are free: at every event, and at the
+ *    report heartbeat every Δ. Δ and the margin left `auto` are seconds of the real system
+ *    (models/policies/production.c): Hadoop's 3 s progress reports, seed 004's 30 s.
  *  - When several tasks qualify, the copy goes to the task with the largest probability
  *    (for jobs alike, the largest t_rem·c/(c+1)); ties to the lowest task index. Waiting tasks get a slot only
  *    when no running task qualifies (Mantri evaluates duplicates first when a slot frees).
@@ -59,15 +60,23 @@
  * decision, bit for bit. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "models/cluster.h"
 #include "models/policy.h"
 
 enum { MANTRI_DELTA, MANTRI_MAX_EXTRA, MANTRI_REPORT, MANTRI_SPARE_ONLY, MANTRI_KILL,
-       MANTRI_KEEP, MANTRI_TEST, MANTRI_MARGIN };
+       MANTRI_KEEP, MANTRI_TEST, MANTRI_MARGIN, MANTRI_REPORTS };
 enum { TEST_PROBABILITY, TEST_MARGIN };      /* values of `test` */
 enum { KEEP_EARLIEST_END, KEEP_PROGRESS };   /* values of `keep` */
 enum { MANTRI_TIMER_CHECK = 1 };
+
+/* The constants in seconds of the real system, for the `auto` times (models/policies/
+ * production.c): progress reports every 3 s (Hadoop's mapreduce.task.progress-report.interval,
+ * 0.01 of the 5 min mapreduce.task.timeout: MRJobConfUtil.getTaskProgressReportInterval; the
+ * PROGRESS_INTERVAL of Hadoop 1's Task.java), and seed 004 §I's margin of 30 s. */
+static const double mantri_seconds[] = {[MANTRI_REPORT] = 3, [MANTRI_MARGIN] = 30,
+                                        [MANTRI_REPORTS] = 0};
 enum { WATCHED = 1, MULTI = 2 }; /* flag bits per task */
 
 /* A copy's first report, still to come. */
@@ -80,7 +89,9 @@ struct mantri {
     int test;              /* TEST_PROBABILITY (δ test) or TEST_MARGIN (seed 004's) */
     double bar;            /* a task qualifies when its score exceeds this: δ, or the margin */
     int max_extra;         /* extra attempts allowed per task */
-    double report;         /* Δ: progress-report period */
+    double report;         /* Δ: progress-report period, the heartbeat */
+    double first_report;   /* a copy's first estimate, after its launch: Δ (reports = 1), or
+                              0: from its start of processing, as every policy's */
     int spare_only;        /* copies only when no task is waiting */
     int kill;              /* the heartbeat keeps one attempt of each task */
     int keep;              /* which: KEEP_EARLIEST_END or KEEP_PROGRESS */
@@ -108,6 +119,7 @@ static int mantri_init(struct cluster *cl, void *st, const double *param)
     m->bar = m->test == TEST_MARGIN ? param[MANTRI_MARGIN] : param[MANTRI_DELTA];
     m->max_extra = (int)param[MANTRI_MAX_EXTRA];
     m->report = param[MANTRI_REPORT];
+    m->first_report = param[MANTRI_REPORTS] != 0 ? m->report : 0.0;
     m->spare_only = param[MANTRI_SPARE_ONLY] != 0;
     m->kill = param[MANTRI_KILL] != 0;
     m->keep = (int)param[MANTRI_KEEP];
@@ -121,12 +133,12 @@ static int mantri_init(struct cluster *cl, void *st, const double *param)
     return 0;
 }
 
-/* A copy's first report with an estimate is due Δ after its launch, and not before it starts
- * processing (computed the same way everywhere, so that the report time and the test agree
- * to the last bit). */
+/* A copy's first report with an estimate is due Δ after its launch (reports = 1; 0 with
+ * reports = 0), and not before it starts processing (computed the same way everywhere, so
+ * that the report time and the test agree to the last bit). */
 static double report_due(const struct cluster *cl, const struct mantri *m, int slot)
 {
-    return fmax(cl->slot_start[slot] + m->report, cl->slot_proc[slot]);
+    return fmax(cl->slot_start[slot] + m->first_report, cl->slot_proc[slot]);
 }
 
 /* Reported: its first report is in, and it carries an estimate (not during a launch delay
@@ -282,9 +294,9 @@ static void mantri_slot_free(struct cluster *cl, void *st)
     launch_copies(cl, st);
 }
 
-static bool mantri_copies_first(const void *st)
+static enum pol_order mantri_order(const void *st)
 {
-    return !((const struct mantri *)st)->spare_only;
+    return ((const struct mantri *)st)->spare_only ? POL_ORDER_TASKS : POL_ORDER_COPIES;
 }
 
 /* A long task passes the test (its remaining time outgrows any t_new, or E[X] + margin) and
@@ -364,10 +376,10 @@ static const struct pol_param mantri_params[] = {
                       "test 0: copy when P(t_rem > t_new (c+1)/c) exceeds this (Mantri: 0.25)"},
     [MANTRI_MAX_EXTRA] = {"max_extra", 3, 0, RNG_MAX_COPIES - 1, true,
                           "extra attempts allowed per task (seed 004 §I: 3)"},
-    [MANTRI_REPORT] = {"report_interval", 1.0, 1e-9, 1e300, false,
-                       "progress-report period: a copy's estimate exists from its first report; "
-                       "the heartbeat of the kill check",
-                       .kind = POL_TIME},
+    [MANTRI_REPORT] = {"report_interval", NAN, 1e-9, 1e300, false,
+                       "progress-report period, the heartbeat of the kill check (and, reports = "
+                       "1, when a copy's first estimate comes); auto: 3 s (Hadoop's)",
+                       true, POL_TIME},
     [MANTRI_SPARE_ONLY] = {"spare_only", 0, 0, 1, true,
                            "1: copy only when no task is waiting (seed 004 §I reading)"},
     [MANTRI_KILL] = {"kill", 1, 0, 1, true,
@@ -379,9 +391,14 @@ static const struct pol_param mantri_params[] = {
     [MANTRI_TEST] = {"test", 0, 0, 1, true,
                      "0: P(t_rem > t_new (c+1)/c) > delta (seeds 000, 002); 1: t_rem > mean task "
                      "time + margin (seed 004 §I)"},
-    [MANTRI_MARGIN] = {"margin", 30, -1e300, 1e300, false,
-                       "test 1: remaining time above the job's mean task time (seed 004: 30 s)",
-                       .kind = POL_TIME},
+    [MANTRI_MARGIN] = {"margin", NAN, -1e300, 1e300, false,
+                       "test 1: remaining time above the job's mean task time; auto: 30 s "
+                       "(seed 004 §I)",
+                       true, POL_TIME},
+    [MANTRI_REPORTS] = {"reports", 0, 0, 1, true,
+                        "0: a copy's estimate from its start of processing, as every policy's "
+                        "(the same information); 1: only from its first report, "
+                        "report_interval after its launch (Mantri waits)"},
     {0},
 };
 
@@ -389,7 +406,8 @@ static const struct pol_param mantri_params[] = {
  * remaining time then exceeds its job's mean task time by the margin. */
 static struct pol_gate mantri_gate(const struct cl_spec *spec, const double *param)
 {
-    double reported = fmax(0.0, param[MANTRI_REPORT] - spec->launch_delay);
+    double first = param[MANTRI_REPORTS] != 0 ? param[MANTRI_REPORT] : 0.0;
+    double reported = fmax(0.0, first - spec->launch_delay);
     if (param[MANTRI_TEST] == TEST_MARGIN)
         return (struct pol_gate){MANTRI_MARGIN, reported + param[MANTRI_MARGIN], 1.0,
                                  "test 1 copies only a task whose remaining time at a report "
@@ -399,18 +417,37 @@ static struct pol_gate mantri_gate(const struct cl_spec *spec, const double *par
                              "report_interval after its launch"};
 }
 
+/* `auto` times need to know how long a second is; the margin only under test 1. */
+static bool mantri_check(const struct cl_spec *spec, const double *param, char *msg, size_t len)
+{
+    extern const struct policy pol_mantri;
+    double p[POL_MAX_PARAMS];
+    memcpy(p, param, sizeof p);
+    if (p[MANTRI_TEST] != TEST_MARGIN)
+        p[MANTRI_MARGIN] = 0.0;
+    return pol_seconds_check(spec, &pol_mantri, p, mantri_seconds, POL_TYPICAL_TASK_S, msg, len);
+}
+
+static void mantri_resolve(const struct cl_spec *spec, double *param)
+{
+    extern const struct policy pol_mantri;
+    pol_seconds_resolve(spec, &pol_mantri, param, mantri_seconds, POL_TYPICAL_TASK_S);
+}
+
 const struct policy pol_mantri = {
     .name = "mantri",
     .summary = "Mantri: copy when P(t_rem > t_new (c+1)/c) > delta, <= 3 extra, kill = keep one",
     .source = "seed 000 §6, seed 002 §VI-A, seed 004 §I (each paper's reading: kill, test, spare_only)",
     .params = mantri_params,
     .state_size = sizeof(struct mantri),
+    .check = mantri_check,
+    .resolve = mantri_resolve,
     .gate = mantri_gate,
     .init = mantri_init,
     .on_slot_free = mantri_slot_free,
     .on_timer = mantri_timer,
     .role = POL_SPECULATOR,
-    .copies_first = mantri_copies_first,
+    .order = mantri_order,
     .tail = mantri_tail,
     .on_launch = mantri_launch,
     .on_copy_done = mantri_copy_done,

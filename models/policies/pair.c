@@ -172,6 +172,27 @@ static bool check_placement(const struct policy *p, const struct policy *whole,
     return false;
 }
 
+/* The index of the speculator's `order` parameter (POL_PARAM_ORDER), -1 if it has none. */
+static int order_param(const struct policy *spec)
+{
+    for (int i = 0; spec->params[i].key; i++)
+        if (!strcmp(spec->params[i].key, "order"))
+            return i;
+    return -1;
+}
+
+/* Job by job is FIFO's order, which only fifo keeps. */
+static bool check_order(const struct halves *h, const double *param, char *msg, size_t len)
+{
+    int i = order_param(h->spec);
+    if (i < 0 || param[i] != POL_ORDER_JOBS || h->sched == &pol_fifo)
+        return true;
+    snprintf(msg, len, "%s's order = 1 (job by job) serves jobs in arrival order, which only "
+             "fifo keeps; beside %s give order = 0 (waiting tasks first) or 2 (copies first), "
+             "or leave it auto", h->spec->name, h->sched->name);
+    return false;
+}
+
 bool pol_call_check(const struct policy *p, const struct cl_spec *spec, const double *param,
                     char *msg, size_t len)
 {
@@ -180,7 +201,8 @@ bool pol_call_check(const struct policy *p, const struct cl_spec *spec, const do
         return check_placement(p, p, spec, msg, len) &&
                (!p->check || p->check(spec, param, msg, len));
     if (!check_placement(h.sched, p, spec, msg, len) ||
-        !check_placement(h.spec, p, spec, msg, len))
+        !check_placement(h.spec, p, spec, msg, len) ||
+        !check_order(&h, param + pol_param_count(h.sched), msg, len))
         return false;
     return (!h.sched->check || h.sched->check(spec, param, msg, len)) &&
            (!h.spec->check || h.spec->check(spec, param + pol_param_count(h.sched), msg, len));
@@ -195,8 +217,12 @@ void pol_call_resolve(const struct policy *p, const struct cl_spec *spec, double
         return;
     }
     pol_call_resolve(h.sched, spec, param);
+    double *sp = param + pol_param_count(h.sched);
     if (h.spec->resolve)
-        h.spec->resolve(spec, param + pol_param_count(h.sched));
+        h.spec->resolve(spec, sp);
+    int i = order_param(h.spec);
+    if (i >= 0 && isnan(sp[i]))
+        sp[i] = h.sched == &pol_fifo ? POL_ORDER_JOBS : POL_ORDER_TASKS;
 }
 
 /* A pair's bar is its speculator's (a scheduler acts on every task), its key moved to the
@@ -261,15 +287,34 @@ void pol_call_arrival(const struct policy *p, struct cluster *cl, void *st, int 
         h.spec->on_arrival(cl, spec_state(&h, st), job);
 }
 
-/* The scheduler fills the slots it wants; the copies it launched are the free stack's top
- * entries it popped, newest last (cl_start_next_task). */
-static void schedule(const struct halves *h, struct cluster *cl, void *st)
+/* The scheduler fills the slots it wants (all of them, or job's waiting tasks when job >=
+ * 0: fifo's, POL_ORDER_JOBS); the copies it launched are the free stack's top entries it
+ * popped, newest last (cl_start_next_task). */
+static void schedule(const struct halves *h, struct cluster *cl, void *st, int job)
 {
     int before = cl->nfree;
-    h->sched->on_slot_free(cl, sched_state(h, st));
+    if (job >= 0)
+        pol_start_job(cl, job);
+    else
+        h->sched->on_slot_free(cl, sched_state(h, st));
     if (h->spec->on_launch)
         for (int i = before - 1; i >= cl->nfree; i--)
             h->spec->on_launch(cl, spec_state(h, st), cl->free_stack[i]);
+}
+
+/* POL_ORDER_JOBS beside fifo: the copies of the jobs before fifo's next (the oldest with a
+ * task never launched), then that job's tasks, and again, until the slots or the asks run
+ * out: a job's copies come after its own waiting tasks and before a later job's. */
+static void by_job(const struct halves *h, struct cluster *cl, void *st)
+{
+    void *sst = spec_state(h, st);
+    while (cl->nfree > 0) {
+        int next = cl->pend_head;
+        h->spec->copies_before(cl, sst, next >= 0 ? next : cl->narrived);
+        if (next < 0 || cl->nfree == 0)
+            return;
+        schedule(h, cl, st, next);
+    }
 }
 
 void pol_call_slot_free(const struct policy *p, struct cluster *cl, void *st)
@@ -280,12 +325,16 @@ void pol_call_slot_free(const struct policy *p, struct cluster *cl, void *st)
         return;
     }
     void *sst = spec_state(&h, st);
-    bool first = h.spec->copies_first && h.spec->copies_first(sst);
-    if (first && h.spec->on_slot_free)
+    enum pol_order order = h.spec->order ? h.spec->order(sst) : POL_ORDER_TASKS;
+    if (order == POL_ORDER_JOBS && h.sched == &pol_fifo) {
+        by_job(&h, cl, st);
+        return;
+    }
+    if (order == POL_ORDER_COPIES && h.spec->on_slot_free)
         h.spec->on_slot_free(cl, sst);
     if (cl->nfree > 0)
-        schedule(&h, cl, st);
-    if (!first && cl->nfree > 0 && h.spec->on_slot_free)
+        schedule(&h, cl, st, -1);
+    if (order != POL_ORDER_COPIES && cl->nfree > 0 && h.spec->on_slot_free)
         h.spec->on_slot_free(cl, sst);
 }
 

@@ -29,7 +29,9 @@
  * launch, or the end of its job's map phase for a reduce copy launched before (Spark starts a
  * reduce stage only then). Marked copies go out in Spark's FIFO order of task sets (earlier
  * job first, its map stage before its reduce stage) and, within one, last marked first (its
- * pending lists are stacks); a check marks in task order. Progress is continuous where
+ * pending lists are stacks); a check marks in task order. Beside fifo a job's marked tasks
+ * go before a later job's waiting tasks (`order` = 1, TaskSchedulerImpl offering resources
+ * to the task sets in FIFO order); beside another scheduler after its waiting tasks. Progress is continuous where
  * Spark's executors report it with their heartbeat; spark.speculation.task.duration.threshold
  * (unset by default) and executor decommissioning are left out.
  *
@@ -51,15 +53,16 @@
 #include "models/policy.h"
 
 enum { SP_VERSION, SP_QUANTILE, SP_MULTIPLIER, SP_INTERVAL, SP_MIN_RUNTIME, SP_EFFICIENCY,
-       SP_LONG_RUN_FACTOR, SP_RATE_MULTIPLIER };
+       SP_LONG_RUN_FACTOR, SP_RATE_MULTIPLIER, SP_ORDER };
 enum { SP_TIMER_CHECK = 1 };
 enum { MARKED = 1, WATCHED = 2 }; /* bits of mark[task] */
 
 static const double sp_seconds[] = {[SP_INTERVAL] = 0.1, [SP_MIN_RUNTIME] = 0.1,
-                                    [SP_RATE_MULTIPLIER] = 0};
+                                    [SP_ORDER] = 0};
 
 struct spark {
     int upper_median, efficiency;
+    enum pol_order order;
     double quantile, multiplier, interval, min_runtime, long_run_factor, rate_multiplier;
     struct pol_finished fin;
     int *top;            /* per job phase: its last marked task, -1 if none */
@@ -83,6 +86,7 @@ static int spark_init(struct cluster *cl, void *st, const double *param)
     s->efficiency = (int)param[SP_EFFICIENCY];
     s->long_run_factor = param[SP_LONG_RUN_FACTOR];
     s->rate_multiplier = param[SP_RATE_MULTIPLIER];
+    s->order = (enum pol_order)param[SP_ORDER];
     size_t n = 2 * (size_t)cl->njobs, nt = (size_t)cl->ntasks;
     s->top = malloc(n * sizeof *s->top);
     s->below = malloc(nt * sizeof *s->below);
@@ -243,12 +247,12 @@ static void spark_timer(struct cluster *cl, void *st, int tag, int32_t arg)
         cl_set_timer(cl, pol_next_beat(cl, s->interval), SP_TIMER_CHECK, 0);
 }
 
-/* Marked tasks take the free slots left: earliest task set first, last marked first. */
-static void spark_slot_free(struct cluster *cl, void *st)
+/* Marked tasks of the jobs before `job` take the free slots: earliest task set first, last
+ * marked first. */
+static void spark_copies_before(struct cluster *cl, void *st, int job)
 {
     struct spark *s = st;
-    for (int k = 2 * cl->first_active; s->nmarked > 0 && cl->nfree > 0 && k < 2 * cl->narrived;
-         k++) {
+    for (int k = 2 * cl->first_active; s->nmarked > 0 && cl->nfree > 0 && k < 2 * job; k++) {
         while (s->top[k] >= 0 && cl->nfree > 0) {
             int t = s->top[k];
             s->top[k] = s->below[t];
@@ -258,6 +262,17 @@ static void spark_slot_free(struct cluster *cl, void *st)
                 cl_launch_copy(cl, t, 0.0);
         }
     }
+}
+
+/* Marked tasks take the free slots (order 0: those the scheduler left; 2: before it). */
+static void spark_slot_free(struct cluster *cl, void *st)
+{
+    spark_copies_before(cl, st, cl->narrived);
+}
+
+static enum pol_order spark_order(const void *st)
+{
+    return ((const struct spark *)st)->order;
 }
 
 /* A task the scheduler started is watched, unless it waits for its map phase. */
@@ -346,6 +361,7 @@ static const struct pol_param spark_params[] = {
     [SP_RATE_MULTIPLIER] = {"rate_multiplier", 0.75, 1e-300, 1, false,
                             "efficiency: inefficient below this share of the stage's average "
                             "process rate (.processRateMultiplier)"},
+    [SP_ORDER] = POL_PARAM_ORDER,
     {0},
 };
 
@@ -371,6 +387,8 @@ const struct policy pol_spark = {
     .gate = spark_gate,
     .init = spark_init,
     .on_slot_free = spark_slot_free,
+    .order = spark_order,
+    .copies_before = spark_copies_before,
     .on_timer = spark_timer,
     .on_launch = spark_launch,
     .on_copy_done = spark_copy_done,

@@ -59,6 +59,15 @@ static inline void sc_params(const struct policy *p, double *param, const char *
     }
 }
 
+/* Mantri with its reports (models/policies/mantri.c, reports = 1): every time unit, a copy's
+ * estimate only from its first; the margin 30 (the scenarios below were built on these). */
+static inline void sc_mantri_reports(const struct policy *p, double *param)
+{
+    sc_params(p, param, "report_interval", 1.0);
+    sc_params(p, param, "reports", 1);
+    sc_params(p, param, "margin", 30);
+}
+
 /* Run a policy on a spec with scripted durations; returns the workspace (caller frees) whose
  * cluster holds the final state. */
 static inline struct rep_workspace *sc_run_policy(const struct cl_spec *sp,

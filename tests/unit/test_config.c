@@ -533,18 +533,24 @@ Test(config, inert_time_warnings)
         {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 22\n[workload]\n"
          "job_spread = 1.5\n",
          false, NULL},
-        {"[policy]\nlist = mantri\n[policy.mantri]\nreport_interval = 30\n", true,
+        {"[policy]\nlist = mantri\n[policy.mantri]\nreport_interval = 30\n", false, NULL},
+        {"[policy]\nlist = mantri\n[policy.mantri]\nreport_interval = 30\nreports = 1\n", true,
          ":4: policy.mantri.report_interval = 30: a task is considered once a copy of it has "
          "reported"},
         /* seed 004's test: t_rem > the job's mean (3) + margin at the first report (1), so
-           T > 34 for the default margin of 30 (0.5% of tasks), T > 4 for 0 (12.5%) */
-        {"[policy]\nlist = mantri\n[policy.mantri]\ntest = 1\n", true,
-         "policy.mantri.margin = 30 (the default): test 1 copies only a task whose remaining "
+           T > 34 for a margin of 30 time units (0.5% of tasks), T > 4 for 0 (12.5%); the
+           default, 30 s of the real system (0.9), and no wait for a report: T > 3.9 */
+#define MANTRI_REPORTS "[policy]\nlist = mantri\n[policy.mantri]\ntest = 1\nreports = 1\n" \
+                       "report_interval = 1\n"
+        {MANTRI_REPORTS "margin = 30\n", true,
+         "policy.mantri.margin = 30: test 1 copies only a task whose remaining "
          "time at a report exceeds its job's mean task time by the margin, and only 0.5% of "
          "this scenario's tasks get that far"},
-        {"[policy]\nlist = mantri\n[policy.mantri]\ntest = 1\n", true,
+        {MANTRI_REPORTS "margin = 30\n", true,
          "margin reaches 1% of them at 17.54 (17.5 tmin, 5.85 mean)"},
-        {"[policy]\nlist = mantri\n[policy.mantri]\ntest = 1\nmargin = 0\n", false, NULL},
+        {MANTRI_REPORTS "margin = 0\n", false, NULL},
+        {"[policy]\nlist = mantri\n[policy.mantri]\ntest = 1\n", false, NULL},
+#undef MANTRI_REPORTS
         {"[policy]\nlist = s-restart\n[workload]\ndeadline = 40\n[policy.s-restart]\n"
          "tau_est = 25\ntau_kill = 26\n",
          true, ":6: policy.s-restart.tau_est = 25: only a task still running tau_est"},

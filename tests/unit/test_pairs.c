@@ -80,6 +80,7 @@ Test(fair, count_slots_or_running_tasks)
     cr_assert_not_null(p, "%s", msg);
     for (int count = 0; count <= 1; count++) {
         sc_params(p, param, NULL, 0);
+        sc_mantri_reports(p, param);
         sc_params(p, param, "count", count);
         sc_params(p, param, "kill", 0);
         sc_params(p, param, "max_extra", 1);
@@ -222,6 +223,7 @@ Test(pair, a_speculator_alone_is_fifo_with_it)
     cr_assert(pair && other, "%s", msg);
     for (int spare = 0; spare <= 1; spare++) {
         sc_params(mantri, param, NULL, 0);
+        sc_mantri_reports(mantri, param);
         sc_params(mantri, param, "spare_only", spare);
         double a[M_COUNT], b[M_COUNT], c[M_COUNT];
         int rc;

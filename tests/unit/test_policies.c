@@ -193,6 +193,7 @@ static int mantri_copies_of_task1(double L, const char *key, double value)
     d.d[1][0] = L;
     const struct policy *p = pol_find("mantri");
     sc_params(p, param, NULL, 0);
+    sc_mantri_reports(p, param);
     sc_params(p, param, key, value);
     double out[M_COUNT];
     int rc;
@@ -220,6 +221,7 @@ Test(mantri, copy_exactly_when_inequality_holds)
 Test(mantri, margin_test_copies_exactly_above_mean_plus_margin)
 {
     sc_params(pol_find("mantri"), param, NULL, 0);
+    sc_mantri_reports(pol_find("mantri"), param);
     sc_params(pol_find("mantri"), param, "test", 1);
     sc_params(pol_find("mantri"), param, "margin", 0.5);
     struct cl_spec sp = sc_spec(2, 1, 2);
@@ -237,8 +239,10 @@ Test(mantri, margin_test_copies_exactly_above_mean_plus_margin)
     cr_assert_eq(mantri_copies_of_task1(4.4, "test", 0), 2, "the δ test copies at 4.4");
 }
 
-/* No estimate before the first progress report: with report_interval 3 the slot freed at t = 1
- * finds task 1 unreported, and at t = 3 its t_rem = L − 3 no longer qualifies. */
+/* When a copy's estimate exists. With its reports (reports = 1, report_interval 3) the slot
+ * freed at t = 1 finds task 1 unreported, and at t = 3 its t_rem = L − 3 no longer
+ * qualifies: no copy. With the same information as every policy (reports = 0) task 1's
+ * estimate exists from its start: at t = 1 t_rem = 4 > 2.4228, a copy. */
 Test(mantri, no_copy_before_the_first_report)
 {
     struct cl_spec sp = sc_spec(2, 1, 2);
@@ -246,13 +250,33 @@ Test(mantri, no_copy_before_the_first_report)
     d.d[0][0] = 1.0;
     d.d[1][0] = 5.0; /* t_rem at 1 would be 4: a copy, had it been known */
     const struct policy *p = pol_find("mantri");
+    for (int reports = 0; reports <= 1; reports++) {
+        sc_params(p, param, NULL, 0);
+        sc_mantri_reports(p, param);
+        sc_params(p, param, "report_interval", 3.0);
+        sc_params(p, param, "reports", reports);
+        double out[M_COUNT];
+        int rc;
+        struct rep_workspace *ws = sc_run(&sp, "mantri", param, &d, out, &rc);
+        cr_assert_eq(rep_cluster(ws)->task_copies[1], reports ? 1 : 2, "reports %d", reports);
+        rep_workspace_free(ws);
+    }
+}
+
+/* `auto` times are seconds of the real system (models/policies/production.c): a mean task of
+ * 100 s, Pareto(1, 1.5) of mean 3: report_interval 3 s = 0.09, margin 30 s = 0.9. */
+Test(mantri, auto_times_are_seconds)
+{
+    struct cl_spec sp = sc_spec(2, 1, 2);
+    const struct policy *p = pol_find("mantri");
     sc_params(p, param, NULL, 0);
-    sc_params(p, param, "report_interval", 3.0);
-    double out[M_COUNT];
-    int rc;
-    struct rep_workspace *ws = sc_run(&sp, "mantri", param, &d, out, &rc);
-    cr_assert_eq(rep_cluster(ws)->task_copies[1], 1);
-    rep_workspace_free(ws);
+    char msg[300];
+    cr_assert(pol_call_check(p, &sp, param, msg, sizeof msg), "%s", msg);
+    pol_call_resolve(p, &sp, param);
+    cr_assert_float_eq(param[2], 0.09, EPS);
+    cr_assert_float_eq(param[7], 0.9, EPS);
+    cr_assert_eq(strcmp(p->params[2].key, "report_interval"), 0);
+    cr_assert_eq(strcmp(p->params[7].key, "margin"), 0);
 }
 
 /* c counts running copies, and t_rem only reported ones. Ten slots, an original of 50, copies
@@ -267,6 +291,7 @@ Test(mantri, at_most_max_extra_copies)
     int rc;
     for (int extra = 0; extra <= 3; extra++) {
         sc_params(p, param, NULL, 0);
+        sc_mantri_reports(p, param);
         sc_params(p, param, "max_extra", extra);
         struct rep_workspace *ws = sc_run(&sp, "mantri", param, &d, out, &rc);
         cr_assert_eq(rep_cluster(ws)->task_copies[0], 1 + extra, "max_extra %d", extra);
@@ -295,6 +320,7 @@ Test(mantri, periodic_check_keeps_the_fastest_unless_kill_0)
     } cases[] = {{1, 8.0, 4.0}, {0, 17.0, 13.0}};
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         sc_params(p, param, NULL, 0);
+        sc_mantri_reports(p, param);
         sc_params(p, param, "kill", cases[k].kill);
         double out[M_COUNT];
         int rc;
@@ -322,6 +348,7 @@ Test(mantri, keep_progress_or_earliest_end)
     int rc;
     for (int keep = 0; keep <= 1; keep++) {
         sc_params(p, param, NULL, 0);
+        sc_mantri_reports(p, param);
         sc_params(p, param, "keep", keep);
         struct rep_workspace *ws = sc_run(&sp, "mantri", param, &d, out, &rc);
         cr_assert_eq(rc, REP_OK);
@@ -348,6 +375,7 @@ Test(mantri, spare_only_serves_waiting_tasks_first)
     double out[M_COUNT];
     int rc;
     sc_params(p, param, NULL, 0);
+    sc_mantri_reports(p, param);
     struct rep_workspace *ws = sc_run(&sp, "mantri", param, &d, out, &rc);
     cr_assert_eq(rep_cluster(ws)->task_copies[1], 4);
     cr_assert_float_eq(rep_cluster(ws)->task_start[2], 4.0, EPS, "task 2 waits for the copies");
@@ -368,6 +396,7 @@ static struct rep_workspace *mantri_run(const struct cl_spec *sp, double t0, dou
     d.d[0][0] = t0;
     d.d[1][0] = t1;
     sc_params(pol_find("mantri"), param, NULL, 0);
+    sc_mantri_reports(pol_find("mantri"), param);
     int rc;
     struct rep_workspace *ws = sc_run(sp, "mantri", param, &d, out, &rc);
     cr_assert_eq(rc, REP_OK);

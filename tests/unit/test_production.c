@@ -94,6 +94,61 @@ Test(hadoop2, a_copy_waits_for_a_slot_and_for_min_done)
     rep_workspace_free(ws);
 }
 
+/* Who gets a free slot beside fifo (`order`). Two slots, a batch of job 0 (tasks 0, 1: 1 and
+ * 10, task 1's copy 1) and job 1 (tasks 2, 3: 2 and 5); scans every 1.5. t = 0: tasks 0, 1
+ * start; at 1 task 0 ends and task 2 (job 1) takes its slot (no copy asked yet). At 1.5 job
+ * 0's scan asks for a copy of task 1 (value 10 − 2.5). At 3 task 2 ends: job by job (1) or
+ * copies first (2), job 0's copy comes before job 1's waiting task 3: task 1 done at 4, task
+ * 3 starts at 4 and ends at 9; waiting tasks first (0), task 3 starts at 3 and ends at 8,
+ * the copy starts then: task 1 done at 9. */
+Test(hadoop2, an_earlier_jobs_copy_before_a_later_jobs_task)
+{
+    static const char *const keys[] = {"retry_none", "retry_after", "min_done", "order", NULL};
+    struct sc_durations d = {.d = {{1}, {10, 1}, {2}, {5}}, .other = 1.0};
+    static const double task1_done[] = {9, 4, 4}, task3_start[] = {3, 4, 4};
+    for (int order = 0; order <= 2; order++) {
+        struct cl_spec sp = sc_spec(2, 2, 2);
+        struct rep_workspace *ws =
+            run("hadoop2", &sp, &d, keys, (double[]){1.5, 1.5, 0.05, order});
+        struct cluster *cl = rep_cluster(ws);
+        cr_assert_float_eq(cl->task_done[1], task1_done[order], EPS, "order %d", order);
+        cr_assert_float_eq(cl->task_start[3], task3_start[order], EPS, "order %d", order);
+        rep_workspace_free(ws);
+    }
+}
+
+/* `order = auto` is job by job beside fifo (alone, too) and waiting tasks first beside any
+ * other scheduler; job by job given beside another is refused. */
+Test(production, order_auto_follows_the_scheduler)
+{
+    struct cl_spec sp = sc_spec(8, 1, 5);
+    char msg[300];
+    const char *const names[] = {"hadoop2", "spark"};
+    for (int i = 0; i < 2; i++) {
+        const struct policy *spec = pol_find(names[i]);
+        const struct policy *fair = pol_pair_new(pol_find("fair"), spec, "fair+x", msg, sizeof msg);
+        cr_assert_not_null(fair, "%s", msg);
+        int first;
+        const struct policy *half = pol_half_of(fair, names[i], &first);
+        int k = -1;
+        for (int j = 0; half->params[j].key; j++)
+            if (!strcmp(half->params[j].key, "order"))
+                k = j;
+        cr_assert_geq(k, 0);
+        sc_params(spec, param, NULL, 0);
+        pol_call_resolve(spec, &sp, param);
+        cr_assert_float_eq(param[k], POL_ORDER_JOBS, 0, "%s alone", names[i]);
+        sc_params(fair, param, NULL, 0);
+        pol_call_resolve(fair, &sp, param);
+        cr_assert_float_eq(param[first + k], POL_ORDER_TASKS, 0, "fair+%s", names[i]);
+        sc_params(fair, param, NULL, 0);
+        sc_params(fair, param, "order", POL_ORDER_JOBS);
+        cr_assert_not(pol_call_check(fair, &sp, param, msg, sizeof msg));
+        cr_assert(strstr(msg, "only fifo keeps"), "%s", msg);
+        pol_pair_free(fair);
+    }
+}
+
 /* ------------------------------------------------------------------ spark */
 
 /* One stage of five tasks on 8 slots: 1, 2, 2.75, 10, 2.9; every copy 1; checks every 0.5;
