@@ -46,7 +46,7 @@ expect_ok "min_age = 60 runs" "$SPECMC" run "$ini" --set policy.list=fifo,hadoop
     --out "$WORK/abs.h5" --quiet
 expect_grep "min_age = 60 warns" "warning: --set: policy\.hadoop-s\.min_age = 60: rule 0 backs up only a task that has run min_age, and only 0\.22% of this scenario's tasks get that far \(under 1%\): the policy acts on almost none" "$WORK/err"
 expect_grep "the warning says where 1% lies" "min_age reaches 1% of them at 21\.54 \(21\.5 tmin, 7\.18 mean\)" "$WORK/err"
-expect_grep "the warning suggests the relative form" "give min_age relative to the workload, e\.g\. 'min_age = 1 mean'" "$WORK/err"
+expect_grep "the warning suggests auto and the relative form" "leave it auto \(its system's constant in seconds of the real system\) or give min_age relative to the workload, e\.g\. 'min_age = 1 mean'" "$WORK/err"
 all_copies "min_age = 60 backs up almost nothing" "$WORK/abs.h5" '$1 < 1.01'
 CURRENT="numbers given are kept as given, not noted as auto"
 v=$(attr "$WORK/abs.h5" /scenarios/0/hadoop-s/min_age)

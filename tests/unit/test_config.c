@@ -518,8 +518,12 @@ Test(config, inert_time_warnings)
          "min_age, and only 0.22% of this scenario's tasks get that far (under 1%): the policy "
          "acts on almost none"},
         {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 60\n", true,
-         "min_age reaches 1% of them at 21.54 (21.5 tmin, 7.18 mean); give min_age relative to "
-         "the workload, e.g. 'min_age = 1 mean'"},
+         "min_age reaches 1% of them at 21.54 (21.5 tmin, 7.18 mean); leave it auto (its "
+         "system's constant in seconds of the real system) or give min_age relative to the "
+         "workload, e.g. 'min_age = 1 mean'"},
+        /* late's min_age takes no auto: the hint is only the relative form */
+        {"[policy]\nlist = late\n[policy.late]\nmin_age = 60\n", true,
+         "give min_age relative to the workload, e.g. 'min_age = 1 mean'"},
         {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nrule = 1\n", false, NULL},
         {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 1 mean\n", false, NULL},
         {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 8 mean\n", true,
