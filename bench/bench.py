@@ -1041,8 +1041,6 @@ def section_growth(ctx):
         sets = ["policy.list=" + pol, "cluster.slots=%d" % size["slots"],
                 "workload.tasks=%d" % size["tasks"], "workload.jobs=%d" % size["jobs"],
                 "workload.rate=%.17g" % rate]
-        if pol == "hadoop-s":   # its default min_age (60) would back up almost no task here
-            sets.append("policy.hadoop-s.min_age=1 mean")
         best = None
         for _ in range(tries):
             spec.run_config(GROWTH_INI, sets, replicas=size["replicas"])

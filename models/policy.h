@@ -494,9 +494,9 @@ void pol_memo_free(struct pol_memo *m);
 bool pol_memo_get(const struct pol_memo *m, const double *key, int *value);
 void pol_memo_put(struct pol_memo *m, const double *key, int value);
 
-/* Constants in seconds (models/policies/production.c): hadoop2, spark and threshold keep
- * their systems' constants in seconds. A time parameter i with seconds[i] > 0 given `auto` is
- * seconds[i] x pol_second(spec, typical_s): one second is 1 time unit with a trace (traces are
+/* Constants in seconds (models/policies/production.c): hadoop2, spark, hadoop-s, late and
+ * threshold keep their systems' constants in seconds. A time parameter i with seconds[i] > 0
+ * given `auto` is seconds[i] x pol_second(spec, typical_s): one second is 1 time unit with a trace (traces are
  * in seconds), else the family's mean task time / typical_s, the seconds a mean task takes in
  * the system's own setting (NAN where that mean is infinite, which pol_seconds_check
  * refuses): POL_TYPICAL_TASK_S for the production speculators. */

@@ -1307,10 +1307,11 @@ static void warn_inert(struct conv *cv, struct cfg *c, const struct cl_spec *sp,
             continue;
         const char *key = pol->params[g].key;
         const struct entry *e = cv->v->pol[p * POL_MAX_PARAMS + g];
-        bool relative = false;
+        bool relative = false, auto_ok = false;
         if (e) {
             struct cfg_time t;
             relative = cfg_time_parse(e->value, &t) && t.unit != CFG_UNIT_NONE;
+            auto_ok = pol->params[g].allow_auto && strcmp(e->value, "auto") != 0;
         }
         char w[512], origin[520] = "", given[300] = "", what[1024], msg[1536];
         if (e)
@@ -1319,7 +1320,8 @@ static void warn_inert(struct conv *cv, struct cfg *c, const struct cl_spec *sp,
             snprintf(given, sizeof given, " (%s)", e ? e->value : "the default");
         snprintf(what, sizeof what, "%spolicy.%s.%s = %g%s", origin, pol_param_half(pol, g)->name,
                  key, param[g], given);
-        if (cfg_time_inert(sp, c->seed, gate, param[g], what, key, relative, msg, sizeof msg))
+        if (cfg_time_inert(sp, c->seed, gate, param[g], what, key, relative, auto_ok, msg,
+                           sizeof msg))
             warn(c, "%s", msg);
     }
 }

@@ -124,7 +124,8 @@ static void in_units(const struct cl_spec *sp, double t, char *buf, size_t len)
 }
 
 bool cfg_time_inert(const struct cl_spec *sp, uint64_t seed, struct pol_gate g, double value,
-                    const char *what, const char *key, bool relative, char *msg, size_t len)
+                    const char *what, const char *key, bool relative, bool auto_ok, char *msg,
+                    size_t len)
 {
     if (g.key < 0 || (g.x <= 0 && g.m <= 0))
         return false; /* every task passes */
@@ -141,15 +142,21 @@ bool cfg_time_inert(const struct cl_spec *sp, uint64_t seed, struct pol_gate g, 
         if (inert) {
             /* the key moves x one for one: where it would reach CFG_INERT_SHARE of the tasks */
             double at = value + x_passed_by(&cl, g.m, CFG_INERT_SHARE, g.x) - g.x;
-            char units[128], why[256], hint[160];
+            char units[128], why[256], hint[200];
             in_units(sp, at, units, sizeof units);
             double v;
+            /* a time given in units where `auto` would take its system's seconds */
+            const char *or_auto = auto_ok && !relative ? "leave it auto (its system's constant "
+                                  "in seconds of the real system) or " : "";
             if (!relative && cfg_unit_value(sp, CFG_UNIT_MEAN, &v, why, sizeof why))
-                snprintf(hint, sizeof hint, "give %s relative to the workload, e.g. '%s = 1 mean'",
-                         key, key);
+                snprintf(hint, sizeof hint, "%sgive %s relative to the workload, e.g. '%s = 1 "
+                         "mean'", or_auto, key, key);
             else if (!relative && cfg_unit_value(sp, CFG_UNIT_TMIN, &v, why, sizeof why))
-                snprintf(hint, sizeof hint, "give %s relative to the workload, e.g. '%s = 1 tmin'",
-                         key, key);
+                snprintf(hint, sizeof hint, "%sgive %s relative to the workload, e.g. '%s = 1 "
+                         "tmin'", or_auto, key, key);
+            else if (*or_auto)
+                snprintf(hint, sizeof hint, "leave %s auto (its system's constant in seconds of "
+                         "the real system) or choose a smaller value", key);
             else
                 snprintf(hint, sizeof hint, "choose a smaller %s", key);
             snprintf(msg, len,

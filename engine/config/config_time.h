@@ -55,8 +55,10 @@ double cfg_time_default(const struct cl_spec *sp, const struct pol_param *pp);
  * the parameter `key`, of value `value`, moves one for one. When fewer than CFG_INERT_SHARE
  * of the scenario's tasks (those of replica 0's first CFG_INERT_JOBS jobs under `seed`) pass,
  * writes a warning into msg — `what` names the parameter and its value, `relative` says
- * whether it was given relative to the workload — and returns true. */
+ * whether it was given relative to the workload, `auto_ok` whether it takes `auto` and was
+ * given a time instead — and returns true. */
 bool cfg_time_inert(const struct cl_spec *sp, uint64_t seed, struct pol_gate g, double value,
-                    const char *what, const char *key, bool relative, char *msg, size_t len);
+                    const char *what, const char *key, bool relative, bool auto_ok, char *msg,
+                    size_t len);
 
 #endif

@@ -3,7 +3,8 @@
  * Three rules are described as Hadoop's or its kind's; `rule` selects one.
  *  rule 0 (SPEC §2; Hadoop 0.20 as described by LATE and seed 003 §III eqs. 1–2): a running
  *         task is a straggler when its progress score is below its job's average progress
- *         score minus `gap` (0.2) and it has run at least `min_age` (60 s). The average is
+ *         score minus `gap` (0.2) and it has run at least `min_age` (60 s, SPECULATIVE_LAG of
+ *         Hadoop 0.20's TaskInProgress.java). The average is
  *         over all the job's tasks, finished ones counting 1 and unstarted 0, as Hadoop
  *         computes a job's progress (average = 0), or over its running tasks, as seed 003
  *         eq. 2 writes it (average = 1).
@@ -20,9 +21,16 @@
  * All: one backup at most per task, launched on free slots only (never ahead of a waiting
  * task); the first attempt to finish wins and the other is killed (the model does that).
  *
- * Decisions (docs/policies.md): progress and estimates are the cluster's (cl_est_progress,
- * cl_est_end); a task's progress is its best attempt's. Decisions are re-evaluated every
- * `period` (Hadoop's heartbeat) besides every event with free slots. Rule 0 backs up the
+ * Decisions (docs/policies.md): times left `auto`, the defaults of min_age and period, are
+ * Hadoop's constants in seconds of the real system, one second being 1 time unit with a trace
+ * and the mean task time / 100 without (models/policies/production.c, as for hadoop2):
+ * min_age 60 s; period, for rules 0 and 2, the TaskTracker heartbeat of Hadoop 0.20, 3 s
+ * (MRConstants.HEARTBEAT_INTERVAL_MIN; JobTracker.getNextHeartbeatInterval keeps it below
+ * 300 TaskTrackers), and for rule 1, Hadoop 2's, 1 s (the DefaultSpeculator's rescan after a
+ * scan that launched nothing, SPECULATIVE_RETRY_AFTER_NO_SPECULATE). A number given is time
+ * units: min_age = 60 is the old default. Progress and estimates are the cluster's
+ * (cl_est_progress, cl_est_end); a task's progress is its best attempt's. Decisions are
+ * re-evaluated every `period` besides every event with free slots. Rule 0 backs up the
  * task furthest behind first (ties: lowest task index), rule 2 the task whose rate is the
  * smallest share of its job's average (pol_task_progress, models/policies/progress.c). Rule 1
  * compares a task's estimated execution time (estimated end − start) with the mean execution
@@ -513,12 +521,15 @@ static const struct pol_param hadoop_s_params[] = {
                  "rule (Hadoop 2); 2: progress rate < rate_share x the job's average (seed 003 "
                  "§III, Dolly's)"},
     [HS_GAP] = {"gap", 0.2, 0, 1, false, "rule 0: progress-score gap below the job average"},
-    [HS_MIN_AGE] = {"min_age", 60, 0, 1e300, false,
-                    "rule 0: a task must have run this long (Hadoop's 60 s; in other time "
-                    "units give it relative, e.g. 1 mean)",
-                    .kind = POL_TIME},
-    [HS_PERIOD] = {"period", 1, 1e-9, 1e300, false, "heartbeat between speculation decisions",
-                   .kind = POL_TIME},
+    [HS_MIN_AGE] = {"min_age", NAN, 0, 1e300, false,
+                    "rule 0: a task must have run this long; auto: 60 s (SPECULATIVE_LAG; "
+                    "one second: 1 with a trace, else the mean task time / 100)",
+                    true, POL_TIME},
+    [HS_PERIOD] = {"period", NAN, 1e-9, 1e300, false,
+                   "heartbeat between speculation decisions; auto: 3 s (Hadoop 0.20's "
+                   "HEARTBEAT_INTERVAL_MIN), 1 s with rule 1 (Hadoop 2's "
+                   "SPECULATIVE_RETRY_AFTER_NO_SPECULATE)",
+                   true, POL_TIME},
     [HS_AVERAGE] = {"average", 0, 0, 1, true,
                     "rule 0: the job's progress averaged over 0 all its tasks (Hadoop: finished "
                     "1, unstarted 0), 1 its running tasks (seed 003 eq. 2)"},
@@ -531,6 +542,33 @@ static const struct pol_param hadoop_s_params[] = {
                        "average (seed 003 §III: 50 %)"},
     {0},
 };
+
+/* The constants in seconds of the real system, for the `auto` times (Hadoop 0.20's
+ * TaskInProgress.SPECULATIVE_LAG and TaskTracker heartbeat; Hadoop 2's rescan for rule 1). */
+static void hadoop_s_seconds(const double *param, double seconds[POL_MAX_PARAMS])
+{
+    for (int i = 0; i < POL_MAX_PARAMS; i++)
+        seconds[i] = 0.0;
+    seconds[HS_MIN_AGE] = 60;
+    seconds[HS_PERIOD] = param[HS_RULE] == 1 ? 1 : 3;
+}
+
+static bool hadoop_s_check(const struct cl_spec *spec, const double *param, char *msg,
+                           size_t len)
+{
+    extern const struct policy pol_hadoop_s;
+    double seconds[POL_MAX_PARAMS];
+    hadoop_s_seconds(param, seconds);
+    return pol_seconds_check(spec, &pol_hadoop_s, param, seconds, POL_TYPICAL_TASK_S, msg, len);
+}
+
+static void hadoop_s_resolve(const struct cl_spec *spec, double *param)
+{
+    extern const struct policy pol_hadoop_s;
+    double seconds[POL_MAX_PARAMS];
+    hadoop_s_seconds(param, seconds);
+    pol_seconds_resolve(spec, &pol_hadoop_s, param, seconds, POL_TYPICAL_TASK_S);
+}
 
 /* Rule 0 backs up only a task that has run min_age; rules 1 and 2 have no such bar. */
 static struct pol_gate hadoop_s_gate(const struct cl_spec *spec, const double *param)
@@ -547,6 +585,8 @@ const struct policy pol_hadoop_s = {
     .source = "SPEC §2; seed 003 §III eqs. 1-2; seed 004 §I",
     .params = hadoop_s_params,
     .state_size = sizeof(struct hadoop_s),
+    .check = hadoop_s_check,
+    .resolve = hadoop_s_resolve,
     .gate = hadoop_s_gate,
     .init = hadoop_s_init,
     .on_slot_free = hadoop_s_slot_free,

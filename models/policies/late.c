@@ -26,16 +26,21 @@
  *  - The cap counts running extra copies (copy number ≥ 1) against `cap` x S: a copy may be
  *    launched while fewer than that run.
  *  - Ties in time to end go to the lowest task index. `min_age` (0: the seeds' description
- *    has no age bar) keeps a task out of the candidates until it has run that long — 60 is
- *    Hadoop's SPECULATIVE_LAG of 60 s (TaskInProgress.java), which LATE's implementation in
- *    Hadoop kept.
+ *    has no age bar, and 0 s is 0 in any unit) keeps a task out of the candidates until it
+ *    has run that long, in time units. Hadoop's SPECULATIVE_LAG of 60 s (TaskInProgress.java),
+ *    which LATE's implementation in Hadoop kept, is 60 with a trace and `0.6 mean` without,
+ *    a second being the mean task time / 100 (models/policies/production.c).
  *  - SlowNodeThreshold (do not launch on a node whose total progress is below the 25th
  *    percentile) is left out: the model's slots are identical and a copy's duration is drawn
  *    afresh for every copy, so a slot has no lasting speed for the threshold to detect; it
  *    would refuse slots at random.
  *  - Decisions run whenever slots are free after the scheduler: at every event, and at a
- *    heartbeat every `period` (Hadoop's TaskTracker heartbeat), since rates change between
- *    events.
+ *    heartbeat every `period`, since rates change between events. `auto` (the default) is
+ *    Hadoop's TaskTracker heartbeat, at which its JobTracker hands out tasks and backups: 3 s
+ *    of the real system (Hadoop 0.20's MRConstants.HEARTBEAT_INTERVAL_MIN, the interval below
+ *    300 TaskTrackers; JobTracker.getNextHeartbeatInterval), one second
+ *    being 1 time unit with a trace and the mean task time / 100 without, as for hadoop2
+ *    (models/policies/production.c); a number given is time units.
  *
  * Cost (docs/performance.md, "The papers' scale"). With `scope = 0` a decision rates only a
  * few tasks. The tasks with a rate are kept in three sets: inside a band of rates about the
@@ -680,16 +685,33 @@ static const struct pol_param late_params[] = {
                   "(LATE: 10 %)"},
     [LATE_MIN_AGE] = {"min_age", 0, 0, 1e300, false,
                       "a task is a candidate once it has run this long (seeds' LATE: none; "
-                      "Hadoop's SPECULATIVE_LAG: 60 s)",
+                      "Hadoop's SPECULATIVE_LAG, 60 s, is 0.6 mean, or 60 with a trace)",
                       .kind = POL_TIME},
     [LATE_SCOPE] = {"scope", 0, 0, 1, true,
                     "the quantile over 0 all running tasks (LATE's paper), 1 each job's own "
                     "(Hadoop's per-job speculation)"},
-    [LATE_PERIOD] = {"period", 1, 1e-9, 1e300, false,
-                     "heartbeat between speculation decisions when no event happens",
-                     .kind = POL_TIME},
+    [LATE_PERIOD] = {"period", NAN, 1e-9, 1e300, false,
+                     "heartbeat between speculation decisions when no event happens; auto: 3 s "
+                     "(Hadoop 0.20's HEARTBEAT_INTERVAL_MIN; one second: 1 with a trace, else "
+                     "the mean task time / 100)",
+                     true, POL_TIME},
     {0},
 };
+
+/* The constants in seconds of the real system, for the `auto` times: the heartbeat. */
+static const double late_seconds[] = {[LATE_PERIOD] = 3};
+
+static bool late_check(const struct cl_spec *spec, const double *param, char *msg, size_t len)
+{
+    extern const struct policy pol_late;
+    return pol_seconds_check(spec, &pol_late, param, late_seconds, POL_TYPICAL_TASK_S, msg, len);
+}
+
+static void late_resolve(const struct cl_spec *spec, double *param)
+{
+    extern const struct policy pol_late;
+    pol_seconds_resolve(spec, &pol_late, param, late_seconds, POL_TYPICAL_TASK_S);
+}
 
 /* Only a task that has run min_age can be speculated. */
 static struct pol_gate late_gate(const struct cl_spec *spec, const double *param)
@@ -706,6 +728,8 @@ const struct policy pol_late = {
     .source = "Zaharia et al. OSDI 2008, as seed 003 §III eqs. 4-5 and seed 000 §2.2 describe it",
     .params = late_params,
     .state_size = sizeof(struct late),
+    .check = late_check,
+    .resolve = late_resolve,
     .gate = late_gate,
     .init = late_init,
     .on_slot_free = late_slot_free,

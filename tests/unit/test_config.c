@@ -510,13 +510,20 @@ Test(config, inert_time_warnings)
         bool warns;
         const char *needle;
     } cases[] = {
-        {"[policy]\nlist = hadoop-s\n", true,
-         "policy.hadoop-s.min_age = 60 (the default): rule 0 backs up only a task that has run "
+        /* the default, auto: Hadoop's 60 s, 1.8 here (a mean task of 100 s) */
+        {"[policy]\nlist = hadoop-s\n", false, NULL},
+        /* the old default, 60 time units: reachable, and inert here */
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 60\n", true,
+         ":4: policy.hadoop-s.min_age = 60: rule 0 backs up only a task that has run "
          "min_age, and only 0.22% of this scenario's tasks get that far (under 1%): the policy "
          "acts on almost none"},
-        {"[policy]\nlist = hadoop-s\n", true,
-         "min_age reaches 1% of them at 21.54 (21.5 tmin, 7.18 mean); give min_age relative to "
-         "the workload, e.g. 'min_age = 1 mean'"},
+        {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 60\n", true,
+         "min_age reaches 1% of them at 21.54 (21.5 tmin, 7.18 mean); leave it auto (its "
+         "system's constant in seconds of the real system) or give min_age relative to the "
+         "workload, e.g. 'min_age = 1 mean'"},
+        /* late's min_age takes no auto: the hint is only the relative form */
+        {"[policy]\nlist = late\n[policy.late]\nmin_age = 60\n", true,
+         "give min_age relative to the workload, e.g. 'min_age = 1 mean'"},
         {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nrule = 1\n", false, NULL},
         {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 1 mean\n", false, NULL},
         {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 8 mean\n", true,
@@ -579,7 +586,8 @@ Test(config, inert_time_warnings)
 Test(config, inert_check_does_not_grow_with_jobs, .timeout = 3)
 {
     struct cfg c;
-    cr_assert_eq(load(&c, "[workload]\nrate = 1\njobs = 5000000\n[policy]\nlist = hadoop-s\n",
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\njobs = 5000000\n[policy]\nlist = hadoop-s\n"
+                      "[policy.hadoop-s]\nmin_age = 60\n",
                       NULL, 0),
                  0, "%s", err);
     cr_assert(has_warning(&c, "only 0.22% of this scenario's tasks get that far"), "%s",

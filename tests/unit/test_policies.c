@@ -540,12 +540,22 @@ Test(s_resume, launch_delay_hands_over_seamlessly)
 
 /* ------------------------------------------------------------------ hadoop-s */
 
+/* hadoop-s's defaults for the scripted cases below, which count in raw time units: its
+ * `auto` times (seconds of the real system) given as the numbers these cases were written
+ * for, a heartbeat every 1 and min_age 60. */
+static void hadoop_params(const struct policy *p)
+{
+    sc_params(p, param, NULL, 0);
+    sc_params(p, param, "period", 1.0);
+    sc_params(p, param, "min_age", 60.0);
+}
+
 static struct rep_workspace *hadoop_run(int rule, double min_age, struct sc_durations *d,
                                         double out[M_COUNT])
 {
     struct cl_spec sp = sc_spec(4, 1, 3);
     const struct policy *p = pol_find("hadoop-s");
-    sc_params(p, param, NULL, 0);
+    hadoop_params(p);
     sc_params(p, param, "rule", rule);
     sc_params(p, param, "min_age", min_age);
     int rc;
@@ -596,7 +606,7 @@ Test(hadoop_s, rule0_average_of_running_tasks)
 {
     struct cl_spec sp = sc_spec(4, 1, 3);
     const struct policy *p = pol_find("hadoop-s");
-    sc_params(p, param, NULL, 0);
+    hadoop_params(p);
     sc_params(p, param, "min_age", 1.0);
     sc_params(p, param, "average", 1);
     struct sc_durations d = {.d = {{2}, {2}, {3, 9}}};
@@ -618,7 +628,7 @@ Test(hadoop_s, rule0_multiplicative_bar)
     const struct policy *p = pol_find("hadoop-s");
     struct sc_durations d = {.d = {{2}, {2}, {3, 9}}};
     for (int bar = 0; bar <= 1; bar++) {
-        sc_params(p, param, NULL, 0);
+        hadoop_params(p);
         sc_params(p, param, "min_age", 1.0);
         sc_params(p, param, "bar", bar);
         double out[M_COUNT];
@@ -641,7 +651,7 @@ Test(hadoop_s, rule2_progress_rate_below_half_the_average)
     const struct policy *p = pol_find("hadoop-s");
     struct sc_durations d = {.d = {{2}, {2}, {10, 3}}};
     for (int i = 0; i < 2; i++) {
-        sc_params(p, param, NULL, 0);
+        hadoop_params(p);
         sc_params(p, param, "rule", 2);
         sc_params(p, param, "rate_share", i ? 0.25 : 0.5);
         double out[M_COUNT];

@@ -222,3 +222,86 @@ Test(production, auto_times_are_seconds)
     cr_assert_not(pol_call_check(h, &sp, param, msg, sizeof msg));
     cr_assert(strstr(msg, "retry_none = auto"), "%s", msg);
 }
+
+/* hadoop-s keeps Hadoop's constants in seconds too, one convention with hadoop2's: min_age
+ * `auto` is SPECULATIVE_LAG, 60 s — 60 x 3/100 = 1.8 on Pareto(1, 1.5), 60 with a trace; the
+ * heartbeat 3 s (0.09, 3), or for rule 1, Hadoop 2's rescan, 1 s (0.03). Reading 60 as time
+ * units, or the mean task as 60 s (1 mean = 3), would be another rule. A number given stays
+ * time units; an infinite mean cannot say and names the key. */
+static int key_index(const struct policy *p, const char *key)
+{
+    for (int i = 0; p->params[i].key; i++)
+        if (!strcmp(p->params[i].key, key))
+            return i;
+    cr_assert_fail("no key %s in %s", key, p->name);
+    return -1;
+}
+
+Test(production, hadoop_s_auto_times_are_seconds)
+{
+    struct cl_spec sp = sc_spec(8, 1, 5);
+    const struct policy *h = pol_find("hadoop-s");
+    int age = key_index(h, "min_age"), beat = key_index(h, "period");
+    char msg[300];
+    sc_params(h, param, NULL, 0);
+    cr_assert(isnan(param[age]) && isnan(param[beat]), "both default to auto");
+    cr_assert(pol_call_check(h, &sp, param, msg, sizeof msg), "%s", msg);
+    pol_call_resolve(h, &sp, param);
+    cr_assert_float_eq(param[age], 1.8, EPS);
+    cr_assert_float_eq(param[beat], 0.09, EPS);
+    sc_params(h, param, NULL, 0);
+    sc_params(h, param, "rule", 1);
+    pol_call_resolve(h, &sp, param);
+    cr_assert_float_eq(param[beat], 0.03, EPS, "rule 1: Hadoop 2's 1 s rescan");
+    sc_params(h, param, NULL, 0);
+    sc_params(h, param, "min_age", 60);
+    sc_params(h, param, "period", 1);
+    pol_call_resolve(h, &sp, param);
+    cr_assert(param[age] == 60 && param[beat] == 1, "numbers given stay time units");
+
+    struct tr_job jobs[] = {{0, 1, {2, 0}, {5, 0}, {0, 0}}};
+    struct tr_trace tr = {jobs, 1, 0};
+    struct cl_spec tsp = sc_trace_spec(4, &tr);
+    sc_params(h, param, NULL, 0);
+    pol_call_resolve(h, &tsp, param);
+    cr_assert_float_eq(param[age], 60.0, EPS, "a trace is in seconds");
+    cr_assert_float_eq(param[beat], 3.0, EPS);
+
+    sp.task_time.b = 0.9;
+    sc_params(h, param, NULL, 0);
+    cr_assert_not(pol_call_check(h, &sp, param, msg, sizeof msg));
+    cr_assert(strstr(msg, "min_age = auto (60 s of the real system)"), "%s", msg);
+    cr_assert(strstr(msg, "min_age = 0.6 tmin"), "%s", msg);
+}
+
+/* late's heartbeat is Hadoop's too: `auto` is 3 s, 0.09 on Pareto(1, 1.5) and 3 with a trace;
+ * its min_age stays 0 (the seeds' LATE has no age bar), in any unit. */
+Test(production, late_auto_heartbeat_is_seconds)
+{
+    struct cl_spec sp = sc_spec(8, 1, 5);
+    const struct policy *l = pol_find("late");
+    int beat = key_index(l, "period"), age = key_index(l, "min_age");
+    char msg[300];
+    sc_params(l, param, NULL, 0);
+    cr_assert(isnan(param[beat]) && param[age] == 0, "heartbeat auto, no age bar");
+    cr_assert(pol_call_check(l, &sp, param, msg, sizeof msg), "%s", msg);
+    pol_call_resolve(l, &sp, param);
+    cr_assert_float_eq(param[beat], 0.09, EPS);
+    cr_assert_eq(param[age], 0.0);
+    sc_params(l, param, NULL, 0);
+    sc_params(l, param, "period", 1);
+    pol_call_resolve(l, &sp, param);
+    cr_assert_eq(param[beat], 1.0, "a number given stays time units");
+
+    struct tr_job jobs[] = {{0, 1, {2, 0}, {5, 0}, {0, 0}}};
+    struct tr_trace tr = {jobs, 1, 0};
+    struct cl_spec tsp = sc_trace_spec(4, &tr);
+    sc_params(l, param, NULL, 0);
+    pol_call_resolve(l, &tsp, param);
+    cr_assert_float_eq(param[beat], 3.0, EPS, "a trace is in seconds");
+
+    sp.task_time.b = 0.9;
+    sc_params(l, param, NULL, 0);
+    cr_assert_not(pol_call_check(l, &sp, param, msg, sizeof msg));
+    cr_assert(strstr(msg, "period = auto (3 s of the real system)"), "%s", msg);
+}
