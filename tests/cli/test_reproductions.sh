@@ -6,24 +6,28 @@
 . "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$TESTS_DIR/../.." && pwd)
 
-# reproduce CONFIG CLAIMS REPLICAS: run experiments/CONFIG.ini and check its claims (with the
-# CDFs of its histograms when it keeps any).
+# reproduce CONFIG CLAIMS REPLICAS [--set K=V]...: run experiments/CONFIG.ini (with the
+# overrides) and check the claims CLAIMS of reproduction_claims.py (with the CDFs of its
+# histograms when it keeps any).
 reproduce() {
-    expect_ok "$1 runs" "$SPECMC" run "$ROOT/experiments/$1.ini" --out "$WORK/$1.h5" \
-        --replicas "$3" --quiet
+    local config=$1 claims=$2 replicas=$3
+    shift 3
+    expect_ok "$claims runs" "$SPECMC" run "$ROOT/experiments/$config.ini" --out "$WORK/$config.h5" \
+        --replicas "$replicas" --quiet "$@"
     : >"$WORK/cdf.csv"
-    if grep -q '^\[histogram\]' "$ROOT/experiments/$1.ini"; then
-        "$SPECMC" report "$WORK/$1.h5" --cdf flowtime --csv >"$WORK/cdf.csv"
-        "$SPECMC" report "$WORK/$1.h5" --cdf machine_time --csv | tail -n +2 >>"$WORK/cdf.csv"
+    if grep -q '^\[histogram\]' "$ROOT/experiments/$config.ini"; then
+        "$SPECMC" report "$WORK/$config.h5" --cdf flowtime --csv >"$WORK/cdf.csv"
+        "$SPECMC" report "$WORK/$config.h5" --cdf machine_time --csv | tail -n +2 >>"$WORK/cdf.csv"
     fi
-    expect_ok "$1 report" "$SPECMC" report "$WORK/$1.h5" --csv
-    CURRENT="$1: the paper's comparisons"
-    if python3 "$TESTS_DIR/reproduction_claims.py" "$2" "$WORK/out" "$WORK/cdf.csv" \
+    expect_ok "$claims report" "$SPECMC" report "$WORK/$config.h5" --csv
+    CURRENT="$claims: the paper's comparisons"
+    if python3 "$TESTS_DIR/reproduction_claims.py" "$claims" "$WORK/out" "$WORK/cdf.csv" \
         >"$WORK/claims"; then pass
     else fail "$(cat "$WORK/claims")"; fi
 }
 
 for e in table1 table2 fig3 fig4; do reproduce "chronos-$e" "$e" 40; done
+reproduce chronos-fig3 fig3-same-information 40 --set policy.mantri.reports=0
 for e in load beta threshold; do reproduce "hopper-$e" "hopper-$e" 10; done
 reproduce threshold-servers threshold-servers 200
 for e in xulau-sca-gamma xulau-sca-xi xulau-sca-alpha xulau-sca-interval xulau-cutoff \
