@@ -23,7 +23,7 @@ extern const struct vd_check vd_dist, vd_queue_erlang, vd_queue_pk, vd_kernels, 
 extern const struct vd_check vd_xulau_eq5, vd_xulau_eq18, vd_xulau_admm, vd_xulau_cutoff,
     vd_xulau_th2, vd_xulau_sigma, vd_srptms_th1, vd_srptms_remark2, vd_srptms_th2;
 extern const struct vd_check vd_hopper_eq3, vd_hopper_eq1, vd_hopper_k_below_1, vd_hopper_th,
-    vd_hopper_integer, vd_threshold_eq7, vd_straggle;
+    vd_hopper_integer, vd_hopper_order, vd_threshold_eq7, vd_straggle;
 
 #ifdef SPECMC_CHECK
 /* Test builds only: a check whose closed form is deliberately wrong (exponential(2) claimed to
@@ -65,7 +65,7 @@ const struct vd_check *const vd_registry[] = {
     &vd_xulau_eq5,     &vd_xulau_eq18,   &vd_xulau_admm,   &vd_xulau_cutoff,
     &vd_xulau_th2,     &vd_xulau_sigma,  &vd_srptms_th1,   &vd_srptms_remark2,
     &vd_srptms_th2,    &vd_hopper_eq3,   &vd_hopper_eq1,   &vd_hopper_k_below_1,
-    &vd_hopper_th,     &vd_hopper_integer, &vd_threshold_eq7, &vd_straggle,
+    &vd_hopper_th,     &vd_hopper_integer, &vd_hopper_order, &vd_threshold_eq7, &vd_straggle,
 #ifdef SPECMC_CHECK
     &vd_selftest,
 #endif

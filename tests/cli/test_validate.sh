@@ -54,6 +54,7 @@ expect_grep "quick suite: eq. 10's printed machine time disagrees" "^xulau\.eq5\
 expect_grep "quick suite: ADMM reaches P2's optimum" "^xulau\.admm\.random\.gap,.*,1,1$" "$WORK/out"
 expect_grep "quick suite: sigma_opt is not exactly two" "^xulau\.sigma\.claim,.*claim=exactly_2,.*,0,0$" "$WORK/out"
 expect_grep "quick suite: Hopper's Theorem 2 holds" "^hopper\.th2,beta=1\.5 epsilon=0\.5 .*,0,0,0,0,[0-9]+,1,1$" "$WORK/out"
+expect_grep "quick suite: Hopper serves jobs in increasing T_i" "^hopper\.th1\.order,S=1 .*T_by_arrival=5:1:3 .*,1,1$" "$WORK/out"
 expect_grep "quick suite: eq. 3 over-promises for beta > 2" "^hopper\.k_below_1,beta=3 .*,0,0$" "$WORK/out"
 expect_grep "quick suite: eq. 7's median gives the printed 150 %" "^threshold\.eq7,ttc=[^,]* qos=450ms divisor=median .*,1,1$" "$WORK/out"
 expect_grep "quick suite: Algorithm 1's average does not" "^threshold\.eq7,ttc=[^,]* qos=450ms divisor=average .*,0,0$" "$WORK/out"
