@@ -228,7 +228,7 @@ static int run_theorems(const struct vd_context *ctx, const char *only, struct v
                 double got = total_rate(T, s, n, betas[b]);
                 bad += !fair || fabs(sum - S) > 1e-9 * S || got < opt * (1 - 1e-9);
             }
-            if (vd_add_exact(out, id, params, 0, bad, (uint64_t)instances, true))
+            if (vd_add_mismatches(out, id, params, (uint64_t)bad, (uint64_t)instances, true))
                 return -1;
         }
     }

@@ -195,6 +195,19 @@ int vd_add_exact(struct vd_rows *rows, const char *id, const char *params, doubl
     return 0;
 }
 
+int vd_add_mismatches(struct vd_rows *rows, const char *id, const char *params, uint64_t bad,
+                      uint64_t n, bool expected)
+{
+    struct st_summary cp = st_clopper_pearson(bad, n, VD_LEVEL);
+    struct vd_row *r = new_row(rows, id, params, VD_EXACT, 0.0, cp.mean, n, expected);
+    if (!r)
+        return -1;
+    r->ci_low = cp.ci_low; /* 0 when bad = 0 */
+    r->ci_high = cp.ci_high;
+    r->agrees = bad == 0;
+    return 0;
+}
+
 int vd_add_below(struct vd_rows *rows, const char *id, const char *params, double bound,
                  double estimate, uint64_t n, bool expected)
 {
