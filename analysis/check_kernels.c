@@ -112,7 +112,7 @@ static int run_kernels(const struct vd_context *ctx, const char *only, struct vd
         chk_point(params, sizeof params, &grid[i].p, grid[i].r, grid[i].label);
         int64_t bad = mismatches(ctx, grid[i].s, &grid[i].p, grid[i].r, vd_seed(ctx, id, params),
                                  jobs);
-        if (bad < 0 || vd_add_exact(out, id, params, 0, (double)bad, (uint64_t)jobs, true))
+        if (bad < 0 || vd_add_mismatches(out, id, params, (uint64_t)bad, (uint64_t)jobs, true))
             return -1;
     }
     return 0;

@@ -12,7 +12,8 @@
  *                        highest-priority job and for all jobs of the batch;
  *   srptms.th1.top       the highest-priority job's violation probability against its exact
  *                        value (its tasks all start at t = 0: maps, then reduces);
- *   srptms.remark2       zero variance: no job exceeds E_i^r + f_i^s/M (count of violations);
+ *   srptms.remark2       zero variance: no job exceeds E_i^r + f_i^s/M (batches with a
+ *                        violation; the jobs over the bound in the params);
  *   srptms.remark2.corrected  the bound with the map phase and the reduce copies' waits added;
  *   srptms.remark2.ratio the weighted flowtime over a lower bound on OPT, against 2.
  * The derivations behind the corrected bound, the lower bound and the expectations are in
@@ -156,6 +157,15 @@ static double column_sum(const double *v, int k, int replicas)
     return s;
 }
 
+/* Replicas where column k is positive (a batch with a violation). */
+static uint64_t column_positive(const double *v, int k, int replicas)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < replicas; i++)
+        n += v[(size_t)k * (size_t)replicas + (size_t)i] > 0;
+    return n;
+}
+
 static double column_max(const double *v, int k, int replicas)
 {
     double m = -INFINITY;
@@ -272,13 +282,20 @@ static int run_remark2(const struct vd_context *ctx, const char *only, struct vd
         double certain = column_sum(v, OFF_CERTAIN, replicas);
         double worst_bound = column_max(v, OFF_RATIO_BOUND, replicas);
         int rc = 0;
-        snprintf(params, sizeof params, "%s certain=%.0f", base, certain);
+        /* A batch's jobs share one schedule, so the trials are the batches (replicas): the rows
+           count batches with a violation, the params the jobs over the bound. */
+        snprintf(params, sizeof params, "%s certain=%.0f jobs_over=%.0f/%llu", base, certain,
+                 column_sum(v, OFF_PRINTED, replicas), (unsigned long long)jobs);
         if (vd_selected(only, "srptms.remark2"))
-            rc |= vd_add_exact(out, "srptms.remark2", params, 0,
-                               column_sum(v, OFF_PRINTED, replicas), jobs, certain == 0);
+            rc |= vd_add_mismatches(out, "srptms.remark2", params,
+                                    column_positive(v, OFF_PRINTED, replicas),
+                                    (uint64_t)replicas, certain == 0);
+        snprintf(params, sizeof params, "%s jobs_over=%.0f/%llu", base,
+                 column_sum(v, OFF_CORRECTED, replicas), (unsigned long long)jobs);
         if (vd_selected(only, "srptms.remark2.corrected"))
-            rc |= vd_add_exact(out, "srptms.remark2.corrected", base, 0,
-                               column_sum(v, OFF_CORRECTED, replicas), jobs, true);
+            rc |= vd_add_mismatches(out, "srptms.remark2.corrected", params,
+                                    column_positive(v, OFF_CORRECTED, replicas),
+                                    (uint64_t)replicas, true);
         snprintf(params, sizeof params, "%s worst=max-over-replicas proof<=%.4g", base,
                  worst_bound);
         if (vd_selected(only, "srptms.remark2.ratio"))

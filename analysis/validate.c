@@ -23,7 +23,7 @@ extern const struct vd_check vd_dist, vd_queue_erlang, vd_queue_pk, vd_kernels, 
 extern const struct vd_check vd_xulau_eq5, vd_xulau_eq18, vd_xulau_admm, vd_xulau_cutoff,
     vd_xulau_th2, vd_xulau_sigma, vd_srptms_th1, vd_srptms_remark2, vd_srptms_th2;
 extern const struct vd_check vd_hopper_eq3, vd_hopper_eq1, vd_hopper_k_below_1, vd_hopper_th,
-    vd_hopper_integer, vd_threshold_eq7, vd_straggle;
+    vd_hopper_integer, vd_hopper_order, vd_threshold_eq7, vd_straggle;
 
 #ifdef SPECMC_CHECK
 /* Test builds only: a check whose closed form is deliberately wrong (exponential(2) claimed to
@@ -65,7 +65,7 @@ const struct vd_check *const vd_registry[] = {
     &vd_xulau_eq5,     &vd_xulau_eq18,   &vd_xulau_admm,   &vd_xulau_cutoff,
     &vd_xulau_th2,     &vd_xulau_sigma,  &vd_srptms_th1,   &vd_srptms_remark2,
     &vd_srptms_th2,    &vd_hopper_eq3,   &vd_hopper_eq1,   &vd_hopper_k_below_1,
-    &vd_hopper_th,     &vd_hopper_integer, &vd_threshold_eq7, &vd_straggle,
+    &vd_hopper_th,     &vd_hopper_integer, &vd_hopper_order, &vd_threshold_eq7, &vd_straggle,
 #ifdef SPECMC_CHECK
     &vd_selftest,
 #endif
@@ -192,6 +192,19 @@ int vd_add_exact(struct vd_rows *rows, const char *id, const char *params, doubl
         return -1;
     r->ci_low = r->ci_high = estimate;
     r->agrees = estimate == closed;
+    return 0;
+}
+
+int vd_add_mismatches(struct vd_rows *rows, const char *id, const char *params, uint64_t bad,
+                      uint64_t n, bool expected)
+{
+    struct st_summary cp = st_clopper_pearson(bad, n, VD_LEVEL);
+    struct vd_row *r = new_row(rows, id, params, VD_EXACT, 0.0, cp.mean, n, expected);
+    if (!r)
+        return -1;
+    r->ci_low = cp.ci_low; /* 0 when bad = 0 */
+    r->ci_high = cp.ci_high;
+    r->agrees = bad == 0;
     return 0;
 }
 

@@ -11,6 +11,9 @@
  *   interval  the closed form lies inside the estimate's interval;
  *   order     (Theorem 7) the interval of a simulated difference lies on the predicted side;
  *   exact     an integer result (an optimum, a count of mismatches) equals the closed form;
+ *             a count of mismatches is shown as their share of the trials, with
+ *             Clopper–Pearson's interval on the mismatch rate (at 0 mismatches in n trials
+ *             [0, 1 − (5·10⁻⁵)^{1/n}] ≈ [0, 9.9/n], the rule of three at 99.99 %);
  *   below     the estimate does not exceed the closed form (a bound, a critical value).
  * Every interval is at level 1 − 1e-4 (z ≈ 3.9): with R rows, the chance of a false alarm
  * anywhere is at most R·1e-4. Seeds are derived from each row's id and parameters, so a row's
@@ -89,6 +92,14 @@ int vd_add_order(struct vd_rows *rows, const char *id, const char *params, int p
                  double difference, double se, uint64_t n, bool expected);
 int vd_add_exact(struct vd_rows *rows, const char *id, const char *params, double closed,
                  double estimate, uint64_t n, bool expected);
+/* `bad` of `n` independent trials mismatch a deterministic claim (an algorithm against the
+ * optimum, a kernel against the policy, a bound that must hold for every job): kind exact,
+ * closed form 0, agrees iff bad = 0; the estimate is the share bad/n and the interval
+ * Clopper–Pearson's at VD_LEVEL, an upper bound on the mismatch rate where none was seen.
+ * Trials must be independent: items that share a replica are one trial (count the replicas
+ * with a mismatch: their rate bounds the items' from above). */
+int vd_add_mismatches(struct vd_rows *rows, const char *id, const char *params, uint64_t bad,
+                      uint64_t n, bool expected);
 int vd_add_below(struct vd_rows *rows, const char *id, const char *params, double bound,
                  double estimate, uint64_t n, bool expected);
 /* A claimed upper bound on a mean (e.g. a probability of failure): kind below with the interval

@@ -189,6 +189,27 @@ struct st_summary st_wilson_effective(double p, double n_eff, uint64_t n, double
     return s;
 }
 
+/* The q-quantile of Beta(a, b). GSL's inversion fails to converge for some far tails of
+ * a long one (q = 1 − 5e-5 of Beta(2, 1999): NaN with its error handler off, as the CLI runs);
+ * then bisection on the CDF, which rises in x, to the last bit. */
+static double beta_quantile(double q, double a, double b)
+{
+    double x = gsl_cdf_beta_Pinv(q, a, b);
+    if (isfinite(x))
+        return x;
+    double lo = 0.0, hi = 1.0;
+    for (int it = 0; it < 200 && lo < hi; it++) {
+        double mid = 0.5 * (lo + hi);
+        if (mid <= lo || mid >= hi)
+            break;
+        if (gsl_cdf_beta_P(mid, a, b) < q)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return hi;
+}
+
 struct st_summary st_clopper_pearson(uint64_t k, uint64_t n, double confidence)
 {
     if (n == 0 || k > n)
@@ -200,8 +221,8 @@ struct st_summary st_clopper_pearson(uint64_t k, uint64_t n, double confidence)
     if (!valid_confidence(confidence))
         return s;
     double a = 0.5 * (1.0 - confidence);
-    s.ci_low = k == 0 ? 0.0 : gsl_cdf_beta_Pinv(a, kk, nn - kk + 1.0);
-    s.ci_high = k == n ? 1.0 : gsl_cdf_beta_Pinv(1.0 - a, kk + 1.0, nn - kk);
+    s.ci_low = k == 0 ? 0.0 : beta_quantile(a, kk, nn - kk + 1.0);
+    s.ci_high = k == n ? 1.0 : beta_quantile(1.0 - a, kk + 1.0, nn - kk);
     return s;
 }
 

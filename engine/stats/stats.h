@@ -117,7 +117,9 @@ struct st_summary st_wilson_effective(double p, double n_eff, uint64_t n, double
  * trials: the ends are the (1 − c)/2 quantile of Beta(k, n − k + 1) and the 1 − (1 − c)/2
  * quantile of Beta(k + 1, n − k) (exactly 0 at k = 0 and 1 at k = n). Conservative by
  * construction: it covers at least c whatever the proportion. mean k/n, stddev the Bernoulli
- * sqrt(p(1 − p)) of one trial, method ST_CLOPPER_PEARSON; n = 0 or k > n: NaN. */
+ * sqrt(p(1 − p)) of one trial, method ST_CLOPPER_PEARSON; n = 0 or k > n: NaN. Where GSL's
+ * beta inversion does not converge (far tails of large n; GSL's error handler must be off, as
+ * in the CLI) the quantile is found by bisection on the beta CDF. */
 struct st_summary st_clopper_pearson(uint64_t k, uint64_t n, double confidence);
 
 /* The least k in [0, N] with P(B <= k) >= p, B ~ Binomial(N, q): the rank an order-statistic

@@ -1,7 +1,8 @@
 # The docs cannot drift from the binary: every config key `specmc list --keys` prints is in
 # docs/config.md, every policy `specmc list` prints has its section in docs/policies.md and its
 # row in the README's table, every metric is in docs/file-format.md, every command of
-# `specmc --help` is in the README's command table and answers --help.
+# `specmc --help` is in the README's command table and answers --help. (The README's count of
+# validate rows is checked by test_validate.sh, which runs the quick suite anyway.)
 . "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$TESTS_DIR/../.." && pwd)
 

@@ -1,11 +1,15 @@
-/* The validation drivers' per-job hook (analysis/validate.h, vd_model_each) and the verdict
- * of a claimed upper bound (vd_add_at_most): the hook sees every job of the replicas vd_model
- * runs, its outputs do not depend on the thread count, and an at-most row disagrees only when
- * its whole interval lies above the bound. */
+/* The validation drivers' per-job hook (analysis/validate.h, vd_model_each) and two verdicts:
+ * the hook sees every job of the replicas vd_model runs, its outputs do not depend on the
+ * thread count; an at-most row (vd_add_at_most) disagrees only when its whole interval lies
+ * above the bound; a count of mismatches (vd_add_mismatches) agrees only at 0 and carries
+ * Clopper–Pearson's upper bound on the mismatch rate. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_errno.h>
 
 #include "analysis/validate.h"
 #include "scenario.h"
@@ -87,5 +91,24 @@ Test(validate_model, at_most_disagrees_only_when_significantly_above)
     cr_assert(rows.row[2].agrees);
     cr_assert_eq(rows.row[1].kind, VD_BELOW);
     cr_assert_float_eq(rows.row[1].ci_low, 0.5 - z * 0.01, 1e-12);
+    vd_rows_free(&rows);
+}
+
+Test(validate_model, mismatches_carry_an_upper_bound_on_the_rate)
+{
+    gsl_set_error_handler_off(); /* as the CLI runs: 3 of 2000 is where GSL's inversion fails */
+    struct vd_rows rows = {0};
+    cr_assert_eq(vd_add_mismatches(&rows, "t", "", 0, 2000, true), 0);
+    cr_assert_eq(vd_add_mismatches(&rows, "t", "", 3, 2000, true), 0);
+    const struct vd_row *none = &rows.row[0], *some = &rows.row[1];
+    cr_assert_eq(none->kind, VD_EXACT);
+    cr_assert(none->agrees && none->estimate == 0 && none->ci_low == 0);
+    /* 0 of n: (1 - p)^n = (1 - VD_LEVEL)/2 at the upper end, about 9.9/n */
+    cr_assert_float_eq(none->ci_high, 1 - pow((1 - VD_LEVEL) / 2, 1.0 / 2000), 1e-12);
+    cr_assert(!some->agrees, "any mismatch disagrees");
+    cr_assert_float_eq(some->estimate, 3.0 / 2000, 1e-15);
+    cr_assert(some->ci_low > 0 && some->ci_low < some->estimate && some->ci_high > some->estimate);
+    /* the upper end is the 1 − 5e-5 quantile of Beta(4, 1997) */
+    cr_assert_float_eq(gsl_cdf_beta_P(some->ci_high, 4, 1997), 1 - (1 - VD_LEVEL) / 2, 1e-12);
     vd_rows_free(&rows);
 }
