@@ -95,10 +95,10 @@ expect_grep "run metrics header" "policy +copies_per_task +copies_per_task - fif
 # r = auto: resolved once per scenario, shown under the table and kept in the file
 expect_ok "r = auto" "$SPECMC" run "$ini" --out "$WORK/auto.h5" --replicas 3 --set policy.clone.r=auto \
     --set utility.theta=1e-3
-expect_grep "auto shown" "^  auto: clone r = [0-9]+$" "$WORK/out"
+expect_grep "auto shown" "^  auto: .*clone r = [0-9]+$" "$WORK/out"
 CURRENT="auto recorded in the file"
 r=$(h5dump -a /scenarios/0/clone/r "$WORK/auto.h5" | sed -n 's/^ *(0): //p')
-shown=$(sed -n 's/^  auto: clone r = //p' "$WORK/out" | head -n 1)
+shown=$(sed -n 's/^  auto: .*clone r = //p' "$WORK/out" | head -n 1)
 if [ -n "$r" ] && [ "$r" = "$shown" ]; then pass; else fail "attribute r '$r', shown '$shown'"; fi
 
 # r = auto per job: jobs of different sizes (job_spread) get their own r; the table gives the
