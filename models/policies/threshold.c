@@ -4,7 +4,7 @@
  *
  * Rule. Every `interval` (100 ms, §VI) each running job is checked: its running tasks' times
  * to completion TTC = (1 − PS)/PR (eq. 5, pol_task_progress) and their average; a task whose
- * TTC exceeds Th × that average is a straggler and gets one replica.
+ * TTC exceeds Th × that average (strictly, §V) is a straggler and gets one replica.
  *  mode 0, static: Th = `static_th` (1.5, "typically 50 % greater than average", §III).
  *  mode 1, dynamic (Algorithm 1): Th = Q + αP + βS (eq. 6), with
  *    Q  eq. 7 over the job's TTCs: QoS / divisor when no TTC exceeds the QoS, else the least
@@ -12,6 +12,8 @@
  *    P  the job's mean progress score − μ (eq. 8);
  *    S  max(CPU − φ, memory − ω) the running copies request per server (eq. 9,
  *       cl_cpu_per_server: needs cluster.servers).
+ * The test is decided on exact values (th_exceeds): eq. 7's ratio times the average is never
+ * rounded, so a TTC equal to its bar is no straggler, as the inequality says.
  * A replica is "re-scheduled as a normal task" (§VI-A assumption 2): it waits for a free slot,
  * after the scheduler's waiting tasks (the pair's rule), first marked first served, and is
  * dropped if its task completes first. With requests drawn per job it needs a server its
@@ -86,25 +88,13 @@ static void threshold_free(void *st)
     free(t->marked);
 }
 
-/* Th for one job whose running tasks' TTCs are t->ttc[0..n), mean progress ps. */
-static double job_threshold(const struct cluster *cl, struct threshold *t, int n, double ps)
-{
-    if (t->mode == 0)
-        return t->static_th;
-    double q = th_q(t->ttc, n, t->qos, (enum th_divisor)t->divisor);          /* eq. 7 */
-    double p = ps - t->mu;                                                      /* eq. 8 */
-    double s = t->beta == 0 ? 0.0                                               /* eq. 9 */
-                            : fmax(cl_cpu_per_server(cl) - t->phi,
-                                   cl_mem_per_server(cl) - t->omega);
-    return q + t->alpha * p + t->beta * s;                                      /* eq. 6 */
-}
-
-/* Mark job k's stragglers: TTC > Th × the average TTC of its running tasks. */
+/* Mark job k's stragglers: TTC > Th × the average TTC of its running tasks (§V), with
+ * Th = num / divisor + r: eq. 7's Q and αP + βS (eq. 6), or the static threshold. */
 static void check_job(struct cluster *cl, struct threshold *t, int k)
 {
     const struct cl_job *j = &cl->job[k];
     int n = 0, m = 0;
-    double sum = 0.0, ps = 0.0;
+    double ps = 0.0;
     for (int i = j->first_task; i < j->first_task + j->next_unstarted; i++) {
         if (cl->task_running[i] == 0)
             continue;
@@ -112,16 +102,26 @@ static void check_job(struct cluster *cl, struct threshold *t, int k)
         if (isnan(p.ttc))
             continue;
         t->ttc[n++] = p.ttc;
-        sum += p.ttc;
         ps += p.score;
         if (cl->task_running[i] == 1 && cl->task_copies[i] == 1 && !t->marked[i])
             t->cand[m++] = (struct candidate){i, p.ttc};
     }
     if (m == 0)
         return;
-    double bar = job_threshold(cl, t, n, ps / n) * (sum / n);
+    double num = t->static_th, r = 0.0;
+    enum th_divisor by = TH_ONE;
+    if (t->mode == 1) {
+        num = th_q_num(t->ttc, n, t->qos); /* eq. 7; sorts t->ttc */
+        by = isnan(t->qos) ? TH_ONE : (enum th_divisor)t->divisor;
+        double p = ps / n - t->mu; /* eq. 8 */
+        double s = 0.0;            /* eq. 9 */
+        if (t->beta != 0) {
+            s = fmax(cl_cpu_per_server(cl) - t->phi, cl_mem_per_server(cl) - t->omega);
+        }
+        r = t->alpha * p + t->beta * s; /* eq. 6 less Q */
+    }
     for (int c = 0; c < m; c++)
-        if (t->cand[c].ttc > bar) {
+        if (th_exceeds(t->cand[c].ttc, num, by, t->qos, r, t->ttc, n)) {
             t->marked[t->cand[c].task] = 1;
             t->queue[t->len++] = t->cand[c].task;
         }
