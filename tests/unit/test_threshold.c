@@ -1,8 +1,8 @@
 /* The threshold speculator (models/policies/threshold.c, seed 003 §V) on hand-built scenarios:
  * the static bar, the dynamic threshold's utilisation term holding a replica back, a replica
  * waiting for a slot or for a server its requests fit, a threshold below 1 at low utilisation,
- * the check that the dynamic mode needs servers, and ties decided as §V's strict inequality
- * says whatever the rounding. Every expected number
+ * the check that the dynamic mode needs servers, eq. 9's demand reading, and ties decided as
+ * §V's strict inequality says whatever the rounding. Every expected number
  * is computed by hand above its assertion. */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -180,3 +180,35 @@ Test(threshold, exact_tie_in_a_run)
     }
 }
 
+/* eq. 9's S over the running copies (demand 0) or the demand with the waiting tasks (1). Two
+ * servers of capacity 1, copies requesting 0.5: 4 slots; one job of tasks 1, 1, 1, 10 (its
+ * replica 1), 1, 1: tasks 4 and 5 wait. No QoS (Q = 1.5), α = 0.5, β = 3. At 0.5 the TTCs are
+ * 0.5, 0.5, 0.5, 9.5 (average 2.75), P = (3 × 0.5 + 0.05)/4 − 0.5 = −0.1125; running copies
+ * ask 4 × 0.5 / 2 = 1 per server. demand 0: S = 0.5, Th = 2.94375, bar 8.10 < 9.5: task 3 is
+ * marked; at 1 tasks 0-2 end, tasks 4, 5 and the replica start: done at 2. demand 1: the two
+ * waiting tasks add 0.5, S = 1, Th = 4.44375, bar 12.2: not marked. At 1 task 3 has no
+ * progressing sibling (4 and 5 have just started): alone, Th = 1.5 − 0.2 + 3 × 0.25 = 2.05 >
+ * 1. At 1.5 the TTCs are 8.5, 0.5, 0.5 (average 3.17), P = −0.1167, S = 0.25 (nothing waits):
+ * Th = 2.19, bar 6.94 < 8.5: marked; the replica takes the free slot, done at 2.5. */
+Test(threshold, demand_counts_waiting_tasks)
+{
+    static struct sc_durations d = {.d = {{1}, {1}, {1}, {10, 1}, {1}, {1}}, .other = 1.0};
+    const struct policy *p = pol_find("threshold");
+    for (int i = 0; i < 2; i++) {
+        struct cl_spec sp = servers_spec(2, 1);
+        sp.tasks = 6;
+        sc_params(p, param, NULL, 0);
+        sc_params(p, param, "mode", 1);
+        sc_params(p, param, "qos", 0);
+        sc_params(p, param, "beta", 3);
+        sc_params(p, param, "interval", 0.5);
+        sc_params(p, param, "demand", i);
+        double out[M_COUNT];
+        int rc;
+        struct rep_workspace *ws = sc_run(&sp, "threshold", param, &d, out, &rc);
+        cr_assert_eq(rc, REP_OK);
+        cr_assert_eq(rep_cluster(ws)->task_copies[3], 2);
+        cr_assert_float_eq(rep_cluster(ws)->task_done[3], i ? 2.5 : 2.0, EPS, "demand %d", i);
+        rep_workspace_free(ws);
+    }
+}
