@@ -4,14 +4,17 @@
  *
  * Rule. Every `interval` (100 ms, §VI) each running job is checked: its running tasks' times
  * to completion TTC = (1 − PS)/PR (eq. 5, pol_task_progress) and their average; a task whose
- * TTC exceeds Th × that average is a straggler and gets one replica.
+ * TTC exceeds Th × that average (strictly, §V) is a straggler and gets one replica.
  *  mode 0, static: Th = `static_th` (1.5, "typically 50 % greater than average", §III).
  *  mode 1, dynamic (Algorithm 1): Th = Q + αP + βS (eq. 6), with
  *    Q  eq. 7 over the job's TTCs: QoS / divisor when no TTC exceeds the QoS, else the least
  *       TTC above it / divisor (th_q, analysis/threshold.c); 1.5 without a QoS (qos = 0);
  *    P  the job's mean progress score − μ (eq. 8);
- *    S  max(CPU − φ, memory − ω) the running copies request per server (eq. 9,
- *       cl_cpu_per_server: needs cluster.servers).
+ *    S  max(CPU − φ, memory − ω) requested per server (eq. 9, cl_cpu_per_server: needs
+ *       cluster.servers) by the running copies (`demand` 0), or by them and the work waiting
+ *       for a slot (`demand` 1).
+ * The test is decided on exact values (th_exceeds): eq. 7's ratio times the average is never
+ * rounded, so a TTC equal to its bar is no straggler, as the inequality says.
  * A replica is "re-scheduled as a normal task" (§VI-A assumption 2): it waits for a free slot,
  * after the scheduler's waiting tasks (the pair's rule), first marked first served, and is
  * dropped if its task completes first. With requests drawn per job it needs a server its
@@ -19,11 +22,13 @@
  *
  * Decisions (docs/policies.md): the divisor of eq. 7 is the median (eq. 7; the only reading
  * that gives both printed values of §V-A's example, validate's threshold.eq7), or Algorithm 1's
- * average, or the QoS (`divisor`). The TTCs are those of the job's running tasks that have
- * reported progress; a task is replicated once (it must run one copy and never have had a
- * replica). Times left `auto` are seed 003's constants in seconds with one second = the
- * workload's mean task time / 0.7 (its simulations average 700 ms, §VI): interval 100 ms, QoS
- * 1000 ms. */
+ * average, or the QoS (`divisor`). eq. 9's sum is the running copies' requests (its text: "the
+ * utilization of the entire system"), or the demand with the waiting tasks and replicas (its
+ * Tables' "Total Required", 135 % at 20 servers: `demand`). The TTCs are those of the job's
+ * running tasks that have reported progress; a task is replicated once (it must run one copy
+ * and never have had a replica). Times left `auto` are seed 003's constants in seconds with
+ * one second = the workload's mean task time / 0.7 (its simulations average 700 ms, §VI):
+ * interval 100 ms, QoS 1000 ms. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +39,7 @@
 #include "models/policy.h"
 
 enum { TP_MODE, TP_STATIC, TP_QOS, TP_DIVISOR, TP_ALPHA, TP_BETA, TP_MU, TP_PHI, TP_OMEGA,
-       TP_INTERVAL };
+       TP_INTERVAL, TP_DEMAND };
 enum { TP_TIMER_CHECK = 1 };
 
 /* Seed 003's constants in seconds for the `auto` times, and its mean task time. */
@@ -42,7 +47,7 @@ static const double th_seconds[] = {[TP_QOS] = 1.0, [TP_INTERVAL] = 0.1};
 #define TP_TYPICAL_TASK_S 0.7
 
 struct threshold {
-    int mode, divisor;
+    int mode, divisor, demand;
     double static_th, qos, alpha, beta, mu, phi, omega, interval;
     double *ttc;          /* [S]: the TTCs of one job's running tasks (eq. 7 sorts them) */
     struct candidate {
@@ -67,6 +72,7 @@ static int threshold_init(struct cluster *cl, void *st, const double *param)
     t->phi = param[TP_PHI];
     t->omega = param[TP_OMEGA];
     t->interval = param[TP_INTERVAL];
+    t->demand = (int)param[TP_DEMAND];
     t->ttc = malloc((size_t)cl->nslots * sizeof *t->ttc);
     t->cand = malloc((size_t)cl->nslots * sizeof *t->cand);
     t->queue = malloc((size_t)(cl->ntasks > 0 ? cl->ntasks : 1) * sizeof *t->queue);
@@ -86,25 +92,47 @@ static void threshold_free(void *st)
     free(t->marked);
 }
 
-/* Th for one job whose running tasks' TTCs are t->ttc[0..n), mean progress ps. */
-static double job_threshold(const struct cluster *cl, struct threshold *t, int n, double ps)
+/* eq. 9's requests per server, CPU and memory: those of the running copies (cl_cpu_per_server),
+ * and with `demand` 1 also those of the arrived tasks never launched and of the replicas
+ * marked and still waiting for a slot (a replica requests what its task does: assumption 1). */
+static void requested(const struct cluster *cl, const struct threshold *t, double *cpu,
+                      double *mem)
 {
-    if (t->mode == 0)
-        return t->static_th;
-    double q = th_q(t->ttc, n, t->qos, (enum th_divisor)t->divisor);          /* eq. 7 */
-    double p = ps - t->mu;                                                      /* eq. 8 */
-    double s = t->beta == 0 ? 0.0                                               /* eq. 9 */
-                            : fmax(cl_cpu_per_server(cl) - t->phi,
-                                   cl_mem_per_server(cl) - t->omega);
-    return q + t->alpha * p + t->beta * s;                                      /* eq. 6 */
+    *cpu = cl_cpu_per_server(cl);
+    *mem = cl_mem_per_server(cl);
+    if (t->demand == 0)
+        return;
+    const struct cl_spec *sp = cl->spec;
+    double c = 0.0, m = 0.0;
+    if (srv_drawn(sp)) {
+        for (int k = cl->pend_head; k >= 0; k = cl->job[k].pend_next) {
+            int waiting = cl->job[k].ntasks - cl->job[k].next_unstarted;
+            c += waiting * cl->job[k].cpu;
+            m += waiting * cl->job[k].mem;
+        }
+    } else {
+        c = cl->npending_tasks * sp->cpu_request;
+        m = cl->npending_tasks * sp->mem_request;
+    }
+    for (int i = t->head; i < t->len; i++) {
+        int task = t->queue[i];
+        if (cl->task_running[task] == 1 && cl->task_copies[task] == 1) {
+            const struct cl_job *j = &cl->job[cl->task_job[task]];
+            c += srv_drawn(sp) ? j->cpu : sp->cpu_request;
+            m += srv_drawn(sp) ? j->mem : sp->mem_request;
+        }
+    }
+    *cpu += c / sp->servers;
+    *mem += m / sp->servers;
 }
 
-/* Mark job k's stragglers: TTC > Th × the average TTC of its running tasks. */
+/* Mark job k's stragglers: TTC > Th × the average TTC of its running tasks (§V), with
+ * Th = num / divisor + r: eq. 7's Q and αP + βS (eq. 6), or the static threshold. */
 static void check_job(struct cluster *cl, struct threshold *t, int k)
 {
     const struct cl_job *j = &cl->job[k];
     int n = 0, m = 0;
-    double sum = 0.0, ps = 0.0;
+    double ps = 0.0;
     for (int i = j->first_task; i < j->first_task + j->next_unstarted; i++) {
         if (cl->task_running[i] == 0)
             continue;
@@ -112,16 +140,28 @@ static void check_job(struct cluster *cl, struct threshold *t, int k)
         if (isnan(p.ttc))
             continue;
         t->ttc[n++] = p.ttc;
-        sum += p.ttc;
         ps += p.score;
         if (cl->task_running[i] == 1 && cl->task_copies[i] == 1 && !t->marked[i])
             t->cand[m++] = (struct candidate){i, p.ttc};
     }
     if (m == 0)
         return;
-    double bar = job_threshold(cl, t, n, ps / n) * (sum / n);
+    double num = t->static_th, r = 0.0;
+    enum th_divisor by = TH_ONE;
+    if (t->mode == 1) {
+        num = th_q_num(t->ttc, n, t->qos); /* eq. 7; sorts t->ttc */
+        by = isnan(t->qos) ? TH_ONE : (enum th_divisor)t->divisor;
+        double p = ps / n - t->mu; /* eq. 8 */
+        double s = 0.0;            /* eq. 9 */
+        if (t->beta != 0) {
+            double cpu, mem;
+            requested(cl, t, &cpu, &mem);
+            s = fmax(cpu - t->phi, mem - t->omega);
+        }
+        r = t->alpha * p + t->beta * s; /* eq. 6 less Q */
+    }
     for (int c = 0; c < m; c++)
-        if (t->cand[c].ttc > bar) {
+        if (th_exceeds(t->cand[c].ttc, num, by, t->qos, r, t->ttc, n)) {
             t->marked[t->cand[c].task] = 1;
             t->queue[t->len++] = t->cand[c].task;
         }
@@ -203,6 +243,9 @@ static const struct pol_param threshold_params[] = {
     [TP_OMEGA] = {"omega", 0.5, 0, 1e300, false, "mode 1: S counts memory per server above omega"},
     [TP_INTERVAL] = {"interval", NAN, 1e-300, 1e300, false,
                      "time between checks; auto: 100 ms of seed 003", true, POL_TIME},
+    [TP_DEMAND] = {"demand", 0, 0, 1, true,
+                   "mode 1: eq. 9's S counts 0 the running copies' requests, 1 those and the "
+                   "waiting tasks' and replicas' (the demand)"},
     {0},
 };
 

@@ -4,7 +4,8 @@
 usage: reproduction_claims.py EXPERIMENT CSV [CDF_CSV]
   EXPERIMENT: table1, table2, fig3, fig4 (seed 004, experiments/chronos-*.ini) or the name of
   a seed 000 / 002 experiment (xulau-sca-gamma, ..., xulau-heavy, srptms-compare) or seed 001's
-  (hopper-load, hopper-beta, hopper-threshold) or seed 003's (threshold-servers)
+  (hopper-load, hopper-beta, hopper-threshold) or seed 003's (threshold-servers, and under
+  other readings threshold-servers-p-max and threshold-servers-qos; threshold-tasks)
   CDF_CSV: `specmc report --cdf Q --csv` rows (any quantities), for claims about CDFs
 Prints one line per claim that fails and exits 1 if any does."""
 import csv
@@ -259,12 +260,54 @@ def hopper_threshold(m, sweeps, claim):  # the scheduler's beta: 1.1, 1.5, 2.5, 
 
 def threshold_servers(m, sweeps, claim):  # seed 003 Table 1: servers 20 ... 100, mode 0 / 1
     """Scenarios in sweep order: (servers, mode) = (20, 0), (20, 1), (40, 0), ..."""
-    copies = [m[s]["threshold"]["copies_per_task"] for s in sorted(m)]
+    get = lambda metric: [m[s]["threshold"][metric] for s in sorted(m)]
+    copies, flow, pocd = get("copies_per_task"), get("flowtime"), get("pocd")
     static, dynamic = copies[0::2], copies[1::2]
     claim(dynamic[0] - 1 < 0.7 * (static[0] - 1),
           f"dynamic makes at least 30 % fewer replicas at 20 servers ({static[0]}, {dynamic[0]})")
     claim(all(d < t for d, t in zip(dynamic, static)),
           f"dynamic makes fewer replicas at every server count ({static}, {dynamic})")
+    claim(all(a < b for a, b in zip(dynamic, dynamic[1:])),
+          f"dynamic's replicas grow with the servers ({dynamic})")
+    claim(max(static[1:]) == min(static[1:]),
+          f"static's replicas do not depend on the servers from 40 on: every task runs at once "
+          f"({static})")
+    claim(all(d > t for d, t in zip(flow[1::2], flow[0::2])),
+          f"dynamic is slower at every server count, against the paper ({flow})")
+    claim(all(d <= t for d, t in zip(pocd[1::2], pocd[0::2])) and pocd[3] < pocd[2] - 0.3,
+          f"dynamic misses the QoS as often or more at every server count, far more at 40 "
+          f"servers, against the paper ({pocd})")
+
+
+def threshold_servers_p_max(m, sweeps, claim):  # Table 1 with assumption 5: straggle_p_max
+    copies = [m[s]["threshold"]["copies_per_task"] for s in sorted(m)]
+    static, dynamic = copies[0::2], copies[1::2]
+    claim(all(a > b for a, b in zip(static[1:], static[2:])),
+          f"static's replicas fall from 40 to 100 servers, as the paper's ({static})")
+    claim(all(d < t for d, t in zip(dynamic, static)),
+          f"dynamic still makes fewer replicas at every server count ({static}, {dynamic})")
+
+
+def threshold_servers_qos(m, sweeps, claim):  # Table 1 with eq. 7 divided by the QoS
+    copies = [m[s]["threshold"]["copies_per_task"] for s in sorted(m)]
+    flow = [m[s]["threshold"]["flowtime"] for s in sorted(m)]
+    static, dynamic = copies[0::2], copies[1::2]
+    claim(all(d > t for d, t in zip(dynamic, static)),
+          f"divisor = 2: dynamic makes more replicas at every server count, 20 too ({static}, "
+          f"{dynamic})")
+    claim(all(d < t for d, t in zip(flow[3::2], flow[2::2])),
+          f"divisor = 2: dynamic is faster from 60 servers on ({flow})")
+
+
+def threshold_tasks(m, sweeps, claim):  # Table 2: (tasks, request) zipped, mode 0 / 1
+    """Scenarios: (10, 0.7), (50, 0.3), (50, 0.5), (50, 0.7), (90, 0.3), (90, 0.5), (90, 0.7)."""
+    copies = [m[s]["threshold"]["copies_per_task"] for s in sorted(m)]
+    static, dynamic = copies[0::2], copies[1::2]
+    claim(all(d < t for d, t in zip(dynamic, static)),
+          f"dynamic makes fewer replicas in every case, the paper's low-utilisation ones "
+          f"(10 x 0.7, 50 x 0.3, 50 x 0.5) too ({static}, {dynamic})")
+    claim(dynamic[1] > dynamic[2] > dynamic[3],
+          f"50 tasks: dynamic's replicas fall as the requests grow (Fig. 5) ({dynamic[1:4]})")
 
 
 def main(experiment, path, cdf_path=None):
@@ -284,7 +327,9 @@ def main(experiment, path, cdf_path=None):
               "xulau-heavy": heavy, "srptms-compare": compare, "hopper-load": hopper_load,
               "hopper-load-reports": hopper_load_reports, "hopper-beta": hopper_beta,
               "hopper-beta-reports": hopper_beta_reports, "hopper-threshold": hopper_threshold,
-              "threshold-servers": threshold_servers}
+              "threshold-servers": threshold_servers,
+              "threshold-servers-p-max": threshold_servers_p_max,
+              "threshold-servers-qos": threshold_servers_qos, "threshold-tasks": threshold_tasks}
     checks[experiment](means, sweeps, claim)
     for f in failures:
         print(f"  claim fails: {f}")

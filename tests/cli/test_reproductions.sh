@@ -3,7 +3,9 @@
 # seeds 000 and 002 (experiments/xulau-*.ini, srptms-compare.ini: thousands of machines and
 # jobs) at 3 replicas, with the claims whose effects are large against that noise; seed 001
 # (experiments/hopper-*.ini) at 10, with the same information for all and with Mantri
-# waiting for its first report; seed 003's Table 1 (experiments/threshold-servers.ini) at 200.
+# waiting for its first report; seed 003's Tables 1 and 2 (experiments/threshold-servers.ini,
+# threshold-tasks.ini) at 200, Table 1 also under assumption 5 (straggle_p_max) and with eq. 7
+# divided by the QoS.
 . "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$TESTS_DIR/../.." && pwd)
 
@@ -35,6 +37,9 @@ for e in load beta; do  # seed 001's verdict holds only while Mantri alone waits
         --set policy.mantri.report_interval=1
 done
 reproduce threshold-servers threshold-servers 200
+reproduce threshold-servers threshold-servers-p-max 200 --set cluster.straggle_p_max=0.15
+reproduce threshold-servers threshold-servers-qos 200 --set policy.threshold.divisor=2
+reproduce threshold-tasks threshold-tasks 200
 for e in xulau-sca-gamma xulau-sca-xi xulau-sca-alpha xulau-sca-interval xulau-cutoff \
          xulau-sigma xulau-light xulau-heavy srptms-compare; do
     reproduce "$e" "$e" 3

@@ -1,11 +1,13 @@
 /* The threshold speculator (models/policies/threshold.c, seed 003 §V) on hand-built scenarios:
  * the static bar, the dynamic threshold's utilisation term holding a replica back, a replica
  * waiting for a slot or for a server its requests fit, a threshold below 1 at low utilisation,
- * and the check that the dynamic mode needs servers. Every expected number
+ * the check that the dynamic mode needs servers, eq. 9's demand reading, and ties decided as
+ * §V's strict inequality says whatever the rounding. Every expected number
  * is computed by hand above its assertion. */
 #include <criterion/criterion.h>
 #include <math.h>
 
+#include "analysis/threshold.h"
 #include "scenario.h"
 
 #define EPS 1e-12
@@ -123,4 +125,90 @@ Test(threshold, dynamic_needs_servers)
     cr_assert(strstr(msg, "needs cluster.servers"), "%s", msg);
     sc_params(p, param, "beta", 0);
     cr_assert(pol_call_check(p, &sp, param, msg, sizeof msg), "%s", msg);
+}
+
+/* Ties are no stragglers: §V's test is TTC > Th × TTC_avg, strictly, and th_exceeds decides
+ * it on exact values. Two TTCs 0.5 and b = 1.7109375 (0.5 s into tasks of 1 and 2.2109375)
+ * with QoS 1 and α = β = 0: Q = b / median, and the bar Q × average is b itself (the median of
+ * two is their average) — but rounded it is b − 2^-52, and b passed it. Past the tie any r
+ * decides it, however small. */
+Test(threshold, exact_tie_is_no_straggler)
+{
+    double a = 0.5, b = 1.7109375, ttc[2] = {a, b};
+    double num = th_q_num(ttc, 2, 1.0), bar = th_q(ttc, 2, 1.0, TH_MEDIAN) * (a + b) / 2;
+    cr_assert_eq(num, b);
+    cr_assert_lt(bar, b, "the rounded bar, below b: the rounding the test must not follow");
+    cr_assert_not(th_exceeds(b, num, TH_MEDIAN, 1.0, 0.0, ttc, 2));
+    cr_assert_not(th_exceeds(b, num, TH_AVERAGE, 1.0, 0.0, ttc, 2));
+    cr_assert(th_exceeds(b, num, TH_MEDIAN, 1.0, -1e-15, ttc, 2));
+    cr_assert_not(th_exceeds(b, num, TH_MEDIAN, 1.0, 1e-15, ttc, 2));
+    /* Three equal TTCs x under the QoS, divided by the QoS: Th = 1 and x is its own average,
+     * which rounds to x − 2^-56. */
+    double x = 0.12343749999999995, same[3] = {x, x, x};
+    cr_assert_lt((x + x + x) / 3, x);
+    cr_assert_not(th_exceeds(x, 1.0, TH_QOS, 1.0, 0.0, same, 3));
+}
+
+/* The same ties in a run (α = β = 0, QoS 1, checks every 0.5): the job of tasks 1 and
+ * 2.2109375 (its replica would take 1) leaves task 1 alone — with the rounded bar it was
+ * replicated at 0.5 and done at 1.5; three tasks of 0.6234375 with eq. 7 divided by the QoS
+ * get no replica — rounded, all three did. */
+Test(threshold, exact_tie_in_a_run)
+{
+    static struct sc_durations two = {.d = {{1}, {2.2109375, 1}}, .other = 1.0};
+    static struct sc_durations three = {.d = {{0.6234375, 0.1}, {0.6234375, 0.1},
+                                              {0.6234375, 0.1}},
+                                        .other = 1.0};
+    const struct policy *p = pol_find("threshold");
+    for (int i = 0; i < 2; i++) {
+        struct cl_spec sp = sc_spec(8, 1, i ? 3 : 2);
+        sc_params(p, param, NULL, 0);
+        sc_params(p, param, "mode", 1);
+        sc_params(p, param, "alpha", 0);
+        sc_params(p, param, "beta", 0);
+        sc_params(p, param, "qos", 1.0);
+        sc_params(p, param, "interval", 0.5);
+        sc_params(p, param, "divisor", i ? TH_QOS : TH_MEDIAN);
+        double out[M_COUNT];
+        int rc;
+        struct rep_workspace *ws = sc_run(&sp, "threshold", param, i ? &three : &two, out, &rc);
+        cr_assert_eq(rc, REP_OK);
+        const struct cluster *cl = rep_cluster(ws);
+        cr_assert_eq(cl->copies, i ? 3 : 2, "divisor %d: no replica", i ? TH_QOS : TH_MEDIAN);
+        cr_assert_float_eq(cl->job[0].completion, i ? 0.6234375 : 2.2109375, EPS);
+        rep_workspace_free(ws);
+    }
+}
+
+/* eq. 9's S over the running copies (demand 0) or the demand with the waiting tasks (1). Two
+ * servers of capacity 1, copies requesting 0.5: 4 slots; one job of tasks 1, 1, 1, 10 (its
+ * replica 1), 1, 1: tasks 4 and 5 wait. No QoS (Q = 1.5), α = 0.5, β = 3. At 0.5 the TTCs are
+ * 0.5, 0.5, 0.5, 9.5 (average 2.75), P = (3 × 0.5 + 0.05)/4 − 0.5 = −0.1125; running copies
+ * ask 4 × 0.5 / 2 = 1 per server. demand 0: S = 0.5, Th = 2.94375, bar 8.10 < 9.5: task 3 is
+ * marked; at 1 tasks 0-2 end, tasks 4, 5 and the replica start: done at 2. demand 1: the two
+ * waiting tasks add 0.5, S = 1, Th = 4.44375, bar 12.2: not marked. At 1 task 3 has no
+ * progressing sibling (4 and 5 have just started): alone, Th = 1.5 − 0.2 + 3 × 0.25 = 2.05 >
+ * 1. At 1.5 the TTCs are 8.5, 0.5, 0.5 (average 3.17), P = −0.1167, S = 0.25 (nothing waits):
+ * Th = 2.19, bar 6.94 < 8.5: marked; the replica takes the free slot, done at 2.5. */
+Test(threshold, demand_counts_waiting_tasks)
+{
+    static struct sc_durations d = {.d = {{1}, {1}, {1}, {10, 1}, {1}, {1}}, .other = 1.0};
+    const struct policy *p = pol_find("threshold");
+    for (int i = 0; i < 2; i++) {
+        struct cl_spec sp = servers_spec(2, 1);
+        sp.tasks = 6;
+        sc_params(p, param, NULL, 0);
+        sc_params(p, param, "mode", 1);
+        sc_params(p, param, "qos", 0);
+        sc_params(p, param, "beta", 3);
+        sc_params(p, param, "interval", 0.5);
+        sc_params(p, param, "demand", i);
+        double out[M_COUNT];
+        int rc;
+        struct rep_workspace *ws = sc_run(&sp, "threshold", param, &d, out, &rc);
+        cr_assert_eq(rc, REP_OK);
+        cr_assert_eq(rep_cluster(ws)->task_copies[3], 2);
+        cr_assert_float_eq(rep_cluster(ws)->task_done[3], i ? 2.5 : 2.0, EPS, "demand %d", i);
+        rep_workspace_free(ws);
+    }
 }
