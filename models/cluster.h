@@ -1,9 +1,14 @@
-/* cluster — the state of one replica of the slot-based cluster model (SPEC §1).
+/* cluster — the state of one replica of the slot-based cluster model (docs/model.md).
  *
- * S identical slots; jobs of tasks; each task runs as one or more copies, each copy on its
- * own slot with an i.i.d. duration. The first copy of a task to finish completes the task and
- * every other copy of it is killed at that moment; policies may kill copies earlier. Progress
- * is linear and estimates are exact: a copy's end time is known the moment it starts.
+ * S slots, or servers with CPU and memory on which a copy takes the room its job requests
+ * (models/servers.h); jobs of tasks in one phase or two (reduce tasks wait for the whole map
+ * phase), each job with its own task-time distribution (the family, its shape and scale,
+ * models/workload.h, or a trace's phases). Each task runs as one or more copies, each copy on
+ * its own slot with its own duration: a launch delay, then its work, possibly a straggler's
+ * (seed 003's mixture) or a resumed attempt's rest. The first copy of a task to finish
+ * completes it and every other copy of it is killed at that moment; policies may kill copies
+ * earlier. Progress is linear; what a policy sees of it is its reports (models/estimate.c:
+ * the estimator, estimation noise, nothing during the launch delay), never the true end.
  *
  * This module owns the state and the only operations that change it (launch, kill, complete,
  * timers) and keeps the accounting (machine time counts every copy's slot time, killed ones

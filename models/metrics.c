@@ -8,7 +8,7 @@
 
 #include "analysis/chronos.h"
 #include "engine/stats/stats.h"
-#include "engine/stats/ranks.h"
+#include "engine/stats/select.h"
 #include "models/cluster.h"
 #include "models/workload.h"
 

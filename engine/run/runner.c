@@ -16,7 +16,7 @@
 #include "engine/run/progress.h"
 #include "engine/run/replicas.h"
 #include "engine/stats/bootstrap.h"
-#include "engine/stats/ranks.h"
+#include "engine/stats/select.h"
 #include "models/replica.h"
 
 struct iv_quantity run_quantity(const struct cfg *c, int s, int p, int m)

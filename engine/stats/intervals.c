@@ -7,7 +7,7 @@
 
 #include "engine/stats/betting.h"
 #include "engine/stats/bootstrap.h"
-#include "engine/stats/ranks.h"
+#include "engine/stats/select.h"
 
 size_t iv_scratch_size(int n)
 {

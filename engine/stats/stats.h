@@ -144,7 +144,7 @@ struct st_summary st_mover_difference(const struct st_summary *a, const struct s
  * (Hyndman & Fan type 7, as GSL and R's default). NaN if n = 0. */
 double st_quantile_sorted(const double *sorted, size_t n, double p);
 
-/* The same of unsorted data by selection: st_quantile_select (engine/stats/ranks.h). */
+/* The same of unsorted data by selection: st_quantile_select (engine/stats/select.h). */
 
 /* Kolmogorov–Smirnov: statistic D_n of sorted data against a CDF (NaN if n = 0), and the
  * p-value P(D_n > d) approximated by the Kolmogorov survival function Q_KS(x) with the

@@ -3,7 +3,7 @@
 
 #include <math.h>
 
-#include "engine/stats/ranks.h"
+#include "engine/stats/select.h"
 
 const char *const verdict_row_names[VR_COUNT] = {
     [VR_LOWER] = "lower", [VR_HIGHER] = "higher", [VR_TIED] = "tied",

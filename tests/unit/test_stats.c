@@ -16,7 +16,7 @@
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_sort.h>
 
-#include "engine/stats/ranks.h"
+#include "engine/stats/select.h"
 #include "engine/stats/stats.h"
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
@@ -271,7 +271,7 @@ Test(stats, quantile_edges)
     cr_expect(isnan(st_quantile_sorted(x, n, NAN)));
 }
 
-/* By selection (engine/stats/ranks.c), to the bit the order statistics of the sorted data (the
+/* By selection (engine/stats/select.c), to the bit the order statistics of the sorted data (the
  * interpolation between them rounds as GSL's does not, within 1e-15): one quantile a call on
  * a fresh copy, and 200 in one st_ranks (more places than it keeps), on values with
  * heavy ties (integers 0..9) and a continuous tail, in sizes 1 .. 2001. */

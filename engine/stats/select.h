@@ -1,6 +1,6 @@
-/* ranks — order statistics of an array found by selection, on demand (see ranks.c). */
-#ifndef SPECMC_RANKS_H
-#define SPECMC_RANKS_H
+/* select — order statistics of an array found by selection, on demand (see select.c). */
+#ifndef SPECMC_SELECT_H
+#define SPECMC_SELECT_H
 
 #include <stddef.h>
 

@@ -1,4 +1,4 @@
-/* ranks — order statistics by selection, on demand (see ranks.h).
+/* select — order statistics by selection, on demand (see select.h).
  *
  * Each asked rank is put in its sorted place by quickselect (Hoare's FIND, 1961) within the
  * stretch between the nearest places already fixed. A pooled quantile and its interval need
@@ -7,7 +7,7 @@
  * jobs went to that sort), and each later selection works only on the stretch left to it
  * (GSL's gsl_stats_select, used before for the replica quantiles, does not promise the
  * partition that makes this possible). The values found are the sorted array's, to the bit. */
-#include "engine/stats/ranks.h"
+#include "engine/stats/select.h"
 
 #include <math.h>
 #include <string.h>
