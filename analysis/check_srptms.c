@@ -27,7 +27,7 @@
 #include "analysis/validate.h"
 #include "engine/stats/stats.h"
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 
 #define SR_TOL 1e-9 /* relative slack when a deterministic flowtime meets its bound exactly */
 

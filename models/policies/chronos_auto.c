@@ -21,7 +21,7 @@
 
 #include "analysis/chronos.h"
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 #include "models/spec.h"
 #include "models/workload.h"
 

@@ -15,7 +15,7 @@
 
 #include "analysis/chronos.h"
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 
 enum { CLONE_PARAM_R, CLONE_PARAM_TAU_KILL, CLONE_CORRECTED };
 enum { CLONE_TIMER_KILL = 1 };

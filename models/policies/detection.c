@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 
 bool pol_detect_check(const struct cl_spec *spec, const double *param, char *msg, size_t len)
 {

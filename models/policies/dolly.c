@@ -29,7 +29,7 @@
 #include <stdlib.h>
 
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 
 enum { DOLLY_CLONES, DOLLY_MAX_TASKS, DOLLY_BUDGET };
 

@@ -36,7 +36,7 @@
 
 #include "analysis/xulau.h"
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 #include "models/spec.h"
 #include "models/workload.h"
 

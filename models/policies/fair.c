@@ -19,7 +19,7 @@
  *  - Ties go to the earlier arrival; within a job, tasks start in index order (map before
  *    reduce). */
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 
 enum { FAIR_COUNT, FAIR_WEIGHTED };
 

@@ -5,7 +5,7 @@
  * drawn per job, a task whose copy fits no server waits, and holds back later jobs' tasks
  * unless cluster.backfill (pol_start_fifo). */
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 
 static void fifo_slot_free(struct cluster *cl, void *st)
 {

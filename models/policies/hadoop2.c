@@ -46,7 +46,7 @@
 #include <stdlib.h>
 
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 
 enum { H2_RETRY_NONE, H2_RETRY_AFTER, H2_MIN_DONE, H2_MIN_ALLOWED, H2_CAP_TOTAL,
        H2_CAP_RUNNING, H2_ORDER };

@@ -64,7 +64,7 @@
 #include <stdlib.h>
 
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 
 enum { HS_RULE, HS_GAP, HS_MIN_AGE, HS_PERIOD, HS_AVERAGE, HS_BAR, HS_RATE_SHARE };
 enum { HS_TIMER_HEARTBEAT = 1 };

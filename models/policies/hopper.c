@@ -58,7 +58,7 @@
 
 #include "analysis/hopper.h"
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 #include "models/trace.h"
 
 enum { HOPPER_BETA, HOPPER_EPSILON };

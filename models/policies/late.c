@@ -73,7 +73,7 @@
 #include <stdlib.h>
 
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 
 enum { LATE_SLOW_TASK, LATE_CAP, LATE_MIN_AGE, LATE_SCOPE, LATE_PERIOD };
 enum { LATE_TIMER_BEAT = 1 };

@@ -63,7 +63,7 @@
 #include <string.h>
 
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 
 enum { MANTRI_DELTA, MANTRI_MAX_EXTRA, MANTRI_REPORT, MANTRI_SPARE_ONLY, MANTRI_KILL,
        MANTRI_KEEP, MANTRI_TEST, MANTRI_MARGIN, MANTRI_REPORTS };

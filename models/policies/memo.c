@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "models/policy.h"
+#include "models/policies/kit.h"
 
 #define POL_MEMO_MAX (1 << 14) /* entries held before the memo is emptied */
 

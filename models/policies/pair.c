@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 
 extern const struct policy pol_fifo;
 

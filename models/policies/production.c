@@ -1,6 +1,6 @@
 /* production — what the speculators of production systems share: their constants, which are
  * seconds of the real system (hadoop2, spark, and Hadoop's older hadoop-s and late), and each
- * job phase's record of the durations of its finished tasks (hadoop2, spark; models/policy.h,
+ * job phase's record of the durations of its finished tasks (hadoop2, spark; models/policies/kit.h,
  * "Production speculators").
  *
  * A time parameter left `auto` is its system's constant in seconds times one second, and one
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 #include "models/spec.h"
 
 double pol_second(const struct cl_spec *spec, double typical_s)

@@ -1,6 +1,6 @@
 /* progress — a running task's progress as the speculators of seed 003 §III see it: its
  * progress score PS (eq. 1), progress rate PR = PS/T (eq. 4) and estimated time to completion
- * TTC = (1 − PS)/PR (eq. 5, LATE's), shared by late and hadoop-s (models/policy.h).
+ * TTC = (1 − PS)/PR (eq. 5, LATE's), shared by late and hadoop-s (models/policies/kit.h).
  *
  * PS is the best reported progress among the task's copies (cl_est_progress: the fraction of
  * its data processed, exact unless [cluster] estimate_noise). Eq. 1's reduce score
@@ -10,7 +10,7 @@
 #include <math.h>
 
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 
 struct pol_progress pol_task_progress_at(const struct cluster *cl, int task, double now)
 {

@@ -15,7 +15,7 @@
 #include <math.h>
 
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 
 static void psrpt_slot_free(struct cluster *cl, void *st)
 {

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 #include "models/spec.h"
 #include "models/workload.h"
 

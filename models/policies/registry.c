@@ -3,7 +3,7 @@
  * `role`): write models/policies/NAME.c defining `const struct policy pol_NAME`, declare it
  * here, add it to the table, document it in docs/policies.md and the README's table. A new
  * scheduler or speculator pairs with every one of the other kind (models/policies/pair.c). */
-#include "models/policy.h"
+#include "models/policies/kit.h"
 
 #include <math.h>
 #include <stdlib.h>

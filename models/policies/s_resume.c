@@ -23,7 +23,7 @@
 
 #include "analysis/chronos.h"
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 
 /* r = auto: Algorithm 1 for the job. */
 static void s_resume_arrival(struct cluster *cl, void *st, int job)

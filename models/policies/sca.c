@@ -34,7 +34,7 @@
 
 #include "analysis/xulau.h"
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 
 enum { SCA_GAMMA, SCA_XI, SCA_ALPHA, SCA_RHO_BALANCE };
 

@@ -50,7 +50,7 @@
 #include <stdlib.h>
 
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 
 enum { SP_VERSION, SP_QUANTILE, SP_MULTIPLIER, SP_INTERVAL, SP_MIN_RUNTIME, SP_EFFICIENCY,
        SP_LONG_RUN_FACTOR, SP_RATE_MULTIPLIER, SP_ORDER };

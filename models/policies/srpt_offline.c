@@ -20,7 +20,7 @@
 #include <stdlib.h>
 
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 #include "models/spec.h"
 
 enum { OFFLINE_R };

@@ -58,7 +58,7 @@
 #include <stdlib.h>
 
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 #include "models/spec.h"
 
 enum { SRPTMS_EPSILON, SRPTMS_R, SRPTMS_MAX_COPIES, SRPTMS_REDUCE_EARLY, SRPTMS_PSI,

@@ -36,7 +36,7 @@
 
 #include "analysis/threshold.h"
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 
 enum { TP_MODE, TP_STATIC, TP_QOS, TP_DIVISOR, TP_ALPHA, TP_BETA, TP_MU, TP_PHI, TP_OMEGA,
        TP_INTERVAL, TP_DEMAND };

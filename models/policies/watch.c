@@ -3,10 +3,10 @@
  * heap so that its key can change or it can leave in O(log n); or in lists (one per job
  * phase, say) in the order they join, each able to leave in O(1). For the watch lists that let a
  * speculator skip, at a decision, the tasks that provably cannot change its outcome
- * (models/policy.h, docs/performance.md). Ties in key come out lowest task first. */
+ * (models/policies/kit.h, docs/performance.md). Ties in key come out lowest task first. */
 #include <stdlib.h>
 
-#include "models/policy.h"
+#include "models/policies/kit.h"
 
 int pol_watch_init(struct pol_watch *w, int ntasks)
 {

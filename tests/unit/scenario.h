@@ -9,7 +9,7 @@
 
 #include "analysis/validate.h"
 #include "models/cluster.h"
-#include "models/policy.h"
+#include "models/policies/kit.h"
 #include "models/replica.h"
 #include "models/trace.h"
 
