@@ -20,13 +20,23 @@
 #include "models/cluster.h"
 #include "models/workload.h"
 
-static const char cutoff_usage[] =
-    "usage: specmc cutoff CONFIG.ini [options]\n"
-    "  --set SECTION.KEY=VALUE  override a config key (repeatable)\n"
-    "  --seed S                 seed of the replica whose jobs give the aggregates\n"
-    "  --csv                    CSV rows instead of the table\n"
+static const struct cli_option cutoff_options[] = {
+    {.flag = "--set SECTION.KEY=VALUE",
+     .help = "override a config key (repeatable)",
+     .repeat = true},
+    {.flag = "--seed S",
+     .help = "seed of the replica whose jobs give the aggregates"},
+    {.flag = "--csv",
+     .help = "CSV rows instead of the table"},
+    {0},
+};
+
+const struct cli_usage cmd_cutoff_usage = {
+    "cutoff", "CONFIG.ini",
+    "seed 000's cut-off load and the machines at which cloning pays (eqs. 12-14)",
+    cutoff_options,
     "Prints seed 000's cut-off load lambda_U (eqs. 12-14) and the machines at which the\n"
-    "scenario's arrival rate is the cut-off (eq. 31), per scenario. Pareto task times only.\n";
+    "scenario's arrival rate is the cut-off (eq. 31), per scenario. Pareto task times only.\n"};
 
 struct cutoff_row {
     struct xl_aggregate agg;
@@ -156,16 +166,16 @@ int cmd_cutoff(int argc, char **argv)
             csv = true;
         else {
             if (c == 'h')
-                fputs(cutoff_usage, stdout);
+                fputs(cli_usage_text(&cmd_cutoff_usage), stdout);
             else
                 cli_error("cutoff: %s '%s'\n%s", c == ':' ? "option needs a value:" :
-                          "unknown option", argv[optind - 2], cutoff_usage);
+                          "unknown option", argv[optind - 2], cli_usage_text(&cmd_cutoff_usage));
             free(sets);
             return c == 'h' ? 0 : 2;
         }
     }
     if (argc + 1 - optind != 1) {
-        cli_error("cutoff: give exactly one CONFIG file\n%s", cutoff_usage);
+        cli_error("cutoff: give exactly one CONFIG file\n%s", cli_usage_text(&cmd_cutoff_usage));
         free(sets);
         return 2;
     }

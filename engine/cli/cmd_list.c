@@ -47,6 +47,14 @@ static void list_policies(void)
     printf("\n'specmc list --keys' lists every config key.\n");
 }
 
+static const struct cli_option list_options[] = {
+    {.flag = "--keys", .help = "every config key with its default"},
+    {0},
+};
+
+const struct cli_usage cmd_list_usage = {
+    "list", "", "the policies, metrics and config keys this build knows", list_options, NULL};
+
 int cmd_list(int argc, char **argv)
 {
     if (argc == 0) {
@@ -58,9 +66,9 @@ int cmd_list(int argc, char **argv)
         return 0;
     }
     if (argc == 1 && (!strcmp(argv[0], "--help") || !strcmp(argv[0], "-h"))) {
-        printf("usage: specmc list [--keys]\n");
+        fputs(cli_usage_text(&cmd_list_usage), stdout);
         return 0;
     }
-    cli_error("list: unexpected argument '%s'; usage: specmc list [--keys]", argv[0]);
+    cli_error("list: unexpected argument '%s'\n%s", argv[0], cli_usage_text(&cmd_list_usage));
     return 2;
 }

@@ -19,12 +19,19 @@
 #include "engine/results/shard.h"
 #include "engine/run/runner.h"
 
-static const char merge_usage[] =
-    "usage: specmc merge OUT.h5 SHARD.h5... [--threads T] [--quiet]\n"
-    "  the K shard files of one run (specmc run CONFIG --shard I/K, I = 0 .. K-1) into the\n"
-    "  results file the run without --shard writes\n"
-    "  --threads T  OpenMP threads for the summaries (default: all cores)\n"
-    "  --quiet      no summary table\n";
+static const struct cli_option merge_options[] = {
+    {.flag = "--threads T",
+     .help = "OpenMP threads for the summaries (default: all cores)"},
+    {.flag = "--quiet",
+     .help = "no summary table"},
+    {0},
+};
+
+const struct cli_usage cmd_merge_usage = {
+    "merge", "OUT.h5 SHARD.h5...",
+    "put the shards of one run together into the file the whole run writes", merge_options,
+    "The K shard files of one run (specmc run CONFIG --shard I/K, I = 0 .. K-1) into the\n"
+    "results file the run without --shard writes.\n"};
 
 /* What differs between shard b and shard a (the first), or NULL; buf holds a message naming
  * a changed input file. */
@@ -123,17 +130,17 @@ int cmd_merge(int argc, char **argv)
             quiet = 1;
             break;
         case 'h':
-            fputs(merge_usage, stdout);
+            fputs(cli_usage_text(&cmd_merge_usage), stdout);
             return 0;
         default:
             cli_error("merge: unknown option or missing value '%s'\n%s", argv[optind - 2],
-                      merge_usage);
+                      cli_usage_text(&cmd_merge_usage));
             return 2;
         }
     }
     int n = argc + 1 - optind - 1; /* the arguments after OUT */
     if (n < 1) {
-        cli_error("merge: give the output file and the shards\n%s", merge_usage);
+        cli_error("merge: give the output file and the shards\n%s", cli_usage_text(&cmd_merge_usage));
         return 2;
     }
     const char *out = argv[optind - 1];

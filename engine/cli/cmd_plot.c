@@ -14,21 +14,32 @@
 
 #include "engine/cli/commands.h"
 
-static const char plot_usage[] =
-    "usage: specmc plot FILE.h5 [--out DIR] [--format png|svg|pdf] [--metrics M1,M2,...]\n"
-    "  a sweep: each metric against the first numeric swept key, one line per policy, interval\n"
-    "  bands, and the paired differences against the baseline; one scenario: each metric by\n"
-    "  policy; CDFs of the histograms a run kept; a validate file: estimates against closed\n"
-    "  forms, coloured by verdict. Prints the paths of the figures (default: here, png).\n";
+static const struct cli_option plot_options[] = {
+    {.flag = "--out DIR",
+     .help = "where the figures go (default: here)"},
+    {.flag = "--format png|svg|pdf",
+     .help = "their format (default: png)"},
+    {.flag = "--metrics M1,M2,...",
+     .help = "only these metrics"},
+    {0},
+};
+
+const struct cli_usage cmd_plot_usage = {
+    "plot", "FILE.h5", "draw a run, a sweep, its CDFs or a validate file (Python and matplotlib)",
+    plot_options,
+    "A sweep: each metric against the first numeric swept key, one line per policy, interval\n"
+    "bands, and the paired differences against the baseline; one scenario: each metric by\n"
+    "policy; CDFs of the histograms a run kept; a validate file: estimates against closed\n"
+    "forms, coloured by verdict. Prints the paths of the figures.\n"};
 
 int cmd_plot(int argc, char **argv)
 {
     if (argc >= 1 && (!strcmp(argv[0], "--help") || !strcmp(argv[0], "-h"))) {
-        fputs(plot_usage, stdout);
+        fputs(cli_usage_text(&cmd_plot_usage), stdout);
         return 0;
     }
     if (argc < 1 || argv[0][0] == '-') {
-        cli_error("plot: give the file to plot\n%s", plot_usage);
+        cli_error("plot: give the file to plot\n%s", cli_usage_text(&cmd_plot_usage));
         return 2;
     }
     char self[PATH_MAX], dir[PATH_MAX + 32];

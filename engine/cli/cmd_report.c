@@ -608,33 +608,45 @@ done:
     return rc ? rc : fflush(stdout) == 0 ? 0 : 1;
 }
 
-static const char report_usage[] =
-    "usage: specmc report FILE.h5 [--csv] [--metrics M1,M2,...] [--against-scenario S]\n"
-    "                     [--baseline POLICY] [--scenario S] [--policy P]\n"
-    "       specmc report FILE.h5 --replicas --csv [--scenario S] [--policy P]\n"
-    "       specmc report FILE.h5 --cdf flowtime|machine_time [--within LO,HI] [--csv]\n"
-    "       specmc report FILE.h5 --warmup [--csv]\n"
-    "Print the summary of a results file: a table of flowtime, p99 flowtime, PoCD and machine\n"
-    "time per scenario and policy (--metrics: these metrics instead; the last column is the\n"
-    "paired difference of the first), or with --csv every metric as\n"
-    "scenario,policy,metric,n,mean,stddev,ci_low,ci_high,interval[,sweep keys...]\n"
-    "(rows named delta_METRIC are paired differences against the first policy, and\n"
-    "lower_, higher_, tied_METRIC the shares of replicas in which the policy is below, above\n"
-    "or equal to it, sign_p_METRIC the sign test's p-value, median_delta_METRIC the median\n"
-    "paired difference: verdicts valid at any tail).\n"
-    "--against-scenario S: pair each scenario with scenario S instead, policy by policy\n"
-    "(e.g. a swept policy parameter against its first value); --baseline POLICY: pair each\n"
-    "policy with POLICY instead of the first. --scenario, --policy: only those rows.\n"
-    "--replicas --csv: every replica's value, scenario,policy,replica,metric,value[,sweep...].\n"
-    "A score or bootstrap interval far from symmetric prints as 'mean [lo, hi]'.\n"
-    "--cdf: the CDF of a per-job quantity at the edges of the histogram the run kept\n"
-    "([histogram] in the config), over all measured jobs or, with --within, over those with\n"
-    "LO < x <= HI; as CSV: scenario,policy,quantity,at,n,mean,stddev,ci_low,ci_high,interval[,...].\n"
-    "interval: t, bootstrap, wilson, newcombe, betting, order-statistic, clopper-pearson,\n"
-    "sign-test (the mean is a p-value), constant, - (no data), or unreliable (no valid\n"
-    "interval: marked '*' in the table; docs/statistics.md).\n"
-    "--warmup: job flowtime by arrival order, averaged over replicas, with the truncation point\n"
-    "of MSER-5 beside the configured warm-up (is it long enough?).\n";
+static const struct cli_option report_options[] = {
+    {.flag = "--csv",
+     .help = "every metric as scenario,policy,metric,n,mean,stddev,ci_low,ci_high,\n"
+             "interval[,sweep keys...] instead of the table"},
+    {.flag = "--metrics M1,M2,...",
+     .help = "the table's metrics (default: flowtime, p99 flowtime, PoCD, machine\n"
+             "time); the last column is the paired difference of the first"},
+    {.flag = "--against-scenario S",
+     .help = "pair each scenario with scenario S instead, policy by policy (e.g. a\n"
+             "swept policy parameter against its first value)"},
+    {.flag = "--baseline POLICY", .help = "pair each policy with POLICY instead of the first"},
+    {.flag = "--scenario S", .help = "only scenario S's rows"},
+    {.flag = "--policy P", .help = "only policy P's rows"},
+    {.flag = "--replicas",
+     .help = "with --csv: every replica's value,\n"
+             "scenario,policy,replica,metric,value[,sweep keys...]"},
+    {.flag = "--cdf flowtime|machine_time",
+     .help = "the CDF of a per-job quantity at the edges of the histogram the run\n"
+             "kept ([histogram] in the config); as CSV: scenario,policy,quantity,at,\n"
+             "n,mean,stddev,ci_low,ci_high,interval[,...]"},
+    {.flag = "--within LO,HI", .help = "with --cdf: over the jobs with LO < x <= HI only"},
+    {.flag = "--warmup",
+     .help = "job flowtime by arrival order, averaged over replicas, with MSER-5's\n"
+             "truncation point beside the configured warm-up (is it long enough?)"},
+    {0},
+};
+
+const struct cli_usage cmd_report_usage = {
+    "report", "FILE.h5",
+    "print a results file: table, CSV with intervals, CDFs, the warm-up diagnostic",
+    report_options,
+    "Rows named delta_METRIC are paired differences against the first policy (or --baseline,\n"
+    "or --against-scenario), lower_, higher_, tied_METRIC the shares of replicas in which the\n"
+    "policy is below, above or equal to it, sign_p_METRIC the sign test's p-value,\n"
+    "median_delta_METRIC the median paired difference: verdicts valid at any tail. A score or\n"
+    "bootstrap interval far from symmetric prints as 'mean [lo, hi]'. interval: t, bootstrap,\n"
+    "wilson, newcombe, betting, order-statistic, clopper-pearson, sign-test (the mean is a\n"
+    "p-value), constant, - (no data), or unreliable (no valid interval: marked '*' in the\n"
+    "table; docs/statistics.md).\n"};
 
 /* A number >= 0 for option `opt`, or -1 after a message. */
 static int parse_index(const char *opt, const char *text)
@@ -670,15 +682,15 @@ int cmd_report(int argc, char **argv)
             o.replicas = true;
         else if (value) {
             if (++i == argc) {
-                cli_error("report: option '%s' needs a value\n%s", argv[i - 1], report_usage);
+                cli_error("report: option '%s' needs a value\n%s", argv[i - 1], cli_usage_text(&cmd_report_usage));
                 return 2;
             }
             *value = argv[i];
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            fputs(report_usage, stdout);
+            fputs(cli_usage_text(&cmd_report_usage), stdout);
             return 0;
         } else if (argv[i][0] == '-' && argv[i][1]) {
-            cli_error("report: unknown option '%s'\n%s", argv[i], report_usage);
+            cli_error("report: unknown option '%s'\n%s", argv[i], cli_usage_text(&cmd_report_usage));
             return 2;
         } else if (path) {
             cli_error("report: one file at a time (got '%s' and '%s')", path, argv[i]);
@@ -687,7 +699,7 @@ int cmd_report(int argc, char **argv)
             path = argv[i];
     }
     if (!path) {
-        cli_error("report: no file given\n%s", report_usage);
+        cli_error("report: no file given\n%s", cli_usage_text(&cmd_report_usage));
         return 2;
     }
     if ((against && (o.against = parse_index("--against-scenario", against)) < 0) ||
@@ -707,7 +719,7 @@ int cmd_report(int argc, char **argv)
             ? "--cdf does not go with --baseline, --scenario or --policy"
             : NULL;
     if (clash) {
-        cli_error("report: %s\n%s", clash, report_usage);
+        cli_error("report: %s\n%s", clash, cli_usage_text(&cmd_report_usage));
         return 2;
     }
     if (warmup)

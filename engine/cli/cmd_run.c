@@ -27,26 +27,42 @@
 #include "engine/run/runner.h"
 #include "models/metrics.h"
 
-static const char run_usage[] =
-    "usage: specmc run CONFIG.ini [options]\n"
-    "  --set SECTION.KEY=VALUE  override a config key (repeatable), e.g. --set cluster.slots=200\n"
-    "  --replicas N             replicas per scenario and policy (overrides experiment.replicas)\n"
-    "  --seed S                 64-bit decimal seed (overrides experiment.seed)\n"
-    "  --threads T              OpenMP threads (default: all cores); results do not depend on it\n"
-    "  --out FILE.h5            results file (default: CONFIG's base name with .h5, here)\n"
-    "  --shard I/K              run only block I (0 .. K-1) of K of the replicas, into a shard\n"
-    "                           file (default CONFIG-shard-I-of-K.h5); 'specmc merge' puts the\n"
-    "                           K shards together into the file one run writes\n"
-    "  --metrics M1,M2,...      metrics of the summary table (default:\n"
-    "                           " REPORT_DEFAULT_METRICS "; `specmc list`\n"
-    "                           names them); the last column pairs the first with the first\n"
-    "                           policy, with a verdict valid at any tail where its mean has\n"
-    "                           no valid interval\n"
-    "  --checkpoint SECONDS     save the replicas done to OUT.ckpt this often (default 300;\n"
-    "                           0: only at SIGINT/SIGTERM, which always save before stopping)\n"
-    "  --resume                 continue the interrupted run of this command from OUT.ckpt;\n"
-    "                           the file it ends with is the uninterrupted run's\n"
-    "  --quiet                  no progress bar, no summary table\n";
+static const struct cli_option run_options[] = {
+    {.flag = "--set SECTION.KEY=VALUE",
+     .help = "override a config key (repeatable), e.g. --set cluster.slots=200",
+     .repeat = true},
+    {.flag = "--replicas N",
+     .help = "replicas per scenario and policy (overrides experiment.replicas)"},
+    {.flag = "--seed S",
+     .help = "64-bit decimal seed (overrides experiment.seed)"},
+    {.flag = "--threads T",
+     .help = "OpenMP threads (default: all cores); results do not depend on it"},
+    {.flag = "--out FILE.h5",
+     .help = "results file (default: CONFIG's base name with .h5, here)"},
+    {.flag = "--shard I/K",
+     .help = "run only block I (0 .. K-1) of K of the replicas, into a shard\n"
+                    "file (default CONFIG-shard-I-of-K.h5); 'specmc merge' puts the\n"
+                    "K shards together into the file one run writes"},
+    {.flag = "--metrics M1,M2,...",
+     .help = "metrics of the summary table (default:\n" REPORT_DEFAULT_METRICS
+                            "; `specmc list`\nnames them); the last column pairs the first "
+                            "with the first\npolicy, with a verdict valid at any tail where "
+                            "its mean has\nno valid interval"},
+    {.flag = "--checkpoint SECONDS",
+     .help = "save the replicas done to OUT.ckpt this often (default 300;\n"
+                             "0: only at SIGINT/SIGTERM, which always save before stopping)"},
+    {.flag = "--resume",
+     .help = "continue the interrupted run of this command from OUT.ckpt;\n"
+                 "the file it ends with is the uninterrupted run's"},
+    {.flag = "--quiet",
+     .help = "no progress bar, no summary table"},
+    {0},
+};
+
+const struct cli_usage cmd_run_usage = {
+    "run", "CONFIG.ini",
+    "simulate every scenario x policy x replica (or a shard of them), write an HDF5 file",
+    run_options, NULL};
 
 struct run_args {
     const char *config;
@@ -178,20 +194,20 @@ static int parse_args(int argc, char **argv, struct run_args *a)
         }
         case 'h':
             if (ranks_rank() == 0) /* once under MPI */
-                fputs(run_usage, stdout);
+                fputs(cli_usage_text(&cmd_run_usage), stdout);
             return -1;
         case ':':
-            cli_error("run: option '%s' needs a value\n%s", argv[optind - 2], run_usage);
+            cli_error("run: option '%s' needs a value\n%s", argv[optind - 2], cli_usage_text(&cmd_run_usage));
             return 2;
         default:
-            cli_error("run: unknown option '%s'\n%s", argv[optind - 2], run_usage);
+            cli_error("run: unknown option '%s'\n%s", argv[optind - 2], cli_usage_text(&cmd_run_usage));
             return 2;
         }
     }
     int rest = argc + 1 - optind;
     if (rest != 1) {
         cli_error("run: %s\n%s", rest ? "give exactly one CONFIG file" : "no CONFIG file given",
-                  run_usage);
+                  cli_usage_text(&cmd_run_usage));
         return 2;
     }
     a->config = argv[optind - 1];

@@ -14,16 +14,27 @@
 #include "engine/results/provenance.h"
 #include "engine/results/validate_file.h"
 
-static const char validate_usage[] =
-    "usage: specmc validate [options]\n"
-    "  --quick          the reduced grid and sample sizes (under a minute on two cores)\n"
-    "  --only ID        only checks whose id is ID or starts with ID. (e.g. chronos.th6)\n"
-    "  --csv            CSV rows id,params,closed_form,estimate,ci_low,ci_high,n,agrees,expected\n"
-    "  --out FILE.h5    the rows as an HDF5 table (default: validate.h5)\n"
-    "  --seed S         seed (default 1); every row derives its own\n"
-    "  --threads T      OpenMP threads (default: all cores); results do not depend on it\n"
-    "  --list           list the checks: source, assumptions, closed form, simulation\n"
-    "Exit status 0 exactly when every verdict matches its expectation.\n";
+static const struct cli_option validate_options[] = {
+    {.flag = "--quick",
+     .help = "the reduced grid and sample sizes (under a minute on two cores)"},
+    {.flag = "--only ID",
+     .help = "only checks whose id is ID or starts with ID. (e.g. chronos.th6)"},
+    {.flag = "--csv",
+     .help = "CSV rows id,params,closed_form,estimate,ci_low,ci_high,n,agrees,expected"},
+    {.flag = "--out FILE.h5",
+     .help = "the rows as an HDF5 table (default: validate.h5)"},
+    {.flag = "--seed S",
+     .help = "seed (default 1); every row derives its own"},
+    {.flag = "--threads T",
+     .help = "OpenMP threads (default: all cores); results do not depend on it"},
+    {.flag = "--list",
+     .help = "list the checks: source, assumptions, closed form, simulation"},
+    {0},
+};
+
+const struct cli_usage cmd_validate_usage = {
+    "validate", "", "check the theorems of the seed papers against simulation",
+    validate_options, "Exit status 0 exactly when every verdict matches its expectation.\n"};
 
 struct vd_args {
     bool quick, csv, list;
@@ -70,18 +81,18 @@ static int parse_args(int argc, char **argv, struct vd_args *a)
                 return 2;
             break;
         case 'h':
-            fputs(validate_usage, stdout);
+            fputs(cli_usage_text(&cmd_validate_usage), stdout);
             return -1;
         case ':':
-            cli_error("validate: option '%s' needs a value\n%s", argv[optind - 2], validate_usage);
+            cli_error("validate: option '%s' needs a value\n%s", argv[optind - 2], cli_usage_text(&cmd_validate_usage));
             return 2;
         default:
-            cli_error("validate: unknown option '%s'\n%s", argv[optind - 2], validate_usage);
+            cli_error("validate: unknown option '%s'\n%s", argv[optind - 2], cli_usage_text(&cmd_validate_usage));
             return 2;
         }
     }
     if (optind != argc + 1) {
-        cli_error("validate: unexpected argument '%s'\n%s", argv[optind - 1], validate_usage);
+        cli_error("validate: unexpected argument '%s'\n%s", argv[optind - 1], cli_usage_text(&cmd_validate_usage));
         return 2;
     }
     return 0;

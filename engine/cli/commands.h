@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 int cmd_run(int argc, char **argv);
 int cmd_report(int argc, char **argv);
@@ -76,6 +77,26 @@ int validate_print(const struct vd_rows *rows, bool csv);
 
 /* Messages from every MPI rank from now on (before: rank 0's only; engine/run/ranks.h). */
 void cli_every_rank(void);
+
+/* A command's usage, the one source of its --help, of the usage its errors append and of its
+ * entry in `specmc --help` (engine/cli/cli_usage.c). */
+struct cli_option {
+    const char *flag; /* with its argument: "--seed S"; NULL ends the table */
+    const char *help; /* lines separated by \n */
+    bool repeat;      /* may be given again ([--set K=V]...) */
+};
+struct cli_usage {
+    const char *name, *args;          /* "run", "CONFIG.ini" */
+    const char *summary;              /* one line for `specmc --help` */
+    const struct cli_option *options; /* ends with {NULL} */
+    const char *about;                /* lines after the options; NULL: none */
+};
+extern const struct cli_usage cmd_run_usage, cmd_merge_usage, cmd_report_usage, cmd_plot_usage,
+    cmd_validate_usage, cmd_cutoff_usage, cmd_list_usage;
+/* The text of `specmc NAME --help` (a static buffer, overwritten by the next call). */
+const char *cli_usage_text(const struct cli_usage *u);
+/* The command's lines in `specmc --help`: name, arguments and every option, then its summary. */
+void cli_print_synopsis(FILE *out, const struct cli_usage *u);
 
 /* "specmc: error: ..." on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

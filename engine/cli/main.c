@@ -1,5 +1,5 @@
 /* main — the specmc command line: one table of commands (as git's commands[]), from which both
- * dispatch and --help are built; --version; and which commands bin/specmc-mpi runs on every
+ * dispatch and --help are built (each command's options from its own usage table, commands.h); --version; and which commands bin/specmc-mpi runs on every
  * MPI rank (only `run` splits its work across them: any other is rank 0's alone). Nothing
  * else lives here. */
 #include <stdbool.h>
@@ -16,32 +16,15 @@
 #include "engine/run/wait_policy.h"
 
 static const struct command {
-    const char *name, *args, *summary;
+    const struct cli_usage *usage; /* its name, arguments, options and summary */
     int (*fn)(int argc, char **argv);
     bool every_rank; /* under MPI every rank runs it (its replicas split across them); other
                         commands run on rank 0 only, or they would write and print K times */
 } commands[] = {
-    {"run", "CONFIG.ini [--set K=V]... [--replicas N] [--seed S] [--threads T] [--out F.h5]\n"
-            "      [--metrics M,...] [--shard I/K] [--quiet]",
-     "simulate every scenario x policy x replica (or a shard of them), write an HDF5 file",
-     cmd_run, true},
-    {"merge", "OUT.h5 SHARD.h5... [--threads T] [--quiet]",
-     "put the shards of one run together into the file the whole run writes", cmd_merge,
-     false},
-    {"report", "FILE.h5 [--csv] [--metrics M,...] [--against-scenario S] [--cdf Q [--within "
-               "LO,HI]]\n      [--warmup]",
-     "print a results file: table, CSV with intervals, CDFs, the warm-up diagnostic", cmd_report,
-     false},
-    {"plot", "FILE.h5 [--out DIR] [--format png|svg|pdf] [--metrics M,...]",
-     "draw a run, a sweep, its CDFs or a validate file (Python and matplotlib)", cmd_plot,
-     false},
-    {"validate", "[--quick] [--only ID] [--csv] [--out F.h5] [--seed S] [--threads T] [--list]",
-     "check the theorems of the seed papers against simulation", cmd_validate, false},
-    {"cutoff", "CONFIG.ini [--set K=V]... [--seed S] [--csv]",
-     "seed 000's cut-off load and the machines at which cloning pays (eqs. 12-14)", cmd_cutoff,
-     false},
-    {"list", "[--keys]", "the policies, metrics and config keys this build knows", cmd_list,
-     false},
+    {&cmd_run_usage, cmd_run, true},           {&cmd_merge_usage, cmd_merge, false},
+    {&cmd_report_usage, cmd_report, false},    {&cmd_plot_usage, cmd_plot, false},
+    {&cmd_validate_usage, cmd_validate, false}, {&cmd_cutoff_usage, cmd_cutoff, false},
+    {&cmd_list_usage, cmd_list, false},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -51,8 +34,7 @@ static void usage(FILE *out)
                  "and speculative\nexecution in slot-based compute clusters.\n\n"
                  "usage: specmc COMMAND [ARGS]\n");
     for (size_t i = 0; i < NCOMMANDS; i++)
-        fprintf(out, "  %s %s\n      %s\n", commands[i].name, commands[i].args,
-                commands[i].summary);
+        cli_print_synopsis(out, commands[i].usage);
     fprintf(out, "  --help, --version\n\n'specmc COMMAND --help' shows the options of a command. "
                  "See README.md and docs/.\n");
 }
@@ -60,7 +42,7 @@ static void usage(FILE *out)
 static const struct command *find(const char *name)
 {
     for (size_t i = 0; i < NCOMMANDS; i++)
-        if (!strcmp(name, commands[i].name))
+        if (!strcmp(name, commands[i].usage->name))
             return &commands[i];
     return NULL;
 }
@@ -73,7 +55,7 @@ static int dispatch(int argc, char **argv)
             return 0; /* rank 0 answers (its exit status is mpirun's) */
         if (c)
             cli_warning("%s runs on rank 0 alone; only run splits its work across the %d "
-                        "ranks", c->name, ranks_size());
+                        "ranks", c->usage->name, ranks_size());
     }
     if (c)
         return c->fn(argc - 2, argv + 2);
@@ -92,7 +74,7 @@ static int dispatch(int argc, char **argv)
     }
     const char *names[NCOMMANDS];
     for (size_t i = 0; i < NCOMMANDS; i++)
-        names[i] = commands[i].name;
+        names[i] = commands[i].usage->name;
     char hint[96];
     cli_error("unknown command '%s'%s; commands: run, merge, report, plot, validate, cutoff, "
               "list ('specmc --help')", cmd,

@@ -39,6 +39,14 @@ for cmd in $(awk '/^usage:/{on=1; next} on && /^  [a-z]/{print $1}' "$WORK/help"
     CURRENT="specmc $cmd --help prints its usage"
     if "$SPECMC" "$cmd" --help 2>&1 | grep -q "^usage: specmc $cmd"; then pass; else fail "no usage"; fi
 done
+# ... and every option of every command: both come from the command's one usage table.
+for cmd in $(awk '/^usage:/{on=1; next} on && /^  [a-z]/{print $1}' "$WORK/help"); do
+    for flag in $("$SPECMC" "$cmd" --help | awk '/^  --/{print $1}'); do
+        CURRENT="specmc --help shows $cmd's $flag"
+        if awk -v c="$cmd" '/^  [a-z]/{on = ($1 == c)} on' "$WORK/help" | grep -q -- "\[$flag[] ]"
+        then pass; else fail "missing"; fi
+    done
+done
 CURRENT="specmc --help lists every command (run merge report plot validate cutoff list)"
 if [ "$(awk '/^usage:/{on=1; next} on && /^  [a-z]/{printf "%s ", $1}' "$WORK/help")" = \
     "run merge report plot validate cutoff list " ]; then pass; else fail "$(cat "$WORK/help")"; fi
