@@ -51,7 +51,7 @@ BASE_CFLAGS := $(CSTD) $(WARN) -O2 -fopenmp -MMD -MP $(INCS) $(PKG_CFLAGS) $(CFL
 LDLIBS_ALL  := -fopenmp $(PKG_LIBS) -lm $(LDFLAGS)
 
 # Sources. engine/cli/main.c holds main(); everything else is the library the tests link.
-LIB_SRC  := $(sort $(wildcard engine/*/*.c models/*.c models/policies/*.c analysis/*.c))
+LIB_SRC  := $(sort $(wildcard engine/*/*.c models/*.c models/policies/*.c analysis/*.c models/theory/*.c))
 LIB_SRC  := $(filter-out engine/cli/main.c,$(LIB_SRC))
 MAIN_SRC := engine/cli/main.c
 TEST_SRC := $(sort $(wildcard tests/unit/*.c))

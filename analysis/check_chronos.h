@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/chronos.h"
+#include "models/theory/chronos.h"
 #include "analysis/kernels.h"
 #include "analysis/validate.h"
 

@@ -135,7 +135,7 @@ static int run_th3(const struct vd_context *ctx, const char *only, struct vd_row
 
 /* The printed eq. 19 takes the straggler's progress φ as a constant; it is evaluated with the
  * mean progress of the stragglers, φ̄ = τ_est β/((β+1) D). The corrected form integrates over
- * the straggler's own T_j,1 (analysis/chronos.h). Where τ_est is small, φ barely varies and
+ * the straggler's own T_j,1 (models/theory/chronos.h). Where τ_est is small, φ barely varies and
  * the two agree within the interval; where it is large they do not. */
 static int run_th5(const struct vd_context *ctx, const char *only, struct vd_rows *out)
 {

@@ -25,7 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "analysis/hopper.h"
+#include "models/theory/hopper.h"
 #include "analysis/validate.h"
 #include "engine/stats/rng.h"
 #include "engine/stats/stats.h"

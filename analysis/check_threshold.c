@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "analysis/threshold.h"
+#include "models/theory/threshold.h"
 #include "analysis/validate.h"
 
 static int run_eq7(const struct vd_context *ctx, const char *only, struct vd_rows *out)
@@ -60,6 +60,6 @@ const struct vd_check vd_threshold_eq7 = {
     .source = "seed 003 §V-A eq. 7 and its worked example; Algorithm 1",
     .assumptions = "the five TTCs of the example; the printed percentages are rounded to 1 %",
     .closed_form = "the printed Q (127 %, 150 %) within 0.5 %, or eq. 7 by hand at its branch",
-    .simulation = "none: th_q (analysis/threshold.c) under each reading of the divisor",
+    .simulation = "none: th_q (models/theory/threshold.c) under each reading of the divisor",
     .run = run_eq7,
 };

@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "analysis/validate.h"
-#include "analysis/xulau.h"
+#include "models/theory/xulau.h"
 #include "engine/stats/rng.h"
 
 enum { XLC_MAX_VALUES = 64 };

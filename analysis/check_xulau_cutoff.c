@@ -1,7 +1,7 @@
 /* check_xulau_cutoff — xulau.cutoff: seed 000 §4's cut-off load λ^U against the cluster model.
  *
  * The claim (§4, eqs. 6–14): cloning every task into c = 2 copies reduces the mean job flowtime
- * below λ^U = min(λ1, λ2) and increases it above. λ^U is analysis/xulau.h's xl_cutoff, whose
+ * below λ^U = min(λ1, λ2) and increases it above. λ^U is models/theory/xulau.h's xl_cutoff, whose
  * λ2 treats each machine as an M/G/1 queue fed λ_t = λm̄/M tasks (§4.2, eqs. 7–8).
  *
  * Simulation: the cluster model with Poisson jobs of m tasks, Pareto(1, α) task times and M
@@ -30,7 +30,7 @@
 
 #include "analysis/queueing.h"
 #include "analysis/validate.h"
-#include "analysis/xulau.h"
+#include "models/theory/xulau.h"
 #include "engine/stats/stats.h"
 #include "models/policy.h"
 
@@ -297,7 +297,7 @@ const struct vd_check vd_xulau_cutoff = {
     .assumptions = "Poisson jobs of m tasks, Pareto(1, alpha) copies, alpha > 2 (finite E[S^2], "
                    "needed by the intervals too), M = 50 slots, fifo stable (load <= 0.9); "
                    "expectations from the pooled queue (Lee-Longton M/G/c approximation)",
-    .closed_form = "xl_cutoff (analysis/xulau.h); eqs. 7 and 8 by Pollaczek-Khinchine",
+    .closed_form = "xl_cutoff (models/theory/xulau.h); eqs. 7 and 8 by Pollaczek-Khinchine",
     .simulation = "cluster model: clone (r = 1, tau_kill never) minus fifo on common random "
                   "numbers, per-replica mean flowtime; bisection on the load for the crossover",
     .run = run_cutoff,

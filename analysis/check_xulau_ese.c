@@ -15,7 +15,7 @@
 #include <stdio.h>
 
 #include "analysis/check_xulau.h"
-#include "analysis/xulau.h"
+#include "models/theory/xulau.h"
 #include "engine/stats/dist.h"
 
 /* ------------------------------------------------------------------ Theorem 2 */

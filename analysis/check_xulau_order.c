@@ -5,14 +5,14 @@
  * A task with c copies started together finishes with the first of them, the others killed:
  * its time is the min of c draws, and each copy holds its machine that long (machine time c
  * times the min). A job of m such tasks finishes with its last task. The closed forms are
- * analysis/xulau.h's: Pareto in closed form, other families by quadrature. Only points where
+ * models/theory/xulau.h's: Pareto in closed form, other families by quadrature. Only points where
  * the simulated quantity has a finite variance (cα > 2 for Pareto) get a row: elsewhere the
  * sample variance does not estimate anything and no interval would be valid. */
 #include <math.h>
 #include <stdio.h>
 
 #include "analysis/check_xulau.h"
-#include "analysis/xulau.h"
+#include "models/theory/xulau.h"
 #include "engine/stats/dist.h"
 
 struct copies {

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 
 #include "analysis/check_xulau.h"
-#include "analysis/xulau.h"
+#include "models/theory/xulau.h"
 
 enum { K_MAX = XLC_P2_K_MAX, MAX_SWEEPS = 4000000 };
 static const double TOL_OPT = 1e-14;    /* Λ^r at which ADMM's point is compared */

@@ -22,7 +22,7 @@
 
 #include <stdint.h>
 
-#include "analysis/chronos.h" /* enum ch_strategy { CH_CLONE, CH_RESTART, CH_RESUME } */
+#include "models/theory/chronos.h" /* enum ch_strategy { CH_CLONE, CH_RESTART, CH_RESUME } */
 
 struct kn_spec {
     enum ch_strategy strategy;

@@ -35,7 +35,7 @@ context and may leave results in it for later sections:
            [1 - (tmin/D)^(beta (r+1))]^N (|z| < 4).
 
   sca      microseconds per SCA decision (seed 000 Algorithm 1 line 6, as the sca policy
-           makes it: its copies per job, analysis/xulau.h xl_sca_copies, ADMM's point with the
+           makes it: its copies per job, models/theory/xulau.h xl_sca_copies, ADMM's point with the
            paper's rho cut to integers, from bounds on where ADMM stops when they decide it)
            on the Fig. 1 instance of §5.2.3, run by its own binary (build/release/sca-bench,
            or --sca-bench PATH), for gamma = 0.01 (capacity slack) and 0.001 (binding);
@@ -710,7 +710,7 @@ def scipy_p2_peer(seconds, gamma):
     minimise sum_i E[D_i(c_i)] + gamma m_i c_i E[T_i(c_i)] subject to sum_i m_i c_i <= N,
     1 <= c_i <= xi, with E[D] = mu Gamma(m+1) Gamma(1-b) / Gamma(m+1-b), b = 1/(c alpha)
     (eqs. 18-19), c E[T] = mu c^2 alpha / (c alpha - 1) (eq. 5), and the analytic gradient of
-    analysis/xulau_p2.c (xl_p2_df). Solves from c = 1 repeatedly for `seconds` of the thread's
+    models/theory/xulau_p2.c (xl_p2_df). Solves from c = 1 repeatedly for `seconds` of the thread's
     CPU time (as sca-bench counts: the machine may be shared)."""
     import numpy as np
     import scipy

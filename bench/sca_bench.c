@@ -31,7 +31,7 @@
 #include <time.h>
 
 #include "analysis/check_xulau.h"
-#include "analysis/xulau.h"
+#include "models/theory/xulau.h"
 
 /* The thread's CPU time, seconds: what a solve costs, whatever else shares the machine. */
 static double now(void)

@@ -6,7 +6,7 @@
 
 #include <math.h>
 
-#include "analysis/chronos.h"
+#include "models/theory/chronos.h"
 #include "engine/stats/stats.h"
 #include "engine/stats/select.h"
 #include "models/cluster.h"

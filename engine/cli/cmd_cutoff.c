@@ -7,14 +7,14 @@
  * them (or reads them from a trace): m_i tasks of Pareto scale tmin·scale_i. A two-phase job
  * contributes each phase with its own scale; m̄ counts all of a job's tasks. The job arrival
  * rate is the scenario's Poisson rate, or, for a trace, (jobs − 1) over the span of arrivals.
- * This file computes nothing itself: the formulas are analysis/xulau.c's. */
+ * This file computes nothing itself: the formulas are models/theory/xulau.c's. */
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/xulau.h"
+#include "models/theory/xulau.h"
 #include "engine/cli/commands.h"
 #include "engine/config/config.h"
 #include "models/cluster.h"

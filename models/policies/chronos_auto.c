@@ -19,7 +19,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "analysis/chronos.h"
+#include "models/theory/chronos.h"
 #include "models/cluster.h"
 #include "models/policies/kit.h"
 #include "models/spec.h"

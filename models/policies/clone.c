@@ -13,7 +13,7 @@
  * before τ_kill completes then, and its other attempts are killed at that moment. */
 #include <math.h>
 
-#include "analysis/chronos.h"
+#include "models/theory/chronos.h"
 #include "models/cluster.h"
 #include "models/policies/kit.h"
 

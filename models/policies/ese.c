@@ -34,7 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "analysis/xulau.h"
+#include "models/theory/xulau.h"
 #include "models/cluster.h"
 #include "models/policies/kit.h"
 #include "models/spec.h"
@@ -149,7 +149,7 @@ static void ese_detect_slot_free(struct cluster *cl, void *st)
         start_job(cl, st, cl->pend_head);
 }
 
-/* sigma = auto: P3's optimum for the scenario's Pareto tail index (analysis/xulau.h; the
+/* sigma = auto: P3's optimum for the scenario's Pareto tail index (models/theory/xulau.h; the
  * ratio E[R]/E[X] does not depend on the scale, so every job has the same σ). */
 static void ese_resolve(const struct cl_spec *spec, double *param)
 {

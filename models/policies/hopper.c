@@ -7,7 +7,7 @@
  * target H_i: when S ≤ (2/β)ΣT_j (capacity constrained) jobs in increasing order of T_i get
  * V_i each until the slots run out (the last one the remainder), the others 0; otherwise every
  * job gets S·T_i/ΣT_j (eq. 5). With `epsilon` < 1 Algorithm 2 keeps the allocation ε-fair
- * (every job at least S/N·(1 − ε); hp_allocate in analysis/hopper.c, with our reading of
+ * (every job at least S/N·(1 − ε); hp_allocate in models/theory/hopper.c, with our reading of
  * its typos). Online (§3): "once a slot becomes available, Hopper chooses a job and assigns
  * the vacant slot to it immediately ... to job i = argmax H_i − S_i", S_i the slots the job
  * holds. A job uses the slot for its next never-launched task; a job with none
@@ -56,7 +56,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/hopper.h"
+#include "models/theory/hopper.h"
 #include "models/cluster.h"
 #include "models/policies/kit.h"
 #include "models/trace.h"

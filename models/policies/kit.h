@@ -254,7 +254,7 @@ bool pol_estimates_exact(const struct cl_spec *spec);
  * pol_chronos_r_init: from the parameters r (NaN: auto) and corrected.
  * pol_chronos_r_arrival: at job's arrival, with auto, set its choice to pol_chronos_job_r.
  * pol_chronos_r_of: the r of a job (the given one, or its own).
- * pol_chronos_job_r: seed 004 Algorithm 1 (analysis/chronos.h ch_alg1) for one job: the r in
+ * pol_chronos_job_r: seed 004 Algorithm 1 (models/theory/chronos.h ch_alg1) for one job: the r in
  *   [0, POL_CHOICE_MAX] maximising the net utility lg(R(r) − R_min) − θ C E(T) (eq. 25) of
  *   the closed forms of Theorems 1–6 with the job's N (its task count), t_min (its Pareto
  *   scale times its scale), β (its own shape), the scenario's D and [utility] θ, C, R_min,

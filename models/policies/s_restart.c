@@ -15,7 +15,7 @@
  * draws the same duration as Clone's and S-Resume's copy k (common random numbers). */
 #include <math.h>
 
-#include "analysis/chronos.h"
+#include "models/theory/chronos.h"
 #include "models/cluster.h"
 #include "models/policies/kit.h"
 

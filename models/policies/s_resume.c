@@ -21,7 +21,7 @@
  *    original's own slot when L = 0). */
 #include <math.h>
 
-#include "analysis/chronos.h"
+#include "models/theory/chronos.h"
 #include "models/cluster.h"
 #include "models/policies/kit.h"
 

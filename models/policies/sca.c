@@ -7,7 +7,7 @@
  *     N(l) = 0 (lines 3–4);
  *  3. if Σ m_i < N(l) over χ(l): P2 (§5.1) — minimise Σ E[Γ_i] + γ Σ m_i c_i E[T_i] subject to
  *     Σ m_i c_i <= N(l), 1 <= c_i <= ξ — is solved by the ADMM iteration of eqs. 21–24
- *     (analysis/xulau.h: ρ = η = a tenth of eq. 24's bound, §5.2.3), c_i is cut to its integer
+ *     (models/theory/xulau.h: ρ = η = a tenth of eq. 24's bound, §5.2.3), c_i is cut to its integer
  *     part, and every task of J_i is launched with c_i copies at once (lines 5–6). The integer
  *     parts come from xl_sca_copies: with the paper's ρ, from bounds on where ADMM stops when
  *     both ends cut to the same integers (then no sweep runs), else from running ADMM — the
@@ -19,7 +19,7 @@
  * "fitted into a Pareto distribution using the average task duration with some fixed
  * Pareto-tail order"). E[D_i] uses the closed form of E[max of m] (eqs. 18–19).
  * When the capacity constraint binds, the paper's ρ can need 10^5 ADMM sweeps (measured,
- * analysis/xulau.h); after XL_SCA_MAX_ITER the exact optimum by bisection on the multiplier is
+ * models/theory/xulau.h); after XL_SCA_MAX_ITER the exact optimum by bisection on the multiplier is
  * used instead (xl_p2_sca), and the decision is counted as unconverged (if ADMM ran). The
  * option `rho_balance = 1` (not the paper's; default 0) adapts ρ = η by residual balancing
  * (Boyd et al. 2011 §3.4.1) from the paper's value: tens of sweeps where the paper's ρ needs
@@ -32,7 +32,7 @@
  * first, if they ever exceed N(l). */
 #include <stdlib.h>
 
-#include "analysis/xulau.h"
+#include "models/theory/xulau.h"
 #include "models/cluster.h"
 #include "models/policies/kit.h"
 

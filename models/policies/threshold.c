@@ -8,7 +8,7 @@
  *  mode 0, static: Th = `static_th` (1.5, "typically 50 % greater than average", §III).
  *  mode 1, dynamic (Algorithm 1): Th = Q + αP + βS (eq. 6), with
  *    Q  eq. 7 over the job's TTCs: QoS / divisor when no TTC exceeds the QoS, else the least
- *       TTC above it / divisor (th_q, analysis/threshold.c); 1.5 without a QoS (qos = 0);
+ *       TTC above it / divisor (th_q, models/theory/threshold.c); 1.5 without a QoS (qos = 0);
  *    P  the job's mean progress score − μ (eq. 8);
  *    S  max(CPU − φ, memory − ω) requested per server (eq. 9, cl_cpu_per_server: needs
  *       cluster.servers) by the running copies (`demand` 0), or by them and the work waiting
@@ -34,7 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/threshold.h"
+#include "models/theory/threshold.h"
 #include "models/cluster.h"
 #include "models/policies/kit.h"
 

@@ -140,7 +140,7 @@ def _pooling(single):
 def _mean_text(task):
     if isinstance(task, T.Pareto):
         return (f"E[max of {N_TASKS} {task.describe()}] = Γ({N_TASKS + 1})Γ(1 − 1/β)/"
-                f"Γ({N_TASKS + 1} − 1/β) (seed 000 eqs. 18–19, analysis/xulau.c)")
+                f"Γ({N_TASKS + 1} − 1/β) (seed 000 eqs. 18–19, models/theory/xulau.c)")
     return f"E[max of {N_TASKS} {task.describe()}] = mean · H_{N_TASKS} (Rényi)"
 
 

@@ -39,7 +39,7 @@ class Pareto:
 
     def max_mean(self, m):
         """E[max of m] = tmin Gamma(m+1) Gamma(1 - 1/beta) / Gamma(m + 1 - 1/beta): seed 000
-        eqs. 18-19 (analysis/xulau.c xl_max_mean); infinite for beta <= 1."""
+        eqs. 18-19 (models/theory/xulau.c xl_max_mean); infinite for beta <= 1."""
         if self.beta <= 1:
             return math.inf
         b = 1.0 / self.beta

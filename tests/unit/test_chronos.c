@@ -1,10 +1,10 @@
-/* Seed 004's closed forms (analysis/chronos.c) against hand-computed values, limiting cases and
+/* Seed 004's closed forms (models/theory/chronos.c) against hand-computed values, limiting cases and
  * each other. Their agreement with simulation is `specmc validate`'s job; these tests pin the
  * arithmetic of each formula as printed and as corrected. */
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "analysis/chronos.h"
+#include "models/theory/chronos.h"
 
 static const struct ch_params base = {.N = 10, .tmin = 1.0, .beta = 1.5, .D = 3.0,
                                       .tau_est = 0.3, .tau_kill = 0.8};

@@ -4,7 +4,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "analysis/chronos.h"
+#include "models/theory/chronos.h"
 #include "scenario.h"
 
 static double param[POL_MAX_PARAMS];

@@ -7,7 +7,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "analysis/threshold.h"
+#include "models/theory/threshold.h"
 #include "scenario.h"
 
 #define EPS 1e-12

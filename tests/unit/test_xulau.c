@@ -1,11 +1,11 @@
-/* Seed 000's closed forms and optimisers (analysis/xulau.c, xulau_p2.c) against hand-computed
+/* Seed 000's closed forms and optimisers (models/theory/xulau.c, xulau_p2.c) against hand-computed
  * values, limiting cases and independent computations of the same quantity: closed form vs
  * quadrature, ADMM vs the KKT bisection vs a grid, the cut-off root vs the printed formula vs
  * the quadratic solved by hand. */
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "analysis/xulau.h"
+#include "models/theory/xulau.h"
 #include "engine/stats/rng.h"
 
 #define REL_EQ(a, b, tol, ...) cr_assert(fabs((a) - (b)) <= (tol) * fabs(b), __VA_ARGS__)

@@ -1,4 +1,4 @@
-/* SCA's decision without its sweeps (analysis/xulau_p2.c: xl_p2_sca_bounds, xl_sca_copies)
+/* SCA's decision without its sweeps (models/theory/xulau_p2.c: xl_p2_sca_bounds, xl_sca_copies)
  * against the ADMM it stands for: the bounds hold xl_p2_sca's point on every instance, and the
  * copies are those of that point cut as the policy cuts it, on Fig. 1's instance of seed 000
  * §5.2.3, on random instances from Fig. 1's scale to the papers' (μ in the hundreds, hundreds
@@ -6,7 +6,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "analysis/xulau.h"
+#include "models/theory/xulau.h"
 #include "engine/stats/rng.h"
 
 enum { K_MAX = 6 };

@@ -1,5 +1,5 @@
 /* hopper — seed 001's completion-rate model and Algorithms 1–2 (see hopper.h). */
-#include "analysis/hopper.h"
+#include "models/theory/hopper.h"
 
 #include <math.h>
 

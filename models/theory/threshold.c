@@ -4,7 +4,7 @@
  * (Shewchuk, "Adaptive precision floating-point arithmetic and fast robust geometric
  * predicates", 1997, Grow-Expansion with zero elimination), whose largest component has the
  * sign of the exact sum. It runs only where the rounded bar is too close to call. */
-#include "analysis/threshold.h"
+#include "models/theory/threshold.h"
 
 #include <float.h>
 #include <math.h>

@@ -2,7 +2,7 @@
  * ADMM of eqs. 21–23 with §5.2.3's step, and an independent solver by the KKT conditions
  * (see xulau.h). Every 1-D step is the root of a monotone derivative, found by secant steps
  * from the previous step's point or, without one, by GSL's Brent; nothing here simulates. */
-#include "analysis/xulau.h"
+#include "models/theory/xulau.h"
 
 #include <math.h>
 #include <stdlib.h>

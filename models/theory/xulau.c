@@ -1,7 +1,7 @@
 /* xulau — seed 000's order statistics, cut-off load and ESE cost (see xulau.h); P2 and its
  * solvers are in xulau_p2.c. Closed forms where they exist, GSL quadrature for the
  * general-distribution versions, GSL Brent for the roots and the minimum. */
-#include "analysis/xulau.h"
+#include "models/theory/xulau.h"
 
 #include <math.h>
 
