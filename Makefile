@@ -184,14 +184,13 @@ $(MPI_DIR)/analysis/kernels.o: BASE_CFLAGS += $(KERNEL_CFLAGS)
 # every UBSan finding fatal, invariants on; each harness tests/fuzz/fuzz_NAME.c is linked with
 # libFuzzer's main into build/fuzz/fuzz_NAME. OpenMP stays on (clang's -fopenmp, LLVM's libomp
 # from libomp-dev, as for SANITIZE=thread) so that this tree compiles exactly the sources the
-# others do; the readers start no threads, so libomp is linked but never runs. clang's -Wextra
-# also flags the positional initialisers of the policies' parameter tables (GCC's does not),
-# and at -O1 clang cannot honour the kernels' vectorisation pragmas (-Wpass-failed): both
-# are silenced here, where only memory errors matter.
+# others do; the readers start no threads, so libomp is linked but never runs. At -O1 clang
+# cannot honour the kernels' vectorisation pragmas (-Wpass-failed): that is silenced here,
+# where only memory errors matter.
 FUZZ_CC     := clang
 FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
                -fno-omit-frame-pointer
-FUZZ_CFLAGS := $(CSTD) $(WARN) -Wno-missing-field-initializers -Wno-pass-failed -O1 -g \
+FUZZ_CFLAGS := $(CSTD) $(WARN) -Wno-pass-failed -O1 -g \
                -fopenmp -MMD -MP $(INCS) $(PKG_CFLAGS) -DSPECMC_CHECK=1 $(FUZZ_SAN) \
                -fsanitize=fuzzer-no-link $(CFLAGS)
 FUZZ_OBJ    := $(LIB_SRC:%.c=$(FUZZ_DIR)/%.o) $(FUZZ_DIR)/tests/fuzz/fuzz_input.o

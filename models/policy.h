@@ -86,7 +86,17 @@ struct pol_param {
     bool auto_per_job; /* `auto` stays NAN: the policy chooses a value per job, records it in
                           cl_job.choice, and the results keep how many jobs got each value
                           (an integer in [0, POL_CHOICE_MAX]; at most one such parameter) */
+    const char *const *names; /* an option: names[v] names value v, 0 <= v <= max (min 0,
+                                 integer), NULL after the last; the config takes the name or
+                                 the number, and people are shown the name. NULL: a number */
 };
+
+/* The names of a switch: `kill = no` is 0, `kill = yes` 1 (models/policies/registry.c). */
+extern const char *const pol_no_yes[];
+
+/* The name of value v of parameter pp, or NULL when it has none (not an option, or v not
+ * one of its values). */
+const char *pol_param_name(const struct pol_param *pp, double v);
 
 #define POL_MAX_PARAMS 16
 

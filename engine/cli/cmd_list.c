@@ -24,9 +24,15 @@ static void list_policies(void)
                p->by_request ? "; places copies by requests drawn per job" : "");
         for (int j = 0; p->params && p->params[j].key; j++) {
             const struct pol_param *pp = &p->params[j];
-            char def[32];
+            char def[32], options[256];
             cfg_param_default(pp, def, sizeof def);
-            if (isnan(pp->def))
+            cfg_param_options(pp, options, sizeof options);
+            if (pp->names && isnan(pp->def))
+                printf("  %-12s   %s = auto or one of %s  (%s)\n", "", pp->key, options, pp->doc);
+            else if (pp->names)
+                printf("  %-12s   %s = %s, one of %s%s  (%s)\n", "", pp->key, def, options,
+                       pp->allow_auto ? " or auto" : "", pp->doc);
+            else if (isnan(pp->def))
                 printf("  %-12s   %s = auto or %s  (%s)\n", "", pp->key,
                        pp->kind != POL_NUMBER ? "a time (N, N tmin or N mean)" : "a number",
                        pp->doc);

@@ -1201,9 +1201,30 @@ static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
            check_precision(cv, c, sp, &x);
 }
 
-/* A policy parameter's value: a number in its range, "auto" (NAN) where it allows it, or for
- * a time a number in its range and a unit of the workload ("0.3 tmin"), resolved per
- * scenario by the caller. */
+/* An option's value named by `value` (pol_param.names), or -1. */
+static int option_value(const struct pol_param *pp, const char *value)
+{
+    for (int v = 0; pp->names && pp->names[v]; v++)
+        if (!strcmp(pp->names[v], value))
+            return v;
+    return -1;
+}
+
+void cfg_param_options(const struct pol_param *pp, char *buf, size_t len)
+{
+    size_t n = 0;
+    int count = 0;
+    buf[0] = '\0';
+    for (; pp->names && pp->names[count] && n < len; count++)
+        n += (size_t)snprintf(buf + n, len - n, "%s%s", count ? ", " : "", pp->names[count]);
+    for (int v = 0; v < count && n < len; v++)
+        n += (size_t)snprintf(buf + n, len - n, "%s%d%s", v ? ", " : " (or ", v,
+                              v == count - 1 ? ")" : "");
+}
+
+/* A policy parameter's value: a number in its range, an option's name (pol_param.names),
+ * "auto" (NAN) where it allows it, or for a time a number in its range and a unit of the
+ * workload ("0.3 tmin"), resolved per scenario by the caller. */
 static bool param_value(const struct pol_param *pp, const char *value, double *out,
                         enum cfg_unit *unit, char *msg, size_t len)
 {
@@ -1211,6 +1232,25 @@ static bool param_value(const struct pol_param *pp, const char *value, double *o
     if (pp->allow_auto && !strcmp(value, "auto")) {
         *out = NAN;
         return true;
+    }
+    if (pp->names) {
+        int v = option_value(pp, value);
+        if (v >= 0 || check_number(value, true, pp->min, pp->max, false, false, NULL, out, msg,
+                                   len)) {
+            if (v >= 0)
+                *out = v;
+            return true;
+        }
+        char valid[256], hint[96];
+        int count = 0;
+        while (pp->names[count])
+            count++;
+        cfg_param_options(pp, valid, sizeof valid);
+        snprintf(msg, len, "unknown value '%s'%s; valid: ", value,
+                 text_did_you_mean(hint, sizeof hint, value, pp->names, count));
+        size_t n = strlen(msg);
+        snprintf(msg + n, len - n, "%s%s", valid, pp->allow_auto ? ", or auto" : "");
+        return false;
     }
     struct cfg_time t;
     if (pp->kind != POL_NUMBER && cfg_time_parse(value, &t) && t.unit != CFG_UNIT_NONE &&
@@ -1845,15 +1885,19 @@ static bool value_same(const void *ctx, int i, int j)
 
 /* No value of a [sweep] axis twice: the first value that repeats an earlier one is refused,
  * naming both (hashed: a range of 100 000 values takes milliseconds, not the minutes of
- * comparing each value with every other). */
+ * comparing each value with every other). An option's name is its number: `no` and 0 are
+ * the same value. */
 static bool values_once(struct parse *p, const struct entry *e, const struct sweep_axis *ax)
 {
     int n = ax->nvalues, *first = malloc((size_t)n * sizeof *first);
     struct value_list v = {ax->values, malloc((size_t)n * sizeof *v.num)};
+    const struct pol_param *pp = ax->key < 0 ? &ax->pol->params[ax->param] : NULL;
     bool ok = first && v.num;
     for (int i = 0; ok && i < n; i++)
-        if (!parse_real(ax->values[i], &v.num[i]))
-            v.num[i] = NAN;
+        if (!parse_real(ax->values[i], &v.num[i])) {
+            int named = pp ? option_value(pp, ax->values[i]) : -1;
+            v.num[i] = named >= 0 ? named : NAN;
+        }
     ok = ok && dedup_first(n, value_hash, value_same, &v, first) == 0;
     if (!ok)
         fail(p, "out of memory");
@@ -2300,14 +2344,22 @@ void cfg_print_keys(FILE *out)
             cfg_param_default(pp, def, sizeof def);
             fprintf(out, "  %-*s default %-9s %s%s\n", w, pp->key, def,
                     pp->kind != POL_NUMBER ? "time: " : "", pp->doc);
+            if (pp->names) {
+                char options[256];
+                cfg_param_options(pp, options, sizeof options);
+                fprintf(out, "  %-*s         %-9s one of: %s\n", w, "", "", options);
+            }
         }
     }
 }
 
 void cfg_param_default(const struct pol_param *pp, char *buf, size_t len)
 {
+    const char *name = pol_param_name(pp, pp->def);
     if (isnan(pp->def))
         snprintf(buf, len, "auto");
+    else if (name)
+        snprintf(buf, len, "%s", name);
     else
         snprintf(buf, len, "%g%s", pp->def, pp->kind == POL_TIME_TMIN ? " tmin" : "");
 }

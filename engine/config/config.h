@@ -99,7 +99,12 @@ static inline const double *cfg_params(const struct cfg *c, int s, int p)
 #include <stdio.h>
 void cfg_print_keys(FILE *out);
 
-/* A policy parameter's default as `specmc list` shows it: "auto", "60", "0.5 tmin". */
+/* A policy parameter's default as `specmc list` shows it: "auto", "60", "0.5 tmin", "yes"
+ * (an option's name). */
 void cfg_param_default(const struct pol_param *pp, char *buf, size_t len);
+
+/* An option's values (pol_param.names) as people read them: "no, yes (or 0, 1)"; "" for a
+ * parameter that is not an option. */
+void cfg_param_options(const struct pol_param *pp, char *buf, size_t len);
 
 #endif

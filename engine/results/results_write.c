@@ -166,6 +166,9 @@ static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_resu
         char piece[64] = "";
         if (i == per_job)
             describe_choices(totals, top, key, choices, sizeof choices, &value);
+        else if (c->scen[s].auto_params[p] & (UINT32_C(1) << i) &&
+                 pol_param_name(&pol->params[i], value))
+            snprintf(piece, sizeof piece, "%s = %s", key, pol_param_name(&pol->params[i], value));
         else if (c->scen[s].auto_params[p] & (UINT32_C(1) << i))
             snprintf(piece, sizeof piece, "%s = %g", key, value);
         append_note(resolved, sizeof resolved, piece);

@@ -67,13 +67,13 @@ static void clone_timer(struct cluster *cl, void *st, int tag, int32_t arg)
 }
 
 static const struct pol_param clone_params[] = {
-    [CLONE_PARAM_R] = {"r", 1, 0, RNG_MAX_COPIES - 1, true,
-                       "extra attempts launched with each task (r+1 in all); auto: Algorithm 1 "
-                       "for each job",
-                       true, .auto_per_job = true},
-    [CLONE_PARAM_TAU_KILL] = {"tau_kill", 0.5, 0, 1e300, false,
-                              "time after launch when all but the best-progress attempt "
-                              "are killed (Table I: 0.5 tmin)",
+    [CLONE_PARAM_R] = {.key = "r", .def = 1, .min = 0, .max = RNG_MAX_COPIES - 1, .integer = true,
+                       .doc = "extra attempts launched with each task (r+1 in all); auto: "
+                              "Algorithm 1 for each job",
+                       .allow_auto = true, .auto_per_job = true},
+    [CLONE_PARAM_TAU_KILL] = {.key = "tau_kill", .def = 0.5, .min = 0, .max = 1e300,
+                              .doc = "time after launch when all but the best-progress attempt "
+                                     "are killed (Table I: 0.5 tmin)",
                               .kind = POL_TIME_TMIN},
     POL_CHRONOS_CORRECTED_PARAM,
     {0},

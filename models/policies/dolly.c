@@ -86,14 +86,15 @@ static void dolly_copy_done(struct cluster *cl, void *st, int task)
 }
 
 static const struct pol_param dolly_params[] = {
-    [DOLLY_CLONES] = {"clones", 2, 1, RNG_MAX_COPIES, true,
-                      "c: copies of every task of a cloned job, the original included"},
-    [DOLLY_MAX_TASKS] = {"max_tasks", 10, 1, 2147483647.0, true,
-                         "only jobs with at most this many tasks are cloned (HotCloud 2012: 82 % "
-                         "of Facebook's jobs have fewer than 10)"},
-    [DOLLY_BUDGET] = {"budget", 0.05, 0, 1e6, false,
-                      "clones' extra copies reserved at most this share of the slots (Dolly: "
-                      "5 %)"},
+    [DOLLY_CLONES] = {.key = "clones", .def = 2, .min = 1, .max = RNG_MAX_COPIES, .integer = true,
+                      .doc = "c: copies of every task of a cloned job, the original included"},
+    [DOLLY_MAX_TASKS] = {.key = "max_tasks", .def = 10, .min = 1, .max = 2147483647.0,
+                         .integer = true,
+                         .doc = "only jobs with at most this many tasks are cloned (HotCloud "
+                                "2012: 82 % of Facebook's jobs have fewer than 10)"},
+    [DOLLY_BUDGET] = {.key = "budget", .def = 0.05, .min = 0, .max = 1e6,
+                      .doc = "clones' extra copies reserved at most this share of the slots "
+                             "(Dolly: 5 %)"},
     {0},
 };
 

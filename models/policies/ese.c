@@ -175,8 +175,9 @@ static bool ese_check(const struct cl_spec *spec, const double *param, char *msg
 }
 
 static const struct pol_param ese_params[] = {
-    [ESE_SIGMA] = {"sigma", NAN, 0, 1e6, false,
-                   "straggler when t_rem > sigma E[X]; auto = P3's optimum (000 §6.2.2)", true},
+    [ESE_SIGMA] = {.key = "sigma", .def = NAN, .min = 0, .max = 1e6,
+                   .doc = "straggler when t_rem > sigma E[X]; auto = P3's optimum (000 §6.2.2)",
+                   .allow_auto = true},
     {0},
 };
 

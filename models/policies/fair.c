@@ -62,13 +62,17 @@ static void fair_slot_free(struct cluster *cl, void *st)
     }
 }
 
+static const char *const fair_count_names[] = {"slots", "tasks", NULL};
+
 static const struct pol_param fair_params[] = {
-    [FAIR_COUNT] = {"count", 0, 0, 1, true,
-                    "what a job holds: 0 its slots, speculative copies included (Hadoop counts "
-                    "running attempts); 1 its running tasks"},
-    [FAIR_WEIGHTED] = {"weighted", 0, 0, 1, true,
-                       "0: equal shares (Fair's default); 1: shares in proportion to the job "
-                       "weights w_i"},
+    [FAIR_COUNT] = {.key = "count", .def = 0, .min = 0, .max = 1, .integer = true,
+                    .doc = "what a job holds: slots its slots, speculative copies included "
+                           "(Hadoop counts running attempts); tasks its running tasks",
+                    .names = fair_count_names},
+    [FAIR_WEIGHTED] = {.key = "weighted", .def = 0, .min = 0, .max = 1, .integer = true,
+                       .doc = "no: equal shares (Fair's default); yes: shares in proportion to "
+                              "the job weights w_i",
+                       .names = pol_no_yes},
     {0},
 };
 

@@ -309,25 +309,26 @@ static void hadoop2_resolve(const struct cl_spec *spec, double *param)
 }
 
 static const struct pol_param hadoop2_params[] = {
-    [H2_RETRY_NONE] = {"retry_none", NAN, 1e-300, 1e300, false,
-                       "a job's next scan after one that asked for no copy; auto: 1 s "
-                       "(SPECULATIVE_RETRY_AFTER_NO_SPECULATE)",
-                       true, POL_TIME},
-    [H2_RETRY_AFTER] = {"retry_after", NAN, 1e-300, 1e300, false,
-                        "a job's next scan after one that asked for a copy; auto: 15 s "
-                        "(SPECULATIVE_RETRY_AFTER_SPECULATE)",
-                        true, POL_TIME},
-    [H2_MIN_DONE] = {"min_done", 0.05, 0, 1, false,
-                     "share of a phase's tasks that must have finished before it is speculated "
-                     "(MINIMUM_COMPLETE_PROPORTION_TO_SPECULATE, 5 %; at least one task)"},
-    [H2_MIN_ALLOWED] = {"min_allowed", 10, 0, 1e9, true,
-                        "a phase may always run this many speculated tasks "
-                        "(SPECULATIVE_MINIMUM_ALLOWED_TASKS, 10)"},
-    [H2_CAP_TOTAL] = {"cap_total", 0.01, 0, 1, false,
-                      "... or this share of its tasks (SPECULATIVECAP_TOTAL_TASKS, 1 %)"},
-    [H2_CAP_RUNNING] = {"cap_running", 0.1, 0, 1, false,
-                        "... or this share of its running tasks (SPECULATIVECAP_RUNNING_TASKS, "
-                        "10 %)"},
+    [H2_RETRY_NONE] = {.key = "retry_none", .def = NAN, .min = 1e-300, .max = 1e300,
+                       .doc = "a job's next scan after one that asked for no copy; auto: 1 s "
+                              "(SPECULATIVE_RETRY_AFTER_NO_SPECULATE)",
+                       .allow_auto = true, .kind = POL_TIME},
+    [H2_RETRY_AFTER] = {.key = "retry_after", .def = NAN, .min = 1e-300, .max = 1e300,
+                        .doc = "a job's next scan after one that asked for a copy; auto: 15 s "
+                               "(SPECULATIVE_RETRY_AFTER_SPECULATE)",
+                        .allow_auto = true, .kind = POL_TIME},
+    [H2_MIN_DONE] = {.key = "min_done", .def = 0.05, .min = 0, .max = 1,
+                     .doc = "share of a phase's tasks that must have finished before it is "
+                            "speculated (MINIMUM_COMPLETE_PROPORTION_TO_SPECULATE, 5 %; at least "
+                            "one task)"},
+    [H2_MIN_ALLOWED] = {.key = "min_allowed", .def = 10, .min = 0, .max = 1e9, .integer = true,
+                        .doc = "a phase may always run this many speculated tasks "
+                               "(SPECULATIVE_MINIMUM_ALLOWED_TASKS, 10)"},
+    [H2_CAP_TOTAL] = {.key = "cap_total", .def = 0.01, .min = 0, .max = 1,
+                      .doc = "... or this share of its tasks (SPECULATIVECAP_TOTAL_TASKS, 1 %)"},
+    [H2_CAP_RUNNING] = {.key = "cap_running", .def = 0.1, .min = 0, .max = 1,
+                        .doc = "... or this share of its running tasks "
+                               "(SPECULATIVECAP_RUNNING_TASKS, 10 %)"},
     [H2_ORDER] = POL_PARAM_ORDER,
     {0},
 };

@@ -515,31 +515,43 @@ static void hadoop_s_timer(struct cluster *cl, void *st, int tag, int32_t arg)
         cl_set_timer(cl, pol_next_beat(cl, h->period), HS_TIMER_HEARTBEAT, 0);
 }
 
+static const char *const hs_rule_names[] = {"progress-score", "estimated-time", "progress-rate",
+                                             NULL};
+static const char *const hs_average_names[] = {"all", "running", NULL};
+static const char *const hs_bar_names[] = {"absolute", "relative", NULL};
+
 static const struct pol_param hadoop_s_params[] = {
-    [HS_RULE] = {"rule", 0, 0, 2, true,
-                 "0: progress < job average - gap (Hadoop 0.20); 1: seed 004's estimated-time "
-                 "rule (Hadoop 2); 2: progress rate < rate_share x the job's average (seed 003 "
-                 "§III, Dolly's)"},
-    [HS_GAP] = {"gap", 0.2, 0, 1, false, "rule 0: progress-score gap below the job average"},
-    [HS_MIN_AGE] = {"min_age", NAN, 0, 1e300, false,
-                    "rule 0: a task must have run this long; auto: 60 s (SPECULATIVE_LAG; "
-                    "one second: 1 with a trace, else the mean task time / 100)",
-                    true, POL_TIME},
-    [HS_PERIOD] = {"period", NAN, 1e-9, 1e300, false,
-                   "heartbeat between speculation decisions; auto: 3 s (Hadoop 0.20's "
-                   "HEARTBEAT_INTERVAL_MIN), 1 s with rule 1 (Hadoop 2's "
-                   "SPECULATIVE_RETRY_AFTER_NO_SPECULATE)",
-                   true, POL_TIME},
-    [HS_AVERAGE] = {"average", 0, 0, 1, true,
-                    "rule 0: the job's progress averaged over 0 all its tasks (Hadoop: finished "
-                    "1, unstarted 0), 1 its running tasks (seed 003 eq. 2)"},
-    [HS_BAR] = {"bar", 0, 0, 1, true,
-                "rule 0: a straggler's progress is below 0 the average - gap (Hadoop 0.20's "
-                "SPECULATIVE_GAP, LATE's description), 1 (1 - gap) x the average (seed 003 eq. 3: "
-                "80 %)"},
-    [HS_RATE_SHARE] = {"rate_share", 0.5, 0, 1, false,
-                       "rule 2: a straggler's progress rate is below this share of its job's "
-                       "average (seed 003 §III: 50 %)"},
+    [HS_RULE] = {.key = "rule", .def = 0, .min = 0, .max = 2, .integer = true,
+                 .doc = "progress-score: progress < job average - gap (Hadoop 0.20); "
+                        "estimated-time: seed 004's estimated-time rule (Hadoop 2); "
+                        "progress-rate: progress rate < rate_share x the job's average (seed 003 "
+                        "§III, Dolly's)",
+                 .names = hs_rule_names},
+    [HS_GAP] = {.key = "gap", .def = 0.2, .min = 0, .max = 1,
+                .doc = "rule progress-score: progress-score gap below the job average"},
+    [HS_MIN_AGE] = {.key = "min_age", .def = NAN, .min = 0, .max = 1e300,
+                    .doc = "rule progress-score: a task must have run this long; auto: 60 s "
+                           "(SPECULATIVE_LAG; one second: 1 with a trace, else the mean task "
+                           "time / 100)",
+                    .allow_auto = true, .kind = POL_TIME},
+    [HS_PERIOD] = {.key = "period", .def = NAN, .min = 1e-9, .max = 1e300,
+                   .doc = "heartbeat between speculation decisions; auto: 3 s (Hadoop 0.20's "
+                          "HEARTBEAT_INTERVAL_MIN), 1 s with rule estimated-time (Hadoop 2's "
+                          "SPECULATIVE_RETRY_AFTER_NO_SPECULATE)",
+                   .allow_auto = true, .kind = POL_TIME},
+    [HS_AVERAGE] = {.key = "average", .def = 0, .min = 0, .max = 1, .integer = true,
+                    .doc = "rule progress-score: the job's progress averaged over all its "
+                           "tasks (Hadoop: finished 1, unstarted 0), or its running tasks (seed "
+                           "003 eq. 2)",
+                    .names = hs_average_names},
+    [HS_BAR] = {.key = "bar", .def = 0, .min = 0, .max = 1, .integer = true,
+                .doc = "rule progress-score: a straggler's progress is below absolute: the "
+                       "average - gap (Hadoop 0.20's SPECULATIVE_GAP, LATE's description), "
+                       "relative: (1 - gap) x the average (seed 003 eq. 3: 80 %)",
+                .names = hs_bar_names},
+    [HS_RATE_SHARE] = {.key = "rate_share", .def = 0.5, .min = 0, .max = 1,
+                       .doc = "rule progress-rate: a straggler's progress rate is below this "
+                              "share of its job's average (seed 003 §III: 50 %)"},
     {0},
 };
 
@@ -576,7 +588,7 @@ static struct pol_gate hadoop_s_gate(const struct cl_spec *spec, const double *p
     if (param[HS_RULE] != 0)
         return (struct pol_gate){-1, 0.0, 0.0, NULL};
     return (struct pol_gate){HS_MIN_AGE, param[HS_MIN_AGE] - spec->launch_delay, 0.0,
-                             "rule 0 backs up only a task that has run min_age"};
+                             "rule = progress-score backs up only a task that has run min_age"};
 }
 
 const struct policy pol_hadoop_s = {

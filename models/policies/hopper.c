@@ -332,13 +332,13 @@ static void hopper_resolve(const struct cl_spec *spec, double *param)
 }
 
 static const struct pol_param hopper_params[] = {
-    [HOPPER_BETA] = {"beta", NAN, 0.01, 100, false,
-                     "the scheduler's tail index for V_i = 2/beta T_i; auto: the workload's Pareto "
-                     "beta",
-                     true},
-    [HOPPER_EPSILON] = {"epsilon", 1, 0, 1, false,
-                        "1: Algorithm 1; below 1: Algorithm 2, every job at least S/N (1 - "
-                        "epsilon) slots"},
+    [HOPPER_BETA] = {.key = "beta", .def = NAN, .min = 0.01, .max = 100,
+                     .doc = "the scheduler's tail index for V_i = 2/beta T_i; auto: the "
+                            "workload's Pareto beta",
+                     .allow_auto = true},
+    [HOPPER_EPSILON] = {.key = "epsilon", .def = 1, .min = 0, .max = 1,
+                        .doc = "1: Algorithm 1; below 1: Algorithm 2, every job at least S/N (1 "
+                               "- epsilon) slots"},
     {0},
 };
 

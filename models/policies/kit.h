@@ -228,13 +228,13 @@ bool pol_detect_straggler(const struct cluster *cl, int task);
 void pol_detect_keep_best(struct cluster *cl, int task);
 /* Their tau_est and tau_kill entries of the parameter table. */
 #define POL_DETECT_TIME_PARAMS                                                                   \
-    [POL_DETECT_TAU_EST] = {"tau_est", 0.3, 0, 1e300, false,                                      \
-                            "time after launch when stragglers are detected (Table I: 0.3 "    \
-                            "tmin)",                                                           \
+    [POL_DETECT_TAU_EST] = {.key = "tau_est", .def = 0.3, .min = 0, .max = 1e300,                 \
+                            .doc = "time after launch when stragglers are detected (Table I: " \
+                                   "0.3 tmin)",                                                \
                             .kind = POL_TIME_TMIN},                                            \
-    [POL_DETECT_TAU_KILL] = {"tau_kill", 0.8, 0, 1e300, false,                                    \
-                             "time after launch when all but the attempt estimated to finish " \
-                             "first are killed (Table I: tau_est + 0.5 tmin)",                 \
+    [POL_DETECT_TAU_KILL] = {.key = "tau_kill", .def = 0.8, .min = 0, .max = 1e300,               \
+                             .doc = "time after launch when all but the attempt estimated to " \
+                                    "finish first are killed (Table I: tau_est + 0.5 tmin)",   \
                              .kind = POL_TIME_TMIN}
 /* Their gate: only a task still running at τ_est can be detected. */
 struct pol_gate pol_detect_gate(const struct cl_spec *spec, const double *param);
@@ -293,10 +293,12 @@ void pol_memo_put(struct pol_memo *m, const double *key, int value);
  * `auto`: by job beside fifo, as YARN's FifoScheduler and Spark's FIFO pool serve a job's
  * copies before a later job's tasks; the scheduler's tasks first beside any other). */
 #define POL_PARAM_ORDER                                                                      \
-    {"order", NAN, 0, 2, true,                                                               \
-     "who gets a free slot: 0 every waiting task first, 1 job by job (fifo only: a job's "  \
-     "tasks, then its copies, before a later job's), 2 every copy first; auto: 1 beside "    \
-     "fifo, 0 otherwise", true}
+    {.key = "order", .def = NAN, .min = 0, .max = 2, .integer = true,                        \
+     .doc = "who gets a free slot: tasks-first every waiting task first, by-job job by job "  \
+            "(fifo only: a job's tasks, then its copies, before a later job's), "             \
+            "copies-first every copy first; auto: by-job beside fifo, tasks-first otherwise", \
+     .allow_auto = true,                                                                     \
+     .names = (const char *const[]){"tasks-first", "by-job", "copies-first", NULL}}
 double pol_second(const struct cl_spec *spec, double typical_s);
 bool pol_seconds_check(const struct cl_spec *spec, const struct policy *p, const double *param,
                        const double *seconds, double typical_s, char *msg, size_t len);
@@ -328,8 +330,9 @@ double pol_finished_median(const struct pol_finished *f, const struct cluster *c
 
 /* The parameter every Chronos policy has after its own (r, tau_est, tau_kill). */
 #define POL_CHRONOS_CORRECTED_PARAM                                                              \
-    {"corrected", 1, 0, 1, true,                                                                 \
-     "r = auto: 1 uses the corrected cost formulas, 0 the printed ones (θ, C, R_min: [utility])", \
-     false}
+    {.key = "corrected", .def = 1, .min = 0, .max = 1, .integer = true,                          \
+     .doc = "r = auto: yes uses the corrected cost formulas, no the printed ones (θ, C, R_min: "  \
+            "[utility])",                                                                        \
+     .names = pol_no_yes}
 
 #endif

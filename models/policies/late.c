@@ -676,25 +676,30 @@ static void late_timer(struct cluster *cl, void *st, int tag, int32_t arg)
         cl_set_timer(cl, pol_next_beat(cl, l->period), LATE_TIMER_BEAT, 0);
 }
 
+static const char *const late_scope_names[] = {"all", "job", NULL};
+
 static const struct pol_param late_params[] = {
-    [LATE_SLOW_TASK] = {"slow_task", 0.25, 0, 1, false,
-                        "SlowTaskThreshold: a task is speculated only when its progress rate is "
-                        "below this quantile of the running tasks' (LATE: 25th percentile)"},
-    [LATE_CAP] = {"cap", 0.1, 0, 1, false,
-                  "SpeculativeCap: at most this share of the slots run speculative copies "
-                  "(LATE: 10 %)"},
-    [LATE_MIN_AGE] = {"min_age", 0, 0, 1e300, false,
-                      "a task is a candidate once it has run this long (seeds' LATE: none; "
-                      "Hadoop's SPECULATIVE_LAG, 60 s, is 0.6 mean, or 60 with a trace)",
+    [LATE_SLOW_TASK] = {.key = "slow_task", .def = 0.25, .min = 0, .max = 1,
+                        .doc = "SlowTaskThreshold: a task is speculated only when its progress "
+                               "rate is below this quantile of the running tasks' (LATE: 25th "
+                               "percentile)"},
+    [LATE_CAP] = {.key = "cap", .def = 0.1, .min = 0, .max = 1,
+                  .doc = "SpeculativeCap: at most this share of the slots run speculative "
+                         "copies (LATE: 10 %)"},
+    [LATE_MIN_AGE] = {.key = "min_age", .def = 0, .min = 0, .max = 1e300,
+                      .doc = "a task is a candidate once it has run this long (seeds' LATE: "
+                             "none; Hadoop's SPECULATIVE_LAG, 60 s, is 0.6 mean, or 60 with a "
+                             "trace)",
                       .kind = POL_TIME},
-    [LATE_SCOPE] = {"scope", 0, 0, 1, true,
-                    "the quantile over 0 all running tasks (LATE's paper), 1 each job's own "
-                    "(Hadoop's per-job speculation)"},
-    [LATE_PERIOD] = {"period", NAN, 1e-9, 1e300, false,
-                     "heartbeat between speculation decisions when no event happens; auto: 3 s "
-                     "(Hadoop 0.20's HEARTBEAT_INTERVAL_MIN; one second: 1 with a trace, else "
-                     "the mean task time / 100)",
-                     true, POL_TIME},
+    [LATE_SCOPE] = {.key = "scope", .def = 0, .min = 0, .max = 1, .integer = true,
+                    .doc = "the quantile over all: every running task (LATE's paper), job: each "
+                           "job's own (Hadoop's per-job speculation)",
+                    .names = late_scope_names},
+    [LATE_PERIOD] = {.key = "period", .def = NAN, .min = 1e-9, .max = 1e300,
+                     .doc = "heartbeat between speculation decisions when no event happens; "
+                            "auto: 3 s (Hadoop 0.20's HEARTBEAT_INTERVAL_MIN; one second: 1 "
+                            "with a trace, else the mean task time / 100)",
+                     .allow_auto = true, .kind = POL_TIME},
     {0},
 };
 

@@ -371,34 +371,46 @@ static void mantri_timer(struct cluster *cl, void *st, int tag, int32_t arg)
         cl_set_timer(cl, pol_next_beat(cl, m->report), MANTRI_TIMER_CHECK, 0);
 }
 
+static const char *const mantri_test_names[] = {[TEST_PROBABILITY] = "probability",
+                                                [TEST_MARGIN] = "margin", NULL};
+static const char *const mantri_keep_names[] = {[KEEP_EARLIEST_END] = "earliest-end",
+                                                [KEEP_PROGRESS] = "progress", NULL};
+
 static const struct pol_param mantri_params[] = {
-    [MANTRI_DELTA] = {"delta", 0.25, 0, 1, false,
-                      "test 0: copy when P(t_rem > t_new (c+1)/c) exceeds this (Mantri: 0.25)"},
-    [MANTRI_MAX_EXTRA] = {"max_extra", 3, 0, RNG_MAX_COPIES - 1, true,
-                          "extra attempts allowed per task (seed 004 §I: 3)"},
-    [MANTRI_REPORT] = {"report_interval", NAN, 1e-9, 1e300, false,
-                       "progress-report period, the heartbeat of the kill check (and, reports = "
-                       "1, when a copy's first estimate comes); auto: 3 s (Hadoop's)",
-                       true, POL_TIME},
-    [MANTRI_SPARE_ONLY] = {"spare_only", 0, 0, 1, true,
-                           "1: copy only when no task is waiting (seed 004 §I reading)"},
-    [MANTRI_KILL] = {"kill", 1, 0, 1, true,
-                     "1: at each report keep one attempt per task (Mantri's paper, seed 004 §I); "
-                     "0: never kill (seeds 000 §6, 002 §VI-A)"},
-    [MANTRI_KEEP] = {"keep", 0, 0, 1, true,
-                     "kill = 1 keeps 0: the attempt estimated to finish first; 1: the best "
-                     "progress score (seed 004 §I's words)"},
-    [MANTRI_TEST] = {"test", 0, 0, 1, true,
-                     "0: P(t_rem > t_new (c+1)/c) > delta (seeds 000, 002); 1: t_rem > mean task "
-                     "time + margin (seed 004 §I)"},
-    [MANTRI_MARGIN] = {"margin", NAN, -1e300, 1e300, false,
-                       "test 1: remaining time above the job's mean task time; auto: 30 s "
-                       "(seed 004 §I)",
-                       true, POL_TIME},
-    [MANTRI_REPORTS] = {"reports", 0, 0, 1, true,
-                        "0: a copy's estimate from its start of processing, as every policy's "
-                        "(the same information); 1: only from its first report, "
-                        "report_interval after its launch (Mantri waits)"},
+    [MANTRI_DELTA] = {.key = "delta", .def = 0.25, .min = 0, .max = 1,
+                      .doc = "test probability: copy when P(t_rem > t_new (c+1)/c) exceeds this "
+                             "(Mantri: 0.25)"},
+    [MANTRI_MAX_EXTRA] = {.key = "max_extra", .def = 3, .min = 0, .max = RNG_MAX_COPIES - 1,
+                          .integer = true, .doc = "extra attempts allowed per task (seed 004 §I: 3)"},
+    [MANTRI_REPORT] = {.key = "report_interval", .def = NAN, .min = 1e-9, .max = 1e300,
+                       .doc = "progress-report period, the heartbeat of the kill check (and, "
+                              "reports = yes, when a copy's first estimate comes); auto: 3 s "
+                              "(Hadoop's)",
+                       .allow_auto = true, .kind = POL_TIME},
+    [MANTRI_SPARE_ONLY] = {.key = "spare_only", .def = 0, .min = 0, .max = 1, .integer = true,
+                           .doc = "yes: copy only when no task is waiting (seed 004 §I reading)",
+                           .names = pol_no_yes},
+    [MANTRI_KILL] = {.key = "kill", .def = 1, .min = 0, .max = 1, .integer = true,
+                     .doc = "yes: at each report keep one attempt per task (Mantri's paper, seed "
+                            "004 §I); no: never kill (seeds 000 §6, 002 §VI-A)",
+                     .names = pol_no_yes},
+    [MANTRI_KEEP] = {.key = "keep", .def = KEEP_EARLIEST_END, .min = 0, .max = 1, .integer = true,
+                     .doc = "kill = yes keeps earliest-end: the attempt estimated to finish "
+                            "first; progress: the best progress score (seed 004 §I's words)",
+                     .names = mantri_keep_names},
+    [MANTRI_TEST] = {.key = "test", .def = TEST_PROBABILITY, .min = 0, .max = 1, .integer = true,
+                     .doc = "probability: P(t_rem > t_new (c+1)/c) > delta (seeds 000, 002); "
+                            "margin: t_rem > mean task time + margin (seed 004 §I)",
+                     .names = mantri_test_names},
+    [MANTRI_MARGIN] = {.key = "margin", .def = NAN, .min = -1e300, .max = 1e300,
+                       .doc = "test margin: remaining time above the job's mean task time; "
+                              "auto: 30 s (seed 004 §I)",
+                       .allow_auto = true, .kind = POL_TIME},
+    [MANTRI_REPORTS] = {.key = "reports", .def = 0, .min = 0, .max = 1, .integer = true,
+                        .doc = "no: a copy's estimate from its start of processing, as every "
+                               "policy's (the same information); yes: only from its first "
+                               "report, report_interval after its launch (Mantri waits)",
+                        .names = pol_no_yes},
     {0},
 };
 
@@ -410,8 +422,8 @@ static struct pol_gate mantri_gate(const struct cl_spec *spec, const double *par
     double reported = fmax(0.0, first - spec->launch_delay);
     if (param[MANTRI_TEST] == TEST_MARGIN)
         return (struct pol_gate){MANTRI_MARGIN, reported + param[MANTRI_MARGIN], 1.0,
-                                 "test 1 copies only a task whose remaining time at a report "
-                                 "exceeds its job's mean task time by the margin"};
+                                 "test = margin copies only a task whose remaining time at a "
+                                 "report exceeds its job's mean task time by the margin"};
     return (struct pol_gate){MANTRI_REPORT, reported, 0.0,
                              "a task is considered once a copy of it has reported, "
                              "report_interval after its launch"};

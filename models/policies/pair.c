@@ -187,9 +187,9 @@ static bool check_order(const struct halves *h, const double *param, char *msg, 
     int i = order_param(h->spec);
     if (i < 0 || param[i] != POL_ORDER_JOBS || h->sched == &pol_fifo)
         return true;
-    snprintf(msg, len, "%s's order = 1 (job by job) serves jobs in arrival order, which only "
-             "fifo keeps; beside %s give order = 0 (waiting tasks first) or 2 (copies first), "
-             "or leave it auto", h->spec->name, h->sched->name);
+    snprintf(msg, len, "%s's order = by-job (1) serves jobs in arrival order, which only fifo "
+             "keeps; beside %s give order = tasks-first (0) or copies-first (2), or leave it "
+             "auto", h->spec->name, h->sched->name);
     return false;
 }
 

@@ -47,6 +47,15 @@ int pol_per_job_param(const struct policy *p)
     return -1;
 }
 
+const char *const pol_no_yes[] = {"no", "yes", NULL};
+
+const char *pol_param_name(const struct pol_param *pp, double v)
+{
+    if (!pp->names || !(v >= 0 && v <= pp->max) || v != floor(v))
+        return NULL;
+    return pp->names[(int)v];
+}
+
 void *pol_grow(void *p, int *cap, size_t size)
 {
     int n = *cap ? 2 * *cap : 1024;

@@ -87,10 +87,10 @@ static void s_resume_timer(struct cluster *cl, void *st, int tag, int32_t task)
 }
 
 static const struct pol_param s_resume_params[] = {
-    [POL_DETECT_R] = {"r", 1, 0, RNG_MAX_COPIES - 2, true,
-                      "a straggler is replaced by r + 1 attempts resuming from its offset; "
-                      "auto: Algorithm 1 for each job",
-                      true, .auto_per_job = true},
+    [POL_DETECT_R] = {.key = "r", .def = 1, .min = 0, .max = RNG_MAX_COPIES - 2, .integer = true,
+                      .doc = "a straggler is replaced by r + 1 attempts resuming from its "
+                             "offset; auto: Algorithm 1 for each job",
+                      .allow_auto = true, .auto_per_job = true},
     POL_DETECT_TIME_PARAMS,
     POL_CHRONOS_CORRECTED_PARAM,
     {0},

@@ -129,14 +129,16 @@ static void sca_slot_free(struct cluster *cl, void *st)
 }
 
 static const struct pol_param sca_params[] = {
-    [SCA_GAMMA] = {"gamma", 0.01, 0, 1e6, false,
-                   "price of machine time in P2 (000 §7.1.1: 0.01)"},
-    [SCA_XI] = {"xi", 8, 1, RNG_MAX_COPIES, true, "most copies per task (000 §7.1.1: 8)"},
-    [SCA_ALPHA] = {"alpha", 2, 1.000001, 1e6, false,
-                   "the scheduler's estimate of the Pareto tail index (000 §7.1.2: 2)"},
-    [SCA_RHO_BALANCE] = {"rho_balance", 0, 0, 1, true,
-                         "0: ADMM's rho = eta fixed at 000 §5.2.3's value; 1: residual balancing "
-                         "from it (Boyd et al. 2011 §3.4.1; not in the paper)"},
+    [SCA_GAMMA] = {.key = "gamma", .def = 0.01, .min = 0, .max = 1e6,
+                   .doc = "price of machine time in P2 (000 §7.1.1: 0.01)"},
+    [SCA_XI] = {.key = "xi", .def = 8, .min = 1, .max = RNG_MAX_COPIES, .integer = true,
+                .doc = "most copies per task (000 §7.1.1: 8)"},
+    [SCA_ALPHA] = {.key = "alpha", .def = 2, .min = 1.000001, .max = 1e6,
+                   .doc = "the scheduler's estimate of the Pareto tail index (000 §7.1.2: 2)"},
+    [SCA_RHO_BALANCE] = {.key = "rho_balance", .def = 0, .min = 0, .max = 1, .integer = true,
+                         .doc = "no: ADMM's rho = eta fixed at 000 §5.2.3's value; yes: residual "
+                                "balancing from it (Boyd et al. 2011 §3.4.1; not in the paper)",
+                         .names = pol_no_yes},
     {0},
 };
 

@@ -335,32 +335,35 @@ static void spark_resolve(const struct cl_spec *spec, double *param)
 }
 
 static const struct pol_param spark_params[] = {
-    [SP_VERSION] = {"version", 3, 3, 4, true,
-                    "3: Spark 3.x defaults and median; 4: Spark 4.0's (quantile, multiplier "
-                    "auto; the upper median of an even count)"},
-    [SP_QUANTILE] = {"quantile", NAN, 0, 1, false,
-                     "share of a stage's tasks that must succeed first (spark.speculation."
-                     "quantile); auto: 0.75 (version 3), 0.9 (version 4)",
-                     true},
-    [SP_MULTIPLIER] = {"multiplier", NAN, 0, 1e300, false,
-                       "a task is slow past this many median durations (spark.speculation."
-                       "multiplier); auto: 1.5 (version 3), 3 (version 4)",
-                       true},
-    [SP_INTERVAL] = {"interval", NAN, 1e-300, 1e300, false,
-                     "time between checks (spark.speculation.interval); auto: 100 ms", true,
-                     POL_TIME},
-    [SP_MIN_RUNTIME] = {"min_runtime", NAN, 0, 1e300, false,
-                        "least threshold (spark.speculation.minTaskRuntime); auto: 100 ms",
-                        true, POL_TIME},
-    [SP_EFFICIENCY] = {"efficiency", 1, 0, 1, true,
-                       "1: speculate only inefficient tasks (spark.speculation.efficiency."
-                       "enabled, 3.4+); 0: every slow task"},
-    [SP_LONG_RUN_FACTOR] = {"long_run_factor", 2, 1, 1e300, false,
-                            "efficiency: past this many thresholds a task is inefficient "
-                            "anyway (.longRunTaskFactor)"},
-    [SP_RATE_MULTIPLIER] = {"rate_multiplier", 0.75, 1e-300, 1, false,
-                            "efficiency: inefficient below this share of the stage's average "
-                            "process rate (.processRateMultiplier)"},
+    [SP_VERSION] = {.key = "version", .def = 3, .min = 3, .max = 4, .integer = true,
+                    .doc = "3: Spark 3.x defaults and median; 4: Spark 4.0's (quantile, "
+                           "multiplier auto; the upper median of an even count)"},
+    [SP_QUANTILE] = {.key = "quantile", .def = NAN, .min = 0, .max = 1,
+                     .doc = "share of a stage's tasks that must succeed first "
+                            "(spark.speculation.quantile); auto: 0.75 (version 3), 0.9 (version "
+                            "4)",
+                     .allow_auto = true},
+    [SP_MULTIPLIER] = {.key = "multiplier", .def = NAN, .min = 0, .max = 1e300,
+                       .doc = "a task is slow past this many median durations "
+                              "(spark.speculation.multiplier); auto: 1.5 (version 3), 3 (version "
+                              "4)",
+                       .allow_auto = true},
+    [SP_INTERVAL] = {.key = "interval", .def = NAN, .min = 1e-300, .max = 1e300,
+                     .doc = "time between checks (spark.speculation.interval); auto: 100 ms",
+                     .allow_auto = true, .kind = POL_TIME},
+    [SP_MIN_RUNTIME] = {.key = "min_runtime", .def = NAN, .min = 0, .max = 1e300,
+                        .doc = "least threshold (spark.speculation.minTaskRuntime); auto: 100 ms",
+                        .allow_auto = true, .kind = POL_TIME},
+    [SP_EFFICIENCY] = {.key = "efficiency", .def = 1, .min = 0, .max = 1, .integer = true,
+                       .doc = "yes: speculate only inefficient tasks "
+                              "(spark.speculation.efficiency.enabled, 3.4+); no: every slow task",
+                       .names = pol_no_yes},
+    [SP_LONG_RUN_FACTOR] = {.key = "long_run_factor", .def = 2, .min = 1, .max = 1e300,
+                            .doc = "efficiency: past this many thresholds a task is inefficient "
+                                   "anyway (.longRunTaskFactor)"},
+    [SP_RATE_MULTIPLIER] = {.key = "rate_multiplier", .def = 0.75, .min = 1e-300, .max = 1,
+                            .doc = "efficiency: inefficient below this share of the stage's "
+                                   "average process rate (.processRateMultiplier)"},
     [SP_ORDER] = POL_PARAM_ORDER,
     {0},
 };

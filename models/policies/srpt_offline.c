@@ -93,7 +93,8 @@ static bool offline_check(const struct cl_spec *spec, const double *param, char 
 }
 
 static const struct pol_param offline_params[] = {
-    [OFFLINE_R] = {"r", 3, 0, 1e6, false, "phi_i = tasks x (E + r SD) per phase (002 eq. 2)"},
+    [OFFLINE_R] = {.key = "r", .def = 3, .min = 0, .max = 1e6,
+                   .doc = "phi_i = tasks x (E + r SD) per phase (002 eq. 2)"},
     {0},
 };
 

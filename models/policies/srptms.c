@@ -253,22 +253,34 @@ static bool srptms_check(const struct cl_spec *spec, const double *param, char *
     return pol_check_finite_sd(spec, param[SRPTMS_R], msg, len);
 }
 
+static const char *const srptms_psi_names[] = {[PSI_SCHEDULABLE] = "schedulable",
+                                               [PSI_UNSCHEDULED] = "unscheduled",
+                                               [PSI_ALIVE] = "alive", NULL};
+
 static const struct pol_param srptms_params[] = {
-    [SRPTMS_EPSILON] = {"epsilon", 0.6, 1e-9, 1, false,
-                        "share of the pending weight that shares the machines (002 §VI-B: 0.6)"},
-    [SRPTMS_R] = {"r", 3, 0, 1e6, false,
-                  "U_i = tasks x (E + r SD) per phase (002 eq. 4; §VI-C: 3)"},
-    [SRPTMS_MAX_COPIES] = {"max_copies", RNG_MAX_COPIES, 1, RNG_MAX_COPIES, true,
-                           "cap on the copies of one task (the paper has none)"},
-    [SRPTMS_REDUCE_EARLY] = {"reduce_early", 0, 0, 1, true,
-                             "0: reduce tasks after every map task completed (002 §V-B prose); "
-                             "1: once every map task is launched (the pseudo-code)"},
-    [SRPTMS_PSI] = {"psi", 0, 0, 2, true,
-                    "psi(l), the jobs sharing the machines: 0 those that can schedule a task now; "
-                    "1 those with unscheduled tasks (Algorithm 2 line 1); 2 every alive job (§V-A)"},
-    [SRPTMS_ROUND_COPIES] = {"round_copies", 0, 0, 1, true,
-                             "copies per task when cloning: 0 floor(x/m) (the pseudo-code); 1 x/m "
-                             "rounded to the nearest (§V-B's prose), as far as machines are free"},
+    [SRPTMS_EPSILON] = {.key = "epsilon", .def = 0.6, .min = 1e-9, .max = 1,
+                        .doc = "share of the pending weight that shares the machines (002 §VI-B: "
+                               "0.6)"},
+    [SRPTMS_R] = {.key = "r", .def = 3, .min = 0, .max = 1e6,
+                  .doc = "U_i = tasks x (E + r SD) per phase (002 eq. 4; §VI-C: 3)"},
+    [SRPTMS_MAX_COPIES] = {.key = "max_copies", .def = RNG_MAX_COPIES, .min = 1,
+                           .max = RNG_MAX_COPIES, .integer = true,
+                           .doc = "cap on the copies of one task (the paper has none)"},
+    [SRPTMS_REDUCE_EARLY] = {.key = "reduce_early", .def = 0, .min = 0, .max = 1, .integer = true,
+                             .doc = "no: reduce tasks after every map task completed (002 §V-B "
+                                    "prose); yes: once every map task is launched (the "
+                                    "pseudo-code)",
+                             .names = pol_no_yes},
+    [SRPTMS_PSI] = {.key = "psi", .def = PSI_SCHEDULABLE, .min = 0, .max = 2, .integer = true,
+                    .doc = "psi(l), the jobs sharing the machines: schedulable those that can "
+                           "schedule a task now; unscheduled those with unscheduled tasks "
+                           "(Algorithm 2 line 1); alive every alive job (§V-A)",
+                    .names = srptms_psi_names},
+    [SRPTMS_ROUND_COPIES] = {.key = "round_copies", .def = 0, .min = 0, .max = 1, .integer = true,
+                             .doc = "copies per task when cloning: no floor(x/m) (the "
+                                    "pseudo-code); yes x/m rounded to the nearest (§V-B's "
+                                    "prose), as far as machines are free",
+                             .names = pol_no_yes},
     {0},
 };
 

@@ -210,7 +210,7 @@ static bool threshold_check(const struct cl_spec *spec, const double *param, cha
 {
     extern const struct policy pol_threshold;
     if (param[TP_MODE] == 1 && param[TP_BETA] != 0 && spec->servers == 0) {
-        snprintf(msg, len, "mode = 1 (dynamic) weighs the servers' CPU and memory (eq. 9): it "
+        snprintf(msg, len, "mode = dynamic (1) weighs the servers' CPU and memory (eq. 9): it "
                            "needs cluster.servers, or beta = 0");
         return false;
     }
@@ -224,28 +224,43 @@ static void threshold_resolve(const struct cl_spec *spec, double *param)
     pol_seconds_resolve(spec, &pol_threshold, param, th_seconds, TP_TYPICAL_TASK_S);
 }
 
+static const char *const tp_mode_names[] = {"static", "dynamic", NULL};
+static const char *const tp_divisor_names[] = {[TH_MEDIAN] = "median", [TH_AVERAGE] = "average",
+                                               [TH_QOS] = "qos", NULL};
+
 static const struct pol_param threshold_params[] = {
-    [TP_MODE] = {"mode", 0, 0, 1, true,
-                 "0: static threshold; 1: dynamic, Th = Q + alpha P + beta S (Algorithm 1)"},
-    [TP_STATIC] = {"static_th", 1.5, 0, 1e300, false,
-                   "mode 0: a straggler's TTC exceeds this many times its job's average (1.5)"},
-    [TP_QOS] = {"qos", NAN, 0, 1e300, false,
-                "mode 1: the jobs' QoS time for eq. 7; 0: none (Q = 1.5); auto: 1000 ms of "
-                "seed 003 (a mean task 700 ms)",
-                true, POL_TIME},
-    [TP_DIVISOR] = {"divisor", 0, 0, 2, true,
-                    "eq. 7 divides by 0 the median TTC (eq. 7), 1 the average (Algorithm 1), 2 "
-                    "the QoS"},
-    [TP_ALPHA] = {"alpha", 0.5, -1e300, 1e300, false, "mode 1: weight of the progress term P"},
-    [TP_BETA] = {"beta", 0.5, -1e300, 1e300, false, "mode 1: weight of the utilisation term S"},
-    [TP_MU] = {"mu", 0.5, 0, 1, false, "mode 1: P = mean progress score - mu (eq. 8)"},
-    [TP_PHI] = {"phi", 0.5, 0, 1e300, false, "mode 1: S counts CPU per server above phi"},
-    [TP_OMEGA] = {"omega", 0.5, 0, 1e300, false, "mode 1: S counts memory per server above omega"},
-    [TP_INTERVAL] = {"interval", NAN, 1e-300, 1e300, false,
-                     "time between checks; auto: 100 ms of seed 003", true, POL_TIME},
-    [TP_DEMAND] = {"demand", 0, 0, 1, true,
-                   "mode 1: eq. 9's S counts 0 the running copies' requests, 1 those and the "
-                   "waiting tasks' and replicas' (the demand)"},
+    [TP_MODE] = {.key = "mode", .def = 0, .min = 0, .max = 1, .integer = true,
+                 .doc = "static: static threshold; dynamic: Th = Q + alpha P + beta S "
+                        "(Algorithm 1)",
+                 .names = tp_mode_names},
+    [TP_STATIC] = {.key = "static_th", .def = 1.5, .min = 0, .max = 1e300,
+                   .doc = "mode static: a straggler's TTC exceeds this many times its job's "
+                          "average (1.5)"},
+    [TP_QOS] = {.key = "qos", .def = NAN, .min = 0, .max = 1e300,
+                .doc = "mode dynamic: the jobs' QoS time for eq. 7; 0: none (Q = 1.5); auto: "
+                       "1000 ms of seed 003 (a mean task 700 ms)",
+                .allow_auto = true, .kind = POL_TIME},
+    [TP_DIVISOR] = {.key = "divisor", .def = TH_MEDIAN, .min = 0, .max = 2, .integer = true,
+                    .doc = "eq. 7 divides by median: the median TTC (eq. 7), average: the "
+                           "average (Algorithm 1), qos: the QoS",
+                    .names = tp_divisor_names},
+    [TP_ALPHA] = {.key = "alpha", .def = 0.5, .min = -1e300, .max = 1e300,
+                  .doc = "mode dynamic: weight of the progress term P"},
+    [TP_BETA] = {.key = "beta", .def = 0.5, .min = -1e300, .max = 1e300,
+                 .doc = "mode dynamic: weight of the utilisation term S"},
+    [TP_MU] = {.key = "mu", .def = 0.5, .min = 0, .max = 1,
+               .doc = "mode dynamic: P = mean progress score - mu (eq. 8)"},
+    [TP_PHI] = {.key = "phi", .def = 0.5, .min = 0, .max = 1e300,
+                .doc = "mode dynamic: S counts CPU per server above phi"},
+    [TP_OMEGA] = {.key = "omega", .def = 0.5, .min = 0, .max = 1e300,
+                  .doc = "mode dynamic: S counts memory per server above omega"},
+    [TP_INTERVAL] = {.key = "interval", .def = NAN, .min = 1e-300, .max = 1e300,
+                     .doc = "time between checks; auto: 100 ms of seed 003", .allow_auto = true,
+                     .kind = POL_TIME},
+    [TP_DEMAND] = {.key = "demand", .def = 0, .min = 0, .max = 1, .integer = true,
+                   .doc = "mode dynamic: eq. 9's S counts no: the running copies' requests, yes: "
+                          "those and the waiting tasks' and replicas' (the demand)",
+                   .names = pol_no_yes},
     {0},
 };
 

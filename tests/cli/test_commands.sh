@@ -133,6 +133,22 @@ if [ ! -s "$WORK/q.out" ]; then pass; else fail "$(head -c 200 "$WORK/q.out")"; 
 CURRENT="default output name"
 (cd "$WORK" && "$SPECMC" run "$ini" --quiet --replicas 2) && [ -f "$WORK/$(basename "$ini" .ini).h5" ] && pass || fail "no $(basename "$ini" .ini).h5 in the working directory"
 
+# An option takes its name or its number (docs/config.md, "[policy.NAME]"): the same run, the
+# same report byte for byte; list and the errors show the names
+for v in no 0; do
+    expect_ok "mantri kill = $v" "$SPECMC" run "$ini" --out "$WORK/kill-$v.h5" --quiet --replicas 4 \
+        --set policy.mantri.kill=$v
+    expect_ok "report kill = $v" "$SPECMC" report "$WORK/kill-$v.h5" --csv
+    cp "$WORK/out" "$WORK/kill-$v.csv"
+done
+expect_same "kill = no is kill = 0" "$WORK/kill-no.csv" "$WORK/kill-0.csv"
+expect_error "an unknown name names the valid ones" \
+    "--set: policy\.mantri\.kill: unknown value 'nein'; valid: no, yes \(or 0, 1\)" \
+    "$SPECMC" run "$ini" --out "$WORK/x.h5" --set policy.mantri.kill=nein
+expect_ok "list" "$SPECMC" list
+expect_grep "list names an option's values" "^ +kill = yes, one of no, yes \(or 0, 1\)  \(yes: " \
+    "$WORK/out"
+
 # Idle OpenMP threads sleep (engine/run/wait_policy.c): unless OMP_WAIT_POLICY is set, specmc
 # sets it to passive and runs itself again, so the runtime it then runs with spins 0 times; a
 # policy the user set stands, and the program is not run again.

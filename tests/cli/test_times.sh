@@ -44,7 +44,7 @@ else fail "min_age '$v', period '$p', auto $note"; fi
 expect_ok "min_age = 60 runs" "$SPECMC" run "$ini" --set policy.list=fifo,hadoop-s \
     --set policy.hadoop-s.min_age=60 --set policy.hadoop-s.period=1 --replicas 10 \
     --out "$WORK/abs.h5" --quiet
-expect_grep "min_age = 60 warns" "warning: --set: policy\.hadoop-s\.min_age = 60: rule 0 backs up only a task that has run min_age, and only 0\.22% of this scenario's tasks get that far \(under 1%\): the policy acts on almost none" "$WORK/err"
+expect_grep "min_age = 60 warns" "warning: --set: policy\.hadoop-s\.min_age = 60: rule = progress-score backs up only a task that has run min_age, and only 0\.22% of this scenario's tasks get that far \(under 1%\): the policy acts on almost none" "$WORK/err"
 expect_grep "the warning says where 1% lies" "min_age reaches 1% of them at 21\.54 \(21\.5 tmin, 7\.18 mean\)" "$WORK/err"
 expect_grep "the warning suggests auto and the relative form" "leave it auto \(its system's constant in seconds of the real system\) or give min_age relative to the workload, e\.g\. 'min_age = 1 mean'" "$WORK/err"
 all_copies "min_age = 60 backs up almost nothing" "$WORK/abs.h5" '$1 < 1.01'
@@ -88,7 +88,7 @@ expect_grep "list marks times" "tau_kill = 0\.5 tmin, a time \(N, N tmin or N me
 expect_grep "list explains times" "^times: a number of time units, or relative" "$WORK/out"
 expect_ok "list --keys" "$SPECMC" list --keys
 expect_grep "keys mark times" "^  min_age +default 0 +time: " "$WORK/out"
-expect_grep "keys show auto times with their seconds" "^  min_age +default auto +time: rule 0: a task must have run this long; auto: 60 s \(SPECULATIVE_LAG" "$WORK/out"
+expect_grep "keys show auto times with their seconds" "^  min_age +default auto +time: rule progress-score: a task must have run this long; auto: 60 s \(SPECULATIVE_LAG" "$WORK/out"
 expect_grep "keys show the heartbeat's seconds" "^  period +default auto +time: heartbeat between speculation decisions; auto: 3 s" "$WORK/out"
 expect_grep "keys show relative defaults" "^  tau_est +default 0\.3 tmin +time: " "$WORK/out"
 

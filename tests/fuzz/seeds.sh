@@ -73,7 +73,8 @@ rm -f "$S/minimal.ini" "$S/ckpt.err"
         /^\[policy\.NAME\]/ { next }
         /^\[[a-z.-]+\]$/ { sec = substr($0, 2, length($0) - 2); print "\"[" sec "]\""; next }
         /^  [a-z_]+ +default / { print "\"" $1 " = \""; if (sec != "") print "\"" sec "." $1 "\"" }
-        /one of: / { n = split($NF, c, "|"); for (i = 1; i <= n; i++) print "\"" c[i] "\"" }'
+        /one of: / { s = $0; sub(/.*one of: /, "", s); sub(/ \(or .*/, "", s)
+                     n = split(s, c, /\||, /); for (i = 1; i <= n; i++) print "\"" c[i] "\"" }'
     "$SPECMC" list | awk '/^policies/ { p = 1; next } /^$/ { p = 0 }
                           p && /^  [a-z]/ { print "\"" $1 "\"" }'
     printf '"%s"\n' "[sweep]" "[zip]" auto " tmin" " mean" trace.csv google.csv google2019.csv ", " "; " "1e300"

@@ -177,6 +177,143 @@ Test(config, errors_name_file_line_and_key)
               err);
 }
 
+/* Options (pol_param.names): a name or its number, in a section, --set, [sweep] and [zip]
+ * alike; the sweep keeps the value as written, and a name and its number are one value. */
+Test(config, options_by_name_or_number)
+{
+    struct cfg c;
+    const char *sets[] = {"policy.mantri.test=margin", "policy.hadoop-s.rule=2"};
+    cr_assert_eq(load(&c,
+                      "[workload]\nrate = 1\n[policy]\nlist = fifo, mantri, hadoop-s, fifo+hadoop2\n"
+                      "[policy.mantri]\nkill = no\nkeep = 1\nreports = yes\n"
+                      "[policy.hadoop2]\norder = copies-first\n"
+                      "[sweep]\npolicy.mantri.spare_only = no, 1\n"
+                      "[zip]\npolicy.hadoop-s.bar = relative, 0\nworkload.jobs = 10, 20\n",
+                      sets, 2),
+                 0, "%s", err);
+    const struct policy *mantri = c.policies[1], *hs = c.policies[2], *h2 = c.policies[3];
+    cr_assert_eq(c.nscenarios, 4);
+    for (int s = 0; s < 4; s++) {
+        const double *m = cfg_params(&c, s, 1), *h = cfg_params(&c, s, 2);
+        cr_assert_eq(m[param_index(mantri, "kill")], 0.0, "kill = no");
+        cr_assert_eq(m[param_index(mantri, "keep")], 1.0, "keep = 1: numbers still work");
+        cr_assert_eq(m[param_index(mantri, "reports")], 1.0, "reports = yes");
+        cr_assert_eq(m[param_index(mantri, "test")], 1.0, "--set test=margin");
+        cr_assert_eq(m[param_index(mantri, "spare_only")], (double)(s % 2), "scenario %d", s);
+        cr_assert_eq(h[param_index(hs, "rule")], 2.0, "--set rule=2");
+        cr_assert_eq(h[param_index(hs, "bar")], s < 2 ? 1.0 : 0.0, "scenario %d", s);
+        cr_assert_eq(cfg_params(&c, s, 3)[param_index(h2, "order")], (double)POL_ORDER_COPIES);
+    }
+    cr_assert_str_eq(c.scen[0].sweep_values[0], "no", "a swept value as written");
+    cr_assert_str_eq(c.scen[1].sweep_values[0], "1");
+    cr_assert_str_eq(c.scen[0].sweep_values[1], "relative");
+    cfg_free(&c);
+    /* the same parameters given by number */
+    struct cfg n;
+    cr_assert_eq(load(&n, "[workload]\nrate = 1\n[policy]\nlist = fifo, mantri\n"
+                          "[policy.mantri]\nkill = 0\nkeep = progress\nreports = 1\ntest = 1\n",
+                      NULL, 0),
+                 0, "%s", err);
+    const double *m = cfg_params(&n, 0, 1);
+    cr_assert_eq(m[param_index(n.policies[1], "kill")], 0.0);
+    cr_assert_eq(m[param_index(n.policies[1], "keep")], 1.0);
+    cr_assert_eq(m[param_index(n.policies[1], "test")], 1.0);
+    cfg_free(&n);
+    /* order = auto stays auto, resolved beside fifo to by-job */
+    cr_assert_eq(load(&n, "[workload]\nrate = 1\n[policy]\nlist = hadoop2\n"
+                          "[policy.hadoop2]\norder = auto\n",
+                      NULL, 0),
+                 0, "%s", err);
+    cr_assert_eq(cfg_params(&n, 0, 0)[param_index(n.policies[0], "order")],
+                 (double)POL_ORDER_JOBS);
+    cfg_free(&n);
+}
+
+Test(config, option_errors_name_the_valid_values)
+{
+    struct cfg c;
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\n[policy]\nlist = mantri\n[policy.mantri]\n"
+                          "kill = maybe\n",
+                      NULL, 0),
+                 -1);
+    cr_assert(strstr(err, ":6: policy.mantri.kill: unknown value 'maybe'; valid: no, yes (or 0, "
+                          "1)"),
+              "%s", err);
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\n[policy]\nlist = mantri\n[policy.mantri]\n"
+                          "test = margn\n",
+                      NULL, 0),
+                 -1);
+    cr_assert(strstr(err, ":6: policy.mantri.test: unknown value 'margn' (did you mean "
+                          "'margin'?); valid: probability, margin (or 0, 1)"),
+              "%s", err);
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\n[policy]\nlist = mantri\n[policy.mantri]\n"
+                          "kill = 2\n",
+                      NULL, 0),
+                 -1);
+    cr_assert(strstr(err, "policy.mantri.kill: unknown value '2'; valid: no, yes (or 0, 1)"), "%s",
+              err);
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\n[policy]\nlist = hadoop2\n[policy.hadoop2]\n"
+                          "order = first\n",
+                      NULL, 0),
+                 -1);
+    cr_assert(strstr(err, "valid: tasks-first, by-job, copies-first (or 0, 1, 2), or auto"), "%s",
+              err);
+    const char *sets[] = {"policy.srptms.psi=every"};
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\n[policy]\nlist = srptms\n", sets, 1), -1);
+    cr_assert(strstr(err, "--set: policy.srptms.psi: unknown value 'every'; valid: schedulable, "
+                          "unscheduled, alive (or 0, 1, 2)"),
+              "%s", err);
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\n[policy]\nlist = mantri\n"
+                          "[sweep]\npolicy.mantri.kill = yes, no, 1\n",
+                      NULL, 0),
+                 -1);
+    cr_assert(strstr(err, ":6: sweep.policy.mantri.kill: the value 1 is in the list twice (as "
+                          "'yes' and '1')"),
+              "%s", err);
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\n[policy]\nlist = mantri\n"
+                          "[sweep]\npolicy.mantri.kill = yes, nope\n",
+                      NULL, 0),
+                 -1);
+    cr_assert(strstr(err, ":6: policy.mantri.kill: unknown value 'nope'"), "%s", err);
+}
+
+/* Every option: whole numbers from 0, a name for each value and no name twice; the default
+ * and list show its name. */
+Test(config, option_tables)
+{
+    int options = 0;
+    for (size_t i = 0; i < pol_registry_count; i++)
+        for (const struct pol_param *pp = pol_registry[i]->params; pp && pp->key; pp++) {
+            if (!pp->names)
+                continue;
+            options++;
+            cr_assert(pp->integer && pp->min == 0, "%s.%s", pol_registry[i]->name, pp->key);
+            int n = 0;
+            while (pp->names[n]) {
+                for (int j = 0; j < n; j++)
+                    cr_assert_str_neq(pp->names[j], pp->names[n]);
+                cr_assert_eq(strspn(pp->names[n], "abcdefghijklmnopqrstuvwxyz-"),
+                             strlen(pp->names[n]), "kebab-case: %s", pp->names[n]);
+                n++;
+            }
+            cr_assert_eq(n, (int)pp->max + 1, "%s.%s: a name per value", pol_registry[i]->name,
+                         pp->key);
+            char def[32];
+            cfg_param_default(pp, def, sizeof def);
+            cr_assert(isnan(pp->def) || !strcmp(def, pp->names[(int)pp->def]), "%s", def);
+            cr_assert_eq(pol_param_name(pp, pp->max + 1), NULL);
+            cr_assert_eq(pol_param_name(pp, 0.5), NULL);
+        }
+    cr_assert_eq(options, 24, "21 options: order in two speculators, corrected in three "
+                              "Chronos policies");
+    char buf[64];
+    const struct policy *mantri = pol_find("mantri");
+    cfg_param_options(&mantri->params[param_index(mantri, "kill")], buf, sizeof buf);
+    cr_assert_str_eq(buf, "no, yes (or 0, 1)");
+    cfg_param_options(&mantri->params[param_index(mantri, "delta")], buf, sizeof buf);
+    cr_assert_str_eq(buf, "", "not an option");
+}
+
 /* Servers (seed 003 §VI): the slots follow from the requests — 50 servers of capacity 1 hold
  * 3 copies of 0.3 CPU and 0.3 memory each (150 slots), 1 of 0.7 (50), 3 of 0.9 / 0.3 despite
  * its rounding to 2.9999999999999996; a copy that fits no server, and slots given beside
@@ -514,7 +651,7 @@ Test(config, inert_time_warnings)
         {"[policy]\nlist = hadoop-s\n", false, NULL},
         /* the old default, 60 time units: reachable, and inert here */
         {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 60\n", true,
-         ":4: policy.hadoop-s.min_age = 60: rule 0 backs up only a task that has run "
+         ":4: policy.hadoop-s.min_age = 60: rule = progress-score backs up only a task that has run "
          "min_age, and only 0.22% of this scenario's tasks get that far (under 1%): the policy "
          "acts on almost none"},
         {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 60\n", true,
@@ -527,7 +664,7 @@ Test(config, inert_time_warnings)
         {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nrule = 1\n", false, NULL},
         {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 1 mean\n", false, NULL},
         {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 8 mean\n", true,
-         ":4: policy.hadoop-s.min_age = 24 (8 mean): rule 0 backs up"},
+         ":4: policy.hadoop-s.min_age = 24 (8 mean): rule = progress-score backs up"},
         {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 8 mean\n", true,
          "choose a smaller min_age"},
         {"[policy]\nlist = hadoop-s\n[policy.hadoop-s]\nmin_age = 21.5\n", false, NULL},
@@ -550,7 +687,7 @@ Test(config, inert_time_warnings)
 #define MANTRI_REPORTS "[policy]\nlist = mantri\n[policy.mantri]\ntest = 1\nreports = 1\n" \
                        "report_interval = 1\n"
         {MANTRI_REPORTS "margin = 30\n", true,
-         "policy.mantri.margin = 30: test 1 copies only a task whose remaining "
+         "policy.mantri.margin = 30: test = margin copies only a task whose remaining "
          "time at a report exceeds its job's mean task time by the margin, and only 0.5% of "
          "this scenario's tasks get that far"},
         {MANTRI_REPORTS "margin = 30\n", true,
