@@ -9,7 +9,6 @@
 
 #include <gsl/gsl_cdf.h>
 
-#include "engine/config/text.h"
 
 static const char *const dist_names[DIST_KIND_COUNT] = {
     [DIST_PARETO] = "pareto",
@@ -25,15 +24,6 @@ const char *dist_kind_name(enum dist_kind kind)
     if ((unsigned)kind >= (unsigned)DIST_KIND_COUNT)
         return "unknown";
     return dist_names[kind];
-}
-
-int dist_kind_parse(const char *name, enum dist_kind *kind)
-{
-    int k = name ? text_index(dist_names, DIST_KIND_COUNT, name) : -1;
-    if (k < 0)
-        return -1;
-    *kind = (enum dist_kind)k;
-    return 0;
 }
 
 /* Inverse CDFs, each increasing in u (so a larger uniform always means a longer copy):

@@ -25,9 +25,8 @@ struct dist {
     double a, b;         /* parameters, meaning per kind above */
 };
 
-/* Name as used in configs ("pareto", ...), and the reverse; parse returns 0 or -1. */
+/* Name as used in configs ("pareto", ...); "unknown" outside the enum. */
 const char *dist_kind_name(enum dist_kind kind);
-int dist_kind_parse(const char *name, enum dist_kind *kind);
 
 double dist_quantile(const struct dist *d, double u); /* inverse CDF, u in (0,1) */
 double dist_cdf(const struct dist *d, double x);      /* P(T <= x) */
