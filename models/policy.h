@@ -234,6 +234,11 @@ size_t pol_param_count(const struct policy *p);
 /* The index of the policy's auto_per_job parameter, or -1 if it has none. */
 int pol_per_job_param(const struct policy *p);
 
+/* The memo every replica's policies share (cl->memo; models/policies/memo.c, its use in
+ * models/policies/kit.h): the engine makes it with the replica's workspace and frees it. */
+struct pol_memo *pol_memo_new(void);
+void pol_memo_free(struct pol_memo *m);
+
 /* The largest value a policy may choose per job (Chronos r = auto searches 0..60). */
 #define POL_CHOICE_MAX 60
 

@@ -16,7 +16,6 @@
 #include <string.h>
 
 #include "models/cluster.h"
-#include "models/policies/kit.h" /* the memo the policies share */
 
 struct rep_workspace {
     struct cluster cl;       /* replica state, arrays reused; its memo kept across replicas */

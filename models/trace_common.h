@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "engine/config/text.h"
+#include "engine/base/text.h"
 #include "models/trace.h"
 
 /* The longest line a trace may have: 1 MiB (a Google row is under 200 bytes). */

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/config/text.h"
+#include "engine/base/text.h"
 #include "models/trace_common.h"
 
 enum {

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/config/text.h"
+#include "engine/base/text.h"
 #include "models/trace_common.h"
 
 /* Both traces' special times (the 2011 schema's "Time and timestamps"; Google cluster-usage

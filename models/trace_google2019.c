@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/config/text.h"
+#include "engine/base/text.h"
 #include "models/trace_common.h"
 
 /* The columns read, by their InstanceEvent field names, in enum tr_field order. */

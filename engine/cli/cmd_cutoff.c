@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "models/theory/xulau.h"
+#include "engine/base/messages.h"
 #include "engine/cli/commands.h"
 #include "engine/config/config.h"
 #include "models/cluster.h"
@@ -168,21 +169,21 @@ int cmd_cutoff(int argc, char **argv)
             if (c == 'h')
                 fputs(cli_usage_text(&cmd_cutoff_usage), stdout);
             else
-                cli_error("cutoff: %s '%s'\n%s", c == ':' ? "option needs a value:" :
+                msg_error("cutoff: %s '%s'\n%s", c == ':' ? "option needs a value:" :
                           "unknown option", argv[optind - 2], cli_usage_text(&cmd_cutoff_usage));
             free(sets);
             return c == 'h' ? 0 : 2;
         }
     }
     if (argc + 1 - optind != 1) {
-        cli_error("cutoff: give exactly one CONFIG file\n%s", cli_usage_text(&cmd_cutoff_usage));
+        msg_error("cutoff: give exactly one CONFIG file\n%s", cli_usage_text(&cmd_cutoff_usage));
         free(sets);
         return 2;
     }
     char err[2048];
     struct cfg cf;
     if (cfg_load(&cf, argv[optind - 1], sets, nsets, err, sizeof err)) {
-        cli_error("%s", err);
+        msg_error("%s", err);
         free(sets);
         return 2;
     }
@@ -203,7 +204,7 @@ int cmd_cutoff(int argc, char **argv)
     for (int s = 0; s < cf.nscenarios && !rc; s++) {
         struct cutoff_row row;
         if (scenario_row(&cf.scen[s].spec, seed, &row, err, sizeof err)) {
-            cli_error("cutoff: %s: scenario %d: %s", cf.path, s, err);
+            msg_error("cutoff: %s: scenario %d: %s", cf.path, s, err);
             rc = 2;
         } else
             print_row(&cf, s, &row, csv);

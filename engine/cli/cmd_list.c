@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/base/messages.h"
 #include "engine/cli/commands.h"
 #include "engine/config/config.h"
 #include "models/metrics.h"
@@ -75,6 +76,6 @@ int cmd_list(int argc, char **argv)
         fputs(cli_usage_text(&cmd_list_usage), stdout);
         return 0;
     }
-    cli_error("list: unexpected argument '%s'\n%s", argv[0], cli_usage_text(&cmd_list_usage));
+    msg_error("list: unexpected argument '%s'\n%s", argv[0], cli_usage_text(&cmd_list_usage));
     return 2;
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/base/messages.h"
 #include "engine/cli/commands.h"
 #include "engine/config/config.h"
 #include "engine/results/provenance.h"
@@ -65,19 +66,19 @@ static int check_set(char **files, int n, struct shard_info *in, const char **pa
     struct shard_info one, *ref = NULL; /* the first file's */
     for (int i = 0; i < n; i++) {
         if (shard_read_info(files[i], SHARD_FILE, &one, err, sizeof err)) {
-            cli_error("merge: %s", err);
+            msg_error("merge: %s", err);
             return -1;
         }
         char buf[1400];
         const char *why = ref ? mismatch(ref, &one, buf, sizeof buf) : NULL;
         if (why)
-            cli_error("merge: %s %s than %s: not a shard of the same run", files[i], why,
+            msg_error("merge: %s %s than %s: not a shard of the same run", files[i], why,
                       files[0]);
         else if (one.count != n)
-            cli_error("merge: %s is shard %d of %d, but %d file%s given: give all %d shards",
+            msg_error("merge: %s is shard %d of %d, but %d file%s given: give all %d shards",
                       files[i], one.index, one.count, n, n == 1 ? " is" : "s are", one.count);
         else if (path[one.index])
-            cli_error("merge: %s and %s are both shard %d of %d", path[one.index], files[i],
+            msg_error("merge: %s and %s are both shard %d of %d", path[one.index], files[i],
                       one.index, one.count);
         if (why || one.count != n || path[one.index]) {
             shard_info_free(&one);
@@ -96,13 +97,13 @@ static int load_config(const struct shard_info *in, struct cfg *c)
 {
     char err[2048];
     if (shard_load_config(in, c, err, sizeof err)) {
-        cli_error("merge: the shards' config no longer loads: %s", err);
+        msg_error("merge: the shards' config no longer loads: %s", err);
         return -1;
     }
     const char *now = c->inputs ? c->inputs : "";
     if (strcmp(now, in->inputs)) { /* edited after the shards ran: the merged file would lie */
         char which[1200];
-        cli_error("merge: the shards were run on other input files than are there now (%s); "
+        msg_error("merge: the shards were run on other input files than are there now (%s); "
                   "run the shards again", shard_inputs_diff(in->inputs, now, which,
                                                             sizeof which));
         cfg_free(c);
@@ -133,14 +134,15 @@ int cmd_merge(int argc, char **argv)
             fputs(cli_usage_text(&cmd_merge_usage), stdout);
             return 0;
         default:
-            cli_error("merge: unknown option or missing value '%s'\n%s", argv[optind - 2],
+            msg_error("merge: unknown option or missing value '%s'\n%s", argv[optind - 2],
                       cli_usage_text(&cmd_merge_usage));
             return 2;
         }
     }
     int n = argc + 1 - optind - 1; /* the arguments after OUT */
     if (n < 1) {
-        cli_error("merge: give the output file and the shards\n%s", cli_usage_text(&cmd_merge_usage));
+        msg_error("merge: give the output file and the shards\n%s",
+                  cli_usage_text(&cmd_merge_usage));
         return 2;
     }
     const char *out = argv[optind - 1];
@@ -153,7 +155,7 @@ int cmd_merge(int argc, char **argv)
     char err[2048];
     int rc = 2, loaded = 0;
     if (!in || !path) {
-        cli_error("merge: out of memory");
+        msg_error("merge: out of memory");
         goto done;
     }
     if (check_set(files, n, in, path) || load_config(&in[0], &c))
@@ -161,16 +163,16 @@ int cmd_merge(int argc, char **argv)
     loaded = 1;
     for (int k = 0; k < n; k++)
         if (outfile_not_input(out, path[k], err, sizeof err)) {
-            cli_error("merge: %s", err);
+            msg_error("merge: %s", err);
             goto done;
         }
     if (outfile_begin(&o, out, rs_size_estimate(&c), err, sizeof err)) {
-        cli_error("merge: %s", err);
+        msg_error("merge: %s", err);
         goto done;
     }
     rc = 1;
     if (run_alloc(&c, 0, c.replicas, &res)) {
-        cli_error("merge: out of memory for %d replicas", c.replicas);
+        msg_error("merge: out of memory for %d replicas", c.replicas);
         outfile_abort(&o);
         goto done;
     }
@@ -181,7 +183,7 @@ int cmd_merge(int argc, char **argv)
     snprintf(pv.host, sizeof pv.host, "%s", in[0].host);
     for (int k = 0; k < n; k++) {
         if (shard_read_block(path[k], &c, &in[k], &res, NULL, err, sizeof err)) {
-            cli_error("merge: %s", err);
+            msg_error("merge: %s", err);
             outfile_abort(&o);
             rc = 2;
             goto done;
@@ -194,19 +196,19 @@ int cmd_merge(int argc, char **argv)
             snprintf(pv.end, sizeof pv.end, "%s", in[k].end);
     }
     if (run_summarise(&c, &res, threads)) {
-        cli_error("merge: out of memory for the summaries");
+        msg_error("merge: out of memory for the summaries");
         outfile_abort(&o);
         goto done;
     }
     if (rs_commit(&o, &c, &res, &pv, err, sizeof err)) {
-        cli_error("merge: %s", err);
+        msg_error("merge: %s", err);
         outfile_abort(&o);
         goto done;
     }
     rc = 0;
     if (!quiet) {
         rc = report_print(out, &(struct report_opts){.against = -1, .scenario = -1});
-        fprintf(stderr, "specmc: merged %d shards of %s into %s\n", n, c.name, out);
+        msg_note("merged %d shards of %s into %s", n, c.name, out);
     }
 done:
     run_result_free(&res);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "engine/base/messages.h"
 #include "engine/cli/commands.h"
 
 static const struct cli_option plot_options[] = {
@@ -39,13 +40,13 @@ int cmd_plot(int argc, char **argv)
         return 0;
     }
     if (argc < 1 || argv[0][0] == '-') {
-        cli_error("plot: give the file to plot\n%s", cli_usage_text(&cmd_plot_usage));
+        msg_error("plot: give the file to plot\n%s", cli_usage_text(&cmd_plot_usage));
         return 2;
     }
     char self[PATH_MAX], dir[PATH_MAX + 32];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n <= 0) {
-        cli_error("plot: cannot find this binary's path (%s)", strerror(errno));
+        msg_error("plot: cannot find this binary's path (%s)", strerror(errno));
         return 1;
     }
     self[n] = '\0';
@@ -64,7 +65,7 @@ int cmd_plot(int argc, char **argv)
     }
     snprintf(module, sizeof module, "%s/specmc/plot.py", dir);
     if (access(module, R_OK) != 0) {
-        cli_error("plot: the plotting module is not at %s (%s); set SPECMC_PYTHONPATH to the "
+        msg_error("plot: the plotting module is not at %s (%s); set SPECMC_PYTHONPATH to the "
                   "directory holding specmc/plot.py", module, strerror(errno));
         return 1;
     }
@@ -73,7 +74,7 @@ int cmd_plot(int argc, char **argv)
     setenv("SPECMC", self, 0); /* report --cdf, for the CDFs' intervals */
     char **args = calloc((size_t)argc + 4, sizeof *args);
     if (!args) {
-        cli_error("plot: out of memory");
+        msg_error("plot: out of memory");
         return 1;
     }
     args[0] = (char *)python;
@@ -83,7 +84,7 @@ int cmd_plot(int argc, char **argv)
         args[3 + i] = argv[i];
     fflush(NULL);
     execv(python, args);
-    cli_error("plot: cannot run %s (%s): install python3-matplotlib, python3-h5py and "
+    msg_error("plot: cannot run %s (%s): install python3-matplotlib, python3-h5py and "
               "python3-pandas, or set SPECMC_PYTHON", python, strerror(errno));
     free(args);
     return 1;

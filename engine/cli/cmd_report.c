@@ -12,13 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/base/messages.h"
 #include "engine/cli/commands.h"
 #include "engine/stats/intervals.h"
 #include "engine/stats/verdict.h"
 #include "engine/results/h5read.h"
 #include "engine/results/results.h"
 #include "engine/results/validate_file.h"
-#include "engine/config/text.h"
+#include "engine/base/text.h"
 
 
 int report_pick_metrics(const char *list, char *const *known, int nknown, int *idx, int max,
@@ -519,7 +520,7 @@ static int policy_index(const struct rs_file *f, const char *opt, const char *na
     for (int p = 0; p < f->npol; p++)
         snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", p ? ", " : "",
                  f->policies[p]);
-    cli_error("report: %s '%s'%s: %s has the policies %s", opt, name,
+    msg_error("report: %s '%s'%s: %s has the policies %s", opt, name,
               text_did_you_mean(hint, sizeof hint, name, (const char *const *)f->policies,
                                 f->npol),
               path, list);
@@ -547,11 +548,11 @@ static int print_validate_file(const char *path, const struct report_opts *o)
     struct vd_rows rows;
     if (o->replicas || o->metrics || o->against >= 0 || o->baseline || o->scenario >= 0 ||
         o->policy_name) {
-        cli_error("report: %s is a validate file: only --csv applies to it", path);
+        msg_error("report: %s is a validate file: only --csv applies to it", path);
         return 2;
     }
     if (vd_read_file(path, &rows, err, sizeof err)) {
-        cli_error("%s", err);
+        msg_error("%s", err);
         return 1;
     }
     validate_print(&rows, o->csv);
@@ -566,14 +567,14 @@ int report_print(const char *path, const struct report_opts *o)
     if (is_validate_file(path))
         return print_validate_file(path, o);
     if (rs_read(path, &f, err, sizeof err)) {
-        cli_error("%s", err);
+        msg_error("%s", err);
         return 1;
     }
     struct filter w = {.scenario = o->scenario, .policy = -1};
     struct pairing base = {.scenario = o->against, .policy = 0};
     int idx[REPORT_MAX_METRICS], nidx = 0, rc = 2;
     if (o->against >= f.nscen || o->scenario >= f.nscen) {
-        cli_error("report: %s %d: %s has scenarios 0 to %d",
+        msg_error("report: %s %d: %s has scenarios 0 to %d",
                   o->against >= f.nscen ? "--against-scenario" : "--scenario",
                   o->against >= f.nscen ? o->against : o->scenario, path, f.nscen - 1);
         goto done;
@@ -585,7 +586,7 @@ int report_print(const char *path, const struct report_opts *o)
     rc = 1;
     if (((o->against >= 0 || base.policy > 0) && pair_against(&f, &base)) ||
         (!f.has_verdicts && !base.none && verdicts_against(&f, &base))) {
-        cli_error("report: out of memory");
+        msg_error("report: out of memory");
         goto done;
     }
     rc = 0;
@@ -593,13 +594,13 @@ int report_print(const char *path, const struct report_opts *o)
         print_replicas(&f, &w);
     else if (o->csv) {
         if (print_csv(&f, &base, &w)) {
-            cli_error("report: out of memory");
+            msg_error("report: out of memory");
             rc = 1;
         }
     } else if ((nidx = report_pick_metrics(o->metrics ? o->metrics : REPORT_DEFAULT_METRICS,
                                            f.metrics, f.nmetrics, idx, REPORT_MAX_METRICS, err,
                                            sizeof err)) < 0) {
-        cli_error("report: --metrics: %s", err);
+        msg_error("report: --metrics: %s", err);
         rc = 2;
     } else
         print_table(&f, idx, nidx, &base, &w);
@@ -654,7 +655,7 @@ static int parse_index(const char *opt, const char *text)
     char *end;
     long v = strtol(text, &end, 10);
     if (*text == '\0' || *end || v < 0 || v > INT_MAX) {
-        cli_error("report: %s '%s': expected a scenario number >= 0", opt, text);
+        msg_error("report: %s '%s': expected a scenario number >= 0", opt, text);
         return -1;
     }
     return (int)v;
@@ -682,7 +683,8 @@ int cmd_report(int argc, char **argv)
             o.replicas = true;
         else if (value) {
             if (++i == argc) {
-                cli_error("report: option '%s' needs a value\n%s", argv[i - 1], cli_usage_text(&cmd_report_usage));
+                msg_error("report: option '%s' needs a value\n%s", argv[i - 1],
+                          cli_usage_text(&cmd_report_usage));
                 return 2;
             }
             *value = argv[i];
@@ -690,16 +692,17 @@ int cmd_report(int argc, char **argv)
             fputs(cli_usage_text(&cmd_report_usage), stdout);
             return 0;
         } else if (argv[i][0] == '-' && argv[i][1]) {
-            cli_error("report: unknown option '%s'\n%s", argv[i], cli_usage_text(&cmd_report_usage));
+            msg_error("report: unknown option '%s'\n%s", argv[i],
+                      cli_usage_text(&cmd_report_usage));
             return 2;
         } else if (path) {
-            cli_error("report: one file at a time (got '%s' and '%s')", path, argv[i]);
+            msg_error("report: one file at a time (got '%s' and '%s')", path, argv[i]);
             return 2;
         } else
             path = argv[i];
     }
     if (!path) {
-        cli_error("report: no file given\n%s", cli_usage_text(&cmd_report_usage));
+        msg_error("report: no file given\n%s", cli_usage_text(&cmd_report_usage));
         return 2;
     }
     if ((against && (o.against = parse_index("--against-scenario", against)) < 0) ||
@@ -719,7 +722,7 @@ int cmd_report(int argc, char **argv)
             ? "--cdf does not go with --baseline, --scenario or --policy"
             : NULL;
     if (clash) {
-        cli_error("report: %s\n%s", clash, cli_usage_text(&cmd_report_usage));
+        msg_error("report: %s\n%s", clash, cli_usage_text(&cmd_report_usage));
         return 2;
     }
     if (warmup)

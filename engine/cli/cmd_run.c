@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/base/messages.h"
 #include "engine/cli/commands.h"
 #include "engine/config/config.h"
 #include "engine/run/preflight.h"
@@ -86,7 +87,7 @@ static bool parse_count(const char *opt, const char *s, long long max, long long
     errno = 0;
     long long v = strtoll(s, &end, 10);
     if (end == s || *end || errno || v < 1 || v > max) {
-        cli_error("run: %s must be an integer in [1, %lld], got '%s'", opt, max, s);
+        msg_error("run: %s must be an integer in [1, %lld], got '%s'", opt, max, s);
         return false;
     }
     *out = v;
@@ -106,7 +107,7 @@ static bool parse_shard(const char *s, int *index, int *count)
             k = 0;
     }
     if (errno || *end || k < 1 || k > INT_MAX || i < 0 || i >= k) {
-        cli_error("run: --shard must be I/K with 0 <= I < K (block I of K, counted from 0), "
+        msg_error("run: --shard must be I/K with 0 <= I < K (block I of K, counted from 0), "
                   "got '%s'", s);
         return false;
     }
@@ -124,7 +125,7 @@ static bool metrics_known(const char *list)
         names[m] = (char *)metric_info[m].name;
     if (report_pick_metrics(list, names, M_COUNT, idx, REPORT_MAX_METRICS, msg, sizeof msg) >= 0)
         return true;
-    cli_error("run: --metrics: %s", msg);
+    msg_error("run: --metrics: %s", msg);
     return false;
 }
 
@@ -186,7 +187,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
             a->checkpoint = strtod(optarg, &end);
             a->checkpoint_set = true;
             if (end == optarg || *end || !(a->checkpoint >= 0) || a->checkpoint > 1e9) {
-                cli_error("run: --checkpoint must be a number of seconds in [0, 1e9], got '%s'",
+                msg_error("run: --checkpoint must be a number of seconds in [0, 1e9], got '%s'",
                           optarg);
                 return 2;
             }
@@ -197,16 +198,18 @@ static int parse_args(int argc, char **argv, struct run_args *a)
                 fputs(cli_usage_text(&cmd_run_usage), stdout);
             return -1;
         case ':':
-            cli_error("run: option '%s' needs a value\n%s", argv[optind - 2], cli_usage_text(&cmd_run_usage));
+            msg_error("run: option '%s' needs a value\n%s", argv[optind - 2],
+                      cli_usage_text(&cmd_run_usage));
             return 2;
         default:
-            cli_error("run: unknown option '%s'\n%s", argv[optind - 2], cli_usage_text(&cmd_run_usage));
+            msg_error("run: unknown option '%s'\n%s", argv[optind - 2],
+                      cli_usage_text(&cmd_run_usage));
             return 2;
         }
     }
     int rest = argc + 1 - optind;
     if (rest != 1) {
-        cli_error("run: %s\n%s", rest ? "give exactly one CONFIG file" : "no CONFIG file given",
+        msg_error("run: %s\n%s", rest ? "give exactly one CONFIG file" : "no CONFIG file given",
                   cli_usage_text(&cmd_run_usage));
         return 2;
     }
@@ -235,7 +238,7 @@ static void warn_unreliable(const struct run_result *res)
         return;
     char note[160];
     iv_note(first, note, sizeof note);
-    cli_warning("%zu interval%s not valid (marked '*'; 'unreliable' in report --csv), e.g. "
+    msg_warning("%zu interval%s not valid (marked '*'; 'unreliable' in report --csv), e.g. "
                 "%s: %s; the paired verdicts hold at any tail (docs/statistics.md)",
                 count, count == 1 ? " is" : "s are", first_metric, note);
 }
@@ -246,13 +249,13 @@ static bool sequential_ok(const struct cfg *c, const struct run_args *a)
 {
     const char *key = a->replicas ? "--replicas" : "experiment.replicas";
     if (a->shards)
-        cli_error("run: --shard cannot split a run with experiment.precision: when to stop "
+        msg_error("run: --shard cannot split a run with experiment.precision: when to stop "
                   "depends on every replica before it");
     else if (c->replicas < SEQ_MIN_N)
-        cli_error("run: %s = %d: with experiment.precision it is the first batch and the least "
+        msg_error("run: %s = %d: with experiment.precision it is the first batch and the least "
                   "number of replicas, at least %d", key, c->replicas, SEQ_MIN_N);
     else if (c->replicas > c->max_replicas)
-        cli_error("run: %s = %d is more than experiment.max_replicas = %d", key, c->replicas,
+        msg_error("run: %s = %d is more than experiment.max_replicas = %d", key, c->replicas,
                   c->max_replicas);
     else
         return true;
@@ -270,7 +273,7 @@ static bool ranks_ok(const struct cfg *c, const struct run_args *a)
                        : c->precision > 0  ? "experiment.precision"
                                            : NULL;
     if (what)
-        cli_error("run: %s is not built for MPI runs (%d ranks): run one process per shard "
+        msg_error("run: %s is not built for MPI runs (%d ranks): run one process per shard "
                   "instead (specmc run --shard I/K, then specmc merge)", what, ranks_size());
     return what == NULL;
 }
@@ -329,9 +332,9 @@ static void setup_signals(bool on)
 static void say_failure(int rc, const char *err)
 {
     if (rc > 128)
-        fprintf(stderr, "specmc: %s\n", err);
+        msg_note("%s", err);
     else
-        cli_error("%s", err);
+        msg_error("%s", err);
 }
 
 int cmd_run(int argc, char **argv)
@@ -346,7 +349,7 @@ int cmd_run(int argc, char **argv)
     char err[2048];
     struct cfg c;
     if (cfg_load(&c, a.config, a.sets, a.nsets, err, sizeof err)) {
-        cli_error("%s", err);
+        msg_error("%s", err);
         free(a.sets);
         return 2;
     }
@@ -358,7 +361,7 @@ int cmd_run(int argc, char **argv)
         return 2;
     }
     for (int i = 0; i < c.nwarnings; i++)
-        cli_warning("%s", c.warnings[i]);
+        msg_warning("%s", c.warnings[i]);
 
     char *out = a.out ? strdup(a.out) : default_out(a.config, &a);
     struct outfile o = {0};
@@ -377,7 +380,7 @@ int cmd_run(int argc, char **argv)
     }
     if (a.shards) {
         if (a.shards > c.replicas) {
-            cli_error("run: --shard %d/%d: %d shards of %d replicas would leave some empty; use "
+            msg_error("run: --shard %d/%d: %d shards of %d replicas would leave some empty; use "
                       "at most %d", a.shard, a.shards, a.shards, c.replicas, c.replicas);
             rc = 2;
             goto done;
@@ -405,9 +408,9 @@ int cmd_run(int argc, char **argv)
                              .shards = a.shards ? a.shards : 1};
     struct stat st;
     if (plan.path && !a.resume && lstat(plan.path, &st) == 0 && S_ISREG(st.st_mode))
-        cli_warning("%s: a checkpoint of an earlier run is there; this run starts afresh and "
+        msg_warning("%s: a checkpoint of an earlier run is there; this run starts afresh and "
                     "its first checkpoint replaces it ('--resume' would continue it)", plan.path);
-    cli_every_rank(); /* each rank's failures are its own */
+    msg_every_rank(); /* each rank's failures are its own */
     struct session ss;
     rc = plan.path ? session_begin(&ss, &c, &ro, first, count, &plan, a.shards > 0, &pv, &res,
                                    err, sizeof err)
@@ -420,7 +423,7 @@ int cmd_run(int argc, char **argv)
     if (rc)
         say_failure(rc, err);
     else if (!opened)
-        cli_error("%s", err);
+        msg_error("%s", err);
     if (!ranks_all(opened)) {
         if (opened && writer)
             outfile_abort(&o);
@@ -431,10 +434,10 @@ int cmd_run(int argc, char **argv)
         goto done;
     }
     if (!a.quiet && a.shards)
-        fprintf(stderr, "specmc: %s: shard %d of %d: replicas %d..%d of %d\n", c.name, a.shard,
+        msg_note("%s: shard %d of %d: replicas %d..%d of %d", c.name, a.shard,
                 a.shards, first, first + count - 1, c.replicas);
     if (!a.quiet)
-        fprintf(stderr, "specmc: %s: %d scenario%s x %d polic%s x %d replicas on %d thread%s\n",
+        msg_note("%s: %d scenario%s x %d polic%s x %d replicas on %d thread%s",
                 c.name, c.nscenarios, c.nscenarios == 1 ? "" : "s", c.npolicies,
                 c.npolicies == 1 ? "y" : "ies", count, a.threads, a.threads == 1 ? "" : "s");
     char why[640] = "";
@@ -457,7 +460,7 @@ int cmd_run(int argc, char **argv)
     if (a.shards ? shard_commit(&o, SHARD_FILE, &c, a.config, a.shard, a.shards, &res, NULL, &pv,
                                 err, sizeof err)
                  : rs_commit(&o, &c, &res, &pv, err, sizeof err)) {
-        cli_error("%s", err);
+        msg_error("%s", err);
         outfile_abort(&o);
         run_result_free(&res);
         free(plan.path);
@@ -468,19 +471,19 @@ int cmd_run(int argc, char **argv)
     rc = 0;
     if (a.shards) {
         if (!a.quiet)
-            fprintf(stderr, "specmc: wrote %s (shard %d of %d, %.2f s); put the %d shards "
-                    "together with 'specmc merge OUT.h5 SHARD.h5...'\n", out, a.shard,
+            msg_note("wrote %s (shard %d of %d, %.2f s); put the %d shards "
+                    "together with 'specmc merge OUT.h5 SHARD.h5...'", out, a.shard,
                     a.shards, res.wall_seconds, a.shards);
         run_result_free(&res);
         goto done;
     }
     if (c.precision > 0)
-        fprintf(stderr, "specmc: sequential stopping: %s\n", why);
+        msg_note("sequential stopping: %s", why);
     if (!a.quiet) {
         warn_unreliable(&res);
         rc = report_print(out, &(struct report_opts){.metrics = a.metrics, .against = -1,
                                                          .scenario = -1});
-        fprintf(stderr, "specmc: wrote %s (%.2f s, %.3g task events/s per thread)\n", out,
+        msg_note("wrote %s (%.2f s, %.3g task events/s per thread)", out,
                 res.wall_seconds,
                 res.wall_seconds > 0 ? (double)res.simulated_events / res.wall_seconds / a.threads
                                      : 0);

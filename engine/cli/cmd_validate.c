@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "analysis/validate.h"
+#include "engine/base/messages.h"
 #include "engine/cli/commands.h"
 #include "engine/results/provenance.h"
 #include "engine/results/validate_file.h"
@@ -84,15 +85,18 @@ static int parse_args(int argc, char **argv, struct vd_args *a)
             fputs(cli_usage_text(&cmd_validate_usage), stdout);
             return -1;
         case ':':
-            cli_error("validate: option '%s' needs a value\n%s", argv[optind - 2], cli_usage_text(&cmd_validate_usage));
+            msg_error("validate: option '%s' needs a value\n%s", argv[optind - 2],
+                      cli_usage_text(&cmd_validate_usage));
             return 2;
         default:
-            cli_error("validate: unknown option '%s'\n%s", argv[optind - 2], cli_usage_text(&cmd_validate_usage));
+            msg_error("validate: unknown option '%s'\n%s", argv[optind - 2],
+                      cli_usage_text(&cmd_validate_usage));
             return 2;
         }
     }
     if (optind != argc + 1) {
-        cli_error("validate: unexpected argument '%s'\n%s", argv[optind - 1], cli_usage_text(&cmd_validate_usage));
+        msg_error("validate: unexpected argument '%s'\n%s", argv[optind - 1],
+                  cli_usage_text(&cmd_validate_usage));
         return 2;
     }
     return 0;
@@ -127,13 +131,13 @@ int cmd_validate(int argc, char **argv)
     for (size_t i = 0; i < vd_registry_count; i++)
         any = any || check_wanted(a.only, vd_registry[i]);
     if (!any) {
-        cli_error("validate: --only '%s' matches no check (see specmc validate --list)", a.only);
+        msg_error("validate: --only '%s' matches no check (see specmc validate --list)", a.only);
         return 2;
     }
     char err[1024];
     struct outfile o = {0};
     if (outfile_begin(&o, a.out, VD_FILE_RESERVE, err, sizeof err)) {
-        cli_error("%s", err);
+        msg_error("%s", err);
         return 2;
     }
     struct vd_provenance pv = {.seed = a.seed, .quick = a.quick, .only = a.only,
@@ -151,7 +155,7 @@ int cmd_validate(int argc, char **argv)
         double tc = omp_get_wtime();
         int before = rows.n;
         if (c->run(&ctx, a.only, &rows)) {
-            cli_error("validate: %s failed (out of memory, or a simulation failed)", c->id);
+            msg_error("validate: %s failed (out of memory, or a simulation failed)", c->id);
             outfile_abort(&o);
             vd_rows_free(&rows);
             return 1;
@@ -164,13 +168,13 @@ int cmd_validate(int argc, char **argv)
     prov_utc_now(pv.end, sizeof pv.end);
     int bad = validate_print(&rows, a.csv);
     if (vd_write_file(&o, &rows, &pv, err, sizeof err)) {
-        cli_error("%s", err);
+        msg_error("%s", err);
         outfile_abort(&o);
         vd_rows_free(&rows);
         return 1;
     }
-    fprintf(stderr, "specmc: wrote %s (the rows as an HDF5 table; 'specmc report %s' prints "
-            "them again, 'specmc plot %s' draws them)\n", a.out, a.out, a.out);
+    msg_note("wrote %s (the rows as an HDF5 table; 'specmc report %s' prints "
+            "them again, 'specmc plot %s' draws them)", a.out, a.out, a.out);
     vd_rows_free(&rows);
     return bad ? 1 : 0;
 }

@@ -75,9 +75,6 @@ void report_csv_tail(const struct rs_file *f, int s, const struct st_summary *x)
 struct vd_rows;
 int validate_print(const struct vd_rows *rows, bool csv);
 
-/* Messages from every MPI rank from now on (before: rank 0's only; engine/run/ranks.h). */
-void cli_every_rank(void);
-
 /* A command's usage, the one source of its --help, of the usage its errors append and of its
  * entry in `specmc --help` (engine/cli/cli_usage.c). */
 struct cli_option {
@@ -98,11 +95,8 @@ const char *cli_usage_text(const struct cli_usage *u);
 /* The command's lines in `specmc --help`: name, arguments and every option, then its summary. */
 void cli_print_synopsis(FILE *out, const struct cli_usage *u);
 
-/* "specmc: error: ..." on stderr. */
-void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void cli_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-/* --seed of subcommand `cmd`: an integer in [0, 2^64) (decimal, 0x hex or 0 octal) into *out;
+/* The command line's arguments (engine/cli/cli_args.c; messages: engine/base/messages.h).
+ * --seed of subcommand `cmd`: an integer in [0, 2^64) (decimal, 0x hex or 0 octal) into *out;
  * false after a message naming the command. */
 bool cli_parse_seed(const char *cmd, const char *s, uint64_t *out);
 

@@ -8,8 +8,9 @@
 
 #include <gsl/gsl_errno.h>
 
+#include "engine/base/messages.h"
 #include "engine/cli/commands.h"
-#include "engine/config/text.h"
+#include "engine/base/text.h"
 #include "engine/results/h5write.h"
 #include "engine/results/provenance.h"
 #include "engine/run/ranks.h"
@@ -54,7 +55,7 @@ static int dispatch(int argc, char **argv)
         if (ranks_rank() != 0)
             return 0; /* rank 0 answers (its exit status is mpirun's) */
         if (c)
-            cli_warning("%s runs on rank 0 alone; only run splits its work across the %d "
+            msg_warning("%s runs on rank 0 alone; only run splits its work across the %d "
                         "ranks", c->usage->name, ranks_size());
     }
     if (c)
@@ -76,7 +77,7 @@ static int dispatch(int argc, char **argv)
     for (size_t i = 0; i < NCOMMANDS; i++)
         names[i] = commands[i].usage->name;
     char hint[96];
-    cli_error("unknown command '%s'%s; commands: run, merge, report, plot, validate, cutoff, "
+    msg_error("unknown command '%s'%s; commands: run, merge, report, plot, validate, cutoff, "
               "list ('specmc --help')", cmd,
               text_did_you_mean(hint, sizeof hint, cmd, names, (int)NCOMMANDS));
     return 2;

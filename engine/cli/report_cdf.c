@@ -16,10 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/base/messages.h"
 #include "engine/cli/commands.h"
 #include "engine/stats/intervals.h"
 #include "engine/results/results.h"
-#include "engine/config/text.h"
+#include "engine/base/text.h"
 
 /* The bins of the range: jobs of bins lo..hi-1 count; hi = bins + 1 takes the overflow in. */
 struct cdf_range {
@@ -44,7 +45,7 @@ static int parse_within(const char *arg, const struct rs_hist *h, const char *qn
         hi = strtod(end + 1, &end);
     int a = *end ? -1 : edge_index(h, lo), b = *end ? -1 : edge_index(h, hi);
     if (a < 0 || b < 0 || a >= b) {
-        cli_error("report: --within '%s': expected LO,HI with LO < HI, both edges of the %s "
+        msg_error("report: --within '%s': expected LO,HI with LO < HI, both edges of the %s "
                   "histogram: multiples of %g from 0 to %g",
                   arg, qname, h->edges[1] - h->edges[0], h->edges[h->bins]);
         return -1;
@@ -151,7 +152,7 @@ int report_cdf(const char *path, const char *quantity, const char *within, bool 
     struct rs_file f;
     char err[1024];
     if (rs_read(path, &f, err, sizeof err)) {
-        cli_error("%s", err);
+        msg_error("%s", err);
         return 2;
     }
     int q = 0, rc = 0;
@@ -159,11 +160,11 @@ int report_cdf(const char *path, const char *quantity, const char *within, bool 
         q++;
     struct cdf_range r = {0, 0};
     if (q == JQ_COUNT) {
-        cli_error("report: --cdf '%s': not a per-job quantity; valid: flowtime, machine_time",
+        msg_error("report: --cdf '%s': not a per-job quantity; valid: flowtime, machine_time",
                   quantity);
         rc = 2;
     } else if (f.hist[q].bins == 0) {
-        cli_error("%s: keeps no %s histogram; run with [histogram] %s = MAX (docs/config.md)",
+        msg_error("%s: keeps no %s histogram; run with [histogram] %s = MAX (docs/config.md)",
                   path, quantity, quantity);
         rc = 2;
     } else {
@@ -174,7 +175,7 @@ int report_cdf(const char *path, const char *quantity, const char *within, bool 
     size_t need = 4 * (size_t)(f.replicas + 1) + iv_scratch_size(f.replicas);
     double *work = rc == 0 ? malloc(need * sizeof *work) : NULL;
     if (rc == 0 && !work) {
-        cli_error("report: out of memory");
+        msg_error("report: out of memory");
         rc = 1;
     }
     if (rc == 0) {

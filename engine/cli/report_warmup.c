@@ -13,9 +13,10 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "engine/base/messages.h"
 #include "engine/cli/commands.h"
 #include "engine/results/results.h"
-#include "engine/config/text.h"
+#include "engine/base/text.h"
 
 #define MSER_BATCH 5
 #define TENTHS 10
@@ -58,11 +59,11 @@ int report_warmup(const char *path, bool csv)
     struct rs_file f;
     char err[1024];
     if (rs_read(path, &f, err, sizeof err)) {
-        cli_error("%s", err);
+        msg_error("%s", err);
         return 2;
     }
     if (f.nscen == 0 || !f.by_job[0].flowtime) {
-        cli_error("%s: keeps no by_job/flowtime (a run keeps it when its job flowtimes fit in "
+        msg_error("%s: keeps no by_job/flowtime (a run keeps it when its job flowtimes fit in "
                   "memory: docs/file-format.md)", path);
         rs_file_free(&f);
         return 2;

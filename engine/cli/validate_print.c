@@ -5,7 +5,7 @@
 
 #include "analysis/validate.h"
 #include "engine/cli/commands.h"
-#include "engine/config/text.h"
+#include "engine/base/text.h"
 
 static const char *verdict(const struct vd_row *r)
 {

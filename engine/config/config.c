@@ -23,7 +23,7 @@
 #include "engine/config/config_limits.h"
 #include "engine/config/config_time.h"
 #include "engine/config/dedup.h"
-#include "engine/config/text.h"
+#include "engine/base/text.h"
 #include "models/trace.h"
 #include "models/workload.h"
 

@@ -1,4 +1,5 @@
 /* outfile — atomic, durable output files (see outfile.h). */
+#include "engine/base/messages.h"
 #include "engine/results/outfile.h"
 
 #include <dirent.h>
@@ -165,9 +166,8 @@ void outfile_sweep(const char *final_path)
         char path[PATH_MAX];
         if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path &&
             unlink(path) == 0)
-            fprintf(stderr, "specmc: removed %s, left by process %ld%s%s, which no longer "
-                    "runs\n", path, pid, strcmp(who, host) ? " of host " : "",
-                    strcmp(who, host) ? who : "");
+            msg_note("removed %s, left by process %ld%s%s, which no longer runs", path, pid,
+                     strcmp(who, host) ? " of host " : "", strcmp(who, host) ? who : "");
     }
     closedir(d);
 }
@@ -272,9 +272,8 @@ int outfile_commit(struct outfile *o, char *err, size_t errlen)
     free(o->tmp_path);
     o->tmp_path = NULL;
     if (sync_dir(o->final_path) != 0)
-        fprintf(stderr, "specmc: warning: %s: the directory could not be synced (%s); the file "
-                "is complete, but a power cut now could lose the rename\n", o->final_path,
-                strerror(errno));
+        msg_warning("%s: the directory could not be synced (%s); the file is complete, but a "
+                    "power cut now could lose the rename", o->final_path, strerror(errno));
     outfile_abort(o);
     return 0;
 }

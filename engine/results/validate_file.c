@@ -9,7 +9,7 @@
 #include <hdf5.h>
 #include <hdf5_hl.h>
 
-#include "engine/config/text.h"
+#include "engine/base/text.h"
 #include "engine/results/h5read.h"
 #include "engine/results/h5write.h"
 #include "engine/results/provenance.h"

@@ -1,4 +1,5 @@
 /* checkpoint — saving and resuming a run (see checkpoint.h). */
+#include "engine/base/messages.h"
 #include "engine/run/checkpoint.h"
 
 #include <errno.h>
@@ -174,8 +175,8 @@ int ckpt_begin(struct ckpt *k, const struct cfg *c, const struct ckpt_plan *plan
     }
     k->saved = units_done(k);
     if (plan->resume && progress)
-        fprintf(stderr, "specmc: resuming from %s: %zu of %zu replicas done\n", plan->path,
-                units_done(k), k->units);
+        msg_note("resuming from %s: %zu of %zu replicas done", plan->path, units_done(k),
+                 k->units);
     k->last = omp_get_wtime();
     return 0;
 }
@@ -187,9 +188,9 @@ static void saved_or_warn(struct ckpt *k, bool saved, const char *why)
 {
     if (saved) {
         if (k->failures)
-            fprintf(stderr, "specmc: the checkpoint is saved again (%zu of %zu replicas in %s) "
-                    "after %d failed save%s\n", units_done(k), k->units, k->plan->path,
-                    k->failures, k->failures == 1 ? "" : "s");
+            msg_note("the checkpoint is saved again (%zu of %zu replicas in %s) after %d failed "
+                     "save%s", units_done(k), k->units, k->plan->path, k->failures,
+                     k->failures == 1 ? "" : "s");
         k->failures = 0;
         k->saved = units_done(k);
         k->why[0] = '\0';
@@ -197,9 +198,9 @@ static void saved_or_warn(struct ckpt *k, bool saved, const char *why)
     }
     k->failures++;
     if (strcmp(why, k->why) != 0)
-        fprintf(stderr, "specmc: warning: the checkpoint was not saved: %s; the run goes on and still writes its results, "
-                "but an interruption now loses the replicas since %s\n", why,
-                k->saved ? "the last checkpoint" : "the start");
+        msg_warning("the checkpoint was not saved: %s; the run goes on and still writes its "
+                    "results, but an interruption now loses the replicas since %s", why,
+                    k->saved ? "the last checkpoint" : "the start");
     snprintf(k->why, sizeof k->why, "%s", why);
 }
 
@@ -250,6 +251,5 @@ void ckpt_remove(const struct ckpt_plan *plan)
     if (lstat(plan->path, &st) != 0 || !S_ISREG(st.st_mode))
         return; /* none, or not one of ours (a directory in its place was warned about) */
     if (unlink(plan->path) != 0 && errno != ENOENT)
-        fprintf(stderr, "specmc: warning: %s: could not remove the checkpoint: %s\n", plan->path,
-                strerror(errno));
+        msg_warning("%s: could not remove the checkpoint: %s", plan->path, strerror(errno));
 }

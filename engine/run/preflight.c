@@ -1,7 +1,8 @@
 /* preflight — what `specmc run` checks before it simulates, from the estimate of its cost
  * (engine/run/runner.h, run_cost): the work against RUN_EVENTS_MAX and the peak memory against the
- * machine's. Errors and warnings go to stderr (cli_error, cli_warning); an error names the
+ * machine's. Errors and warnings go to stderr (msg_error, msg_warning); an error names the
  * key (or --replicas) to change and the value that would fit (docs/performance.md). */
+#include "engine/base/messages.h"
 #include "engine/run/preflight.h"
 
 #include <math.h>
@@ -9,7 +10,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/cli/commands.h"
 
 /* A quantity in the first unit it stays below, to 3 digits: "40 s", "3.5 h", "11.8 GB". */
 struct unit {
@@ -48,7 +48,7 @@ bool preflight_work(const struct cfg *c, const struct run_cost *cost, int thread
         snprintf(parts + n, sizeof parts - (size_t)n, ", %.2g heartbeats of %s", k.beats, key);
     if (events <= RUN_EVENTS_MAX) {
         if (k.seconds > RUN_SECONDS_WARN)
-            cli_warning("%s: about %.2g events (%s): roughly %s on %d thread%s", c->name, events,
+            msg_warning("%s: about %.2g events (%s): roughly %s on %d thread%s", c->name, events,
                         parts, took, threads, threads == 1 ? "" : "s");
         return true;
     }
@@ -59,18 +59,18 @@ bool preflight_work(const struct cfg *c, const struct run_cost *cost, int thread
              RUN_EVENTS_MAX, took, threads, threads == 1 ? "" : "s");
     if (k.ticks >= k.beats && k.ticks >= k.task_events && events - k.ticks < RUN_EVENTS_MAX) {
         double dt = c->scen[k.tick_scen].spec.interval;
-        cli_error("%s: cluster.interval: must be >= %.3g here, got '%g': %s",
+        msg_error("%s: cluster.interval: must be >= %.3g here, got '%g': %s",
                   cfg_where(c, "cluster", "interval"),
                   dt * k.ticks / (RUN_EVENTS_MAX - (events - k.ticks)), dt, why);
     } else if (bp && k.beats >= k.task_events && events - k.beats < RUN_EVENTS_MAX) {
         double period = cfg_params(c, k.beat_scen, k.beat_pol)[beat];
         char section[80];
         snprintf(section, sizeof section, "policy.%s", pol_param_half(bp, beat)->name);
-        cli_error("%s: %s: must be >= %.3g here, got '%g': %s",
+        msg_error("%s: %s: must be >= %.3g here, got '%g': %s",
                   cfg_where(c, section, bp->heartbeat), key,
                   period * k.beats / (RUN_EVENTS_MAX - (events - k.beats)), period, why);
     } else {
-        cli_error("%s: experiment.replicas: must be <= %.0f here, got '%d': %s",
+        msg_error("%s: experiment.replicas: must be <= %.0f here, got '%d': %s",
                   replicas_given ? "--replicas" : cfg_where(c, "experiment", "replicas"),
                   floor(c->replicas * RUN_EVENTS_MAX / events), c->replicas, why);
     }
@@ -95,7 +95,7 @@ bool preflight_memory(const struct cfg *c, const struct run_cost *cost, int thre
              need, each, threads, threads == 1 ? "" : "s", res, have);
     if (k.bytes <= phys) {
         if (k.bytes > phys / 2)
-            cli_warning("%s: %s: more than half of it", c->name, msg);
+            msg_warning("%s: %s: more than half of it", c->name, msg);
         return true;
     }
     if (k.results_bytes > k.replica_bytes * threads) { /* the results drive it */
@@ -103,11 +103,11 @@ bool preflight_memory(const struct cfg *c, const struct run_cost *cost, int thre
         double fixed = RUN_BASE_BYTES + k.replica_bytes * threads, room = phys - fixed;
         double most = floor(c->replicas * room / (k.bytes - fixed));
         if (most >= 1)
-            cli_error("%s: experiment.replicas: must be <= %.0f on this machine, got '%d': %s",
+            msg_error("%s: experiment.replicas: must be <= %.0f on this machine, got '%d': %s",
                       replicas_given ? "--replicas" : cfg_where(c, "experiment", "replicas"),
                       most, c->replicas, msg);
         else
-            cli_error("%s: %d scenario%s x %d polic%s do not fit even at one replica each: "
+            msg_error("%s: %d scenario%s x %d polic%s do not fit even at one replica each: "
                       "%s; sweep fewer values or run fewer policies", c->name, c->nscenarios,
                       c->nscenarios == 1 ? "" : "s", c->npolicies,
                       c->npolicies == 1 ? "y" : "ies", msg);
@@ -122,7 +122,7 @@ bool preflight_memory(const struct cfg *c, const struct run_cost *cost, int thre
     else
         snprintf(hint, sizeof hint, "not even one thread fits: fewer %s", slots ? "slots"
                  : "jobs or tasks per job");
-    cli_error("%s: %s: %s; %s",
+    msg_error("%s: %s: %s; %s",
               slots ? cfg_where(c, "cluster", "slots") : cfg_where(c, "workload", "jobs"),
               slots ? "cluster.slots" : "workload.jobs", msg, hint);
     return false;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/base/messages.h"
 #include "engine/results/shard.h"
 
 #ifdef SPECMC_MPI
@@ -18,6 +19,7 @@ void ranks_init(int *argc, char ***argv)
 {
     int provided;
     MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
+    msg_set_rank(ranks_rank()); /* only rank 0 speaks */
 }
 
 void ranks_finish(void)

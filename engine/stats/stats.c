@@ -13,7 +13,7 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_statistics_double.h>
 
-#include "engine/config/text.h"
+#include "engine/base/text.h"
 
 void st_acc_init(struct st_acc *a)
 {

@@ -276,8 +276,6 @@ bool pol_check_auto(const struct cl_spec *spec, double r, char *msg, size_t len)
  * The replica workspace owns one (cluster.memo) and keeps it across replicas; it saves time
  * and never changes a result. get: false when the key is not held (or m is NULL). */
 #define POL_MEMO_KEY 12
-struct pol_memo *pol_memo_new(void);
-void pol_memo_free(struct pol_memo *m);
 bool pol_memo_get(const struct pol_memo *m, const double *key, int *value);
 void pol_memo_put(struct pol_memo *m, const double *key, int value);
 

@@ -1,4 +1,4 @@
-/* test_text — making text fit to quote in a message (engine/config/text.c): text_printable
+/* test_text — making text fit to quote in a message (engine/base/text.c): text_printable
  * keeps valid UTF-8, escapes control characters and bytes that are not UTF-8 as \xNN,
  * truncates by characters, never past its buffer nor inside a character; text_is_printable
  * agrees with it; text_vformat escapes what it formats. The UTF-8 cases follow the Unicode
@@ -8,7 +8,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "engine/config/text.h"
+#include "engine/base/text.h"
 
 static char buf[TEXT_PRINTABLE_LEN(64)];
 

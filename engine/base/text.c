@@ -1,5 +1,5 @@
 /* text — string helpers (see text.h). */
-#include "engine/config/text.h"
+#include "engine/base/text.h"
 
 #include <ctype.h>
 #include <errno.h>
