@@ -47,6 +47,7 @@ from .results import Results, ValidateResults, load  # noqa: E402
 
 DEFAULT_METRICS = ("flowtime", "job_flowtime_p99", "pocd", "machine_time")
 WIDTH, HEIGHT = 6.4, 4.0   # inches: legible at the width docs show a figure
+LEGEND_WIDTH = 1.8   # inches beside the last panel for the legend, out of the lines' way
 
 
 def _label(metric, unit):
@@ -301,7 +302,11 @@ COLOURS = {(True, True): "tab:green", (False, False): "tab:orange", (False, True
 def plot_validate(v, out_dir, fmt, written):
     for check, d in v.rows.groupby("id", sort=False):
         d = d.reset_index(drop=True)
-        fig, ax = plt.subplots(figsize=(max(WIDTH, 0.3 * len(d) + 2), HEIGHT + 1.5))
+        params = [r["params"][:60] for _, r in d.iterrows()]
+        # the axes keep HEIGHT whatever the labels below them take (6 pt text, turned)
+        below = 0.05 * max(len(p) for p in params) + 0.4
+        fig, ax = plt.subplots(figsize=(max(WIDTH, 0.3 * len(d) + 2) + LEGEND_WIDTH,
+                                        HEIGHT + below))
         for i, row in d.iterrows():
             agrees, expected = bool(row["agrees"]), bool(row["expected"])
             closed, est = float(row["closed_form"]), float(row["estimate"])
@@ -318,9 +323,8 @@ def plot_validate(v, out_dir, fmt, written):
             if not expected:
                 ax.annotate("expected: off", (i, est / scale), fontsize=6, rotation=90,
                             xytext=(3, 6), textcoords="offset points", color=colour)
-        ax.set_xticks(range(len(d)), [r["params"][:60] for _, r in d.iterrows()], rotation=90,
-                      fontsize=6)
-        ax.set_ylabel("estimate / |closed form| (bar: closed form)")
+        ax.set_xticks(range(len(d)), params, rotation=90, fontsize=6)
+        ax.set_ylabel("estimate / |closed form|")
         ax.margins(y=0.25)
         ax.grid(alpha=0.3)
         handles = [plt.Line2D([], [], marker="o", linestyle="", color=c, label=l)
@@ -328,8 +332,11 @@ def plot_validate(v, out_dir, fmt, written):
                                 (COLOURS[(False, False)], "disagrees, as expected"),
                                 (COLOURS[(False, True)], "disagrees: unexpected"),
                                 (COLOURS[(True, False)], "agrees: unexpected"))]
-        ax.legend(handles=handles, fontsize=7)
-        ax.set_title(f"specmc validate {check}: estimate with its interval against the "
+        handles.append(plt.Line2D([], [], marker="_", linestyle="", color="black", ms=12,
+                                  mew=2, label="closed form"))
+        ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0),
+                  borderaxespad=0.0)
+        ax.set_title(f"specmc validate {check}:\nestimate with its interval against the "
                      f"closed form", fontsize=10)
         _save(fig, out_dir, f"validate-{check}", fmt, written)
 
