@@ -150,3 +150,16 @@ def test_zipped_cases_are_one_axis(work, tmp_path, monkeypatch):
         assert len(ticks) == 5 and ticks[0] == "alpha=0.5\nbeta=0.5\nphi=0.4\nomega=0.4"
         assert markers[labels.index("threshold")] == plot.style("threshold")[1]
 
+
+def test_verdicts_of_every_kind(sweep, tmp_path, monkeypatch):
+    """issue 28: the verdict figure drew only the share lower; the shares tied and higher
+    (a PoCD ties often) are rows of their own, each policy in its own marker."""
+    monkeypatch.setenv("SPECMC", SPECMC)
+    seen = _saved(monkeypatch)
+    plot.plot_file(sweep, str(tmp_path), metrics=["pocd"], cdfs=False)
+    axes = seen["small-verdict-pocd"]
+    policies = specmc.load(sweep).policies[1:]
+    assert len(axes) == 3   # lower, tied, higher: one panel each (small sweeps one key)
+    for _, _, labels, markers in axes:
+        drawn = [(lab, m) for lab, m in zip(labels, markers) if lab in policies]
+        assert drawn == [(p, plot.style(p)[1]) for p in policies]

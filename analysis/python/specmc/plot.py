@@ -8,10 +8,12 @@ draws them (or `python3 -m specmc.plot FILE ...`).
                    that would leave a panel of one point (a [zip] whose keys do not move with
                    the x key), the zip's cases are the x axis, one panel per crossed key
     paired         each policy minus the baseline against the same key, zero marked
-    verdicts       the share of replicas in which each policy is lower than the baseline
-                   against the same key, with its exact interval, ½ marked (valid at any
-                   tail); for one scenario, each policy's shares lower / tied / higher as a
-                   bar, with the median paired difference and its interval
+    verdicts       the shares of replicas in which each policy is lower than, tied with and
+                   higher than the baseline (a row of panels each) against the same key, with
+                   their exact intervals, ½ marked (valid at any tail); for one scenario,
+                   each policy's shares lower / tied / higher as a bar, the intervals of
+                   lower and higher at their edges, with the median paired difference and
+                   its interval
     one scenario   each metric as points with interval bars, one per policy (hollow, no
                    bar, where the interval is not valid)
     histograms     the CDF of job flowtime / machine time of each scenario, one line per
@@ -277,33 +279,48 @@ def plot_sweep(r, metrics, out_dir, fmt, written, paired_too=True):
             _save(fig, out_dir, f"{stem}-{'paired-' if paired else ''}{m}", fmt, written)
 
 
+VERDICT_ROWS = (("lower", "lower than"), ("tied", "tied with"), ("higher", "higher than"))
+
+
 def plot_verdict_sweep(r, metrics, out_dir, fmt, written):
-    """The share of replicas in which each policy's metric is lower than the baseline's,
-    against the sweep's key, with its Clopper–Pearson band."""
+    """The shares of replicas in which each policy's metric is lower than, tied with and
+    higher than the baseline's (a row of panels each), against the sweep's key, with their
+    Clopper–Pearson bands."""
     x, others, case = _sweep_axes(r)
     (name, stem), base = _experiment(r), r.policies[0]
     verdicts = _with_case(r.verdicts, case)
     for m in metrics:
-        df = verdicts[(verdicts.metric == m) & (verdicts.verdict == "lower")]
+        df = verdicts[(verdicts.metric == m)
+                      & verdicts.verdict.isin([k for k, _ in VERDICT_ROWS])]
         if df.empty:
             continue
-        fig, axes, panels = _sweep_figure(r, df, x, others, case)
-        for (ax,), d in panels:
-            _lines(ax, d, x, r.policies)
-            ax.axhline(0.5, color="black", linewidth=0.8)
-            ax.set_ylim(-0.02, 1.02)
-        axes[0][0].set_ylabel(f"share of replicas with {m.replace('_', ' ')} below {base}'s")
+        fig, axes, panels = _sweep_figure(r, df, x, others, case, rows=len(VERDICT_ROWS),
+                                          height=HEIGHT * 1.6)
+        for column, d in panels:
+            for ax, (kind, _) in zip(column, VERDICT_ROWS):
+                _lines(ax, d[d.verdict == kind], x, r.policies)
+                if kind != "tied":
+                    ax.axhline(0.5, color="black", linewidth=0.8)
+                ax.set_ylim(-0.04, 1.04)
+        for ax, (_, words) in zip(axes[:, 0], VERDICT_ROWS):
+            ax.set_ylabel(f"share {words}\n{base}", fontsize=9)
         _legend(axes[0][-1], "policy")
-        fig.suptitle(f"{name}: is {m.replace('_', ' ')} lower than {base}'s? Share of paired "
-                     f"replicas, exact {r.provenance['confidence']:.0%} interval", fontsize=10)
+        fig.suptitle(f"{name}: is {m.replace('_', ' ')} lower or higher than {base}'s? Share of "
+                     f"paired replicas,\nexact {r.provenance['confidence']:.0%} interval",
+                     fontsize=10)
         _save(fig, out_dir, f"{stem}-verdict-{m}", fmt, written)
+
+
+# The verdict kinds' colours: not a policy's (STYLES), so that no bar reads as a policy.
+VERDICT_COLOURS = {"lower": "#4575b4", "tied": "#d9d9d9", "higher": "#d73027"}
 
 
 def plot_verdict_points(r, metrics, out_dir, fmt, written):
     """One scenario: each policy's shares of replicas lower, tied and higher than the
-    baseline, stacked, with the median paired difference and its interval written beside."""
+    baseline, stacked, each share's exact interval drawn at its edge of the bar (lower's at
+    the lower|tied edge, higher's at the tied|higher edge), with the median paired difference
+    and its interval written beside."""
     (name, stem), base = _experiment(r), r.policies[0]
-    colours = {"lower": "tab:blue", "tied": "0.75", "higher": "tab:orange"}
     for s in r.scenarios.scenario:
         for m in metrics:
             v = r.verdicts[(r.verdicts.scenario == s) & (r.verdicts.metric == m)]
@@ -316,18 +333,26 @@ def plot_verdict_points(r, metrics, out_dir, fmt, written):
                 left = 0.0
                 for kind in ("lower", "tied", "higher"):
                     w = float(share.loc[kind, "mean"])
-                    ax.barh(i, w, left=left, color=colours[kind],
+                    ax.barh(i, w, left=left, color=VERDICT_COLOURS[kind],
                             label=kind if i == 0 else None)
                     left += w
+                low, high = share.loc["lower"], share.loc["higher"]
+                for at, lo, hi in ((low["mean"], low["ci_low"], low["ci_high"]),
+                                   (1 - high["mean"], 1 - high["ci_high"], 1 - high["ci_low"])):
+                    ax.errorbar([at], [i], xerr=[[at - lo], [hi - at]], fmt="none",
+                                ecolor="black", elinewidth=1, capsize=4)
                 med = share.loc["median_delta"]
                 ax.annotate(f"median Δ {med['mean']:.4g} [{med['ci_low']:.4g}, "
                             f"{med['ci_high']:.4g}]", (1.01, i), fontsize=7, va="center",
                             annotation_clip=False)
             ax.set_yticks(range(len(pols)), pols)
+            for tick, p in zip(ax.get_yticklabels(), pols):
+                tick.set_color(style(p)[0])
             ax.invert_yaxis()   # the policies top to bottom in the file's order
             ax.set_xlim(0, 1)
             ax.set_xlabel(f"share of replicas: {m.replace('_', ' ')} lower, tied, higher than "
-                          f"{base}'s")
+                          f"{base}'s\n(bars at the edges: exact "
+                          f"{r.provenance['confidence']:.0%} intervals of lower and higher)")
             ax.legend(fontsize=7, ncol=3, loc="lower left", bbox_to_anchor=(0, 1.0))
             ax.set_title(f"{name}, scenario {s}: paired replicas against {base}", fontsize=10,
                          pad=22)
