@@ -24,7 +24,7 @@ draws them (or `python3 -m specmc.plot FILE ...`).
 
 A policy has the same colour and marker in every figure (STYLES). Where lines coincide
 (s-restart and s-resume at PoCD 1), the one drawn first has the wider line and the larger
-hollow marker, so each shows around the next; no point is moved.
+hollow marker, so each shows around the next (_layers); no point is moved.
 
 Each figure is a file in --out named after the experiment, NAME-METRIC.png and the like
 (validate-CHECK.png for a validate file). NAME is the file's experiment name made safe: only
@@ -89,12 +89,25 @@ def style(policy):
             _FALLBACK_MARKERS[h // len(_FALLBACK_COLOURS) % len(_FALLBACK_MARKERS)])
 
 
-def _layer(i, n):
-    """Marker size and line width of the i-th of n lines drawn in one panel: the first drawn
-    widest, so that where lines coincide (s-restart and s-resume at PoCD 1) each one's hollow
-    marker shows around or inside the next; the points stay where they are."""
-    t = (n - 1 - i) / (n - 1) if n > 1 else 0.0
-    return 5.0 + 4.0 * t, 1.1 + 1.0 * t
+def _layers(series):
+    """Marker size and line width of each line of a panel, given as (xs, ys) in the order
+    drawn: a line that a later one covers (equal within 2 % of the panel's height at half
+    their common x values or more: s-restart under s-resume at PoCD 1, fair+late under
+    psrpt+late) is drawn wider, its hollow marker larger, one step for each line over it, so
+    that each shows around the next; the others all alike. No point moves."""
+    ys = [y for _, v in series for y in v if math.isfinite(y)]
+    tol = 0.02 * (max(ys) - min(ys) if ys and max(ys) > min(ys) else 1.0)
+    out = []
+    for i, (xi, yi) in enumerate(series):
+        at = dict(zip(xi, yi))
+        depth = 0
+        for xj, yj in series[i + 1:]:
+            common = [(at[x], y) for x, y in zip(xj, yj) if x in at]
+            if common and sum(abs(a - b) <= tol for a, b in common) * 2 >= len(common):
+                depth += 1
+        depth = min(depth, 3)
+        out.append((5.5 + 2.0 * depth, 1.3 + 0.7 * depth))
+    return out
 
 
 def _label(metric, unit):
@@ -214,11 +227,11 @@ def _lines(ax, df, x, policies, zero=False, interval=True):
                                           for v in order],
                       fontsize=7 if x == CASE else None)
         ax.margins(x=0.12)   # room for the first and last labels within the panel
-    drawn = [p for p in policies if (df.policy == p).any()]
-    for i, policy in enumerate(drawn):
-        d = df[df.policy == policy].sort_values(x)
+    drawn = [(p, df[df.policy == p].sort_values(x)) for p in policies
+             if (df.policy == p).any()]
+    layers = _layers([(list(d[x]), list(d["mean"])) for _, d in drawn])
+    for (policy, d), (ms, lw) in zip(drawn, layers):
         colour, marker = style(policy)
-        ms, lw = _layer(i, len(drawn))
         valid = d.interval != "unreliable"
         ax.plot(d[x], d["mean"], marker=marker, ms=ms, lw=lw, color=colour, label=policy,
                 markerfacecolor="none", markeredgewidth=1.3,
@@ -238,15 +251,16 @@ def _legend(ax, title):
 
 def _sweep_figure(r, df, x, others, case, rows=1, height=HEIGHT):
     """A figure of one panel per combination of the other swept keys (and `rows` rows of
-    them), x on a log axis where it spans more than 1.5 decades; returns it, its axes (a
-    rows x panels array) and (axes column, rows) per panel."""
+    them), x on a log axis where it spans more than 1.5 decades and, where it is numeric, the
+    same in every panel (threshold-tasks' panels span 10-90 or 50-90 tasks); returns it, its
+    axes (a rows x panels array) and (axes column, rows) per panel."""
     panels = _panels(df, others)
     width = WIDTH * min(len(panels), 3) / 1.5 if len(panels) > 1 else WIDTH
-    fig, axes = plt.subplots(rows, len(panels), figsize=(width + LEGEND_WIDTH, height),
-                             squeeze=False, sharey="row", sharex="col")
     xs = r.scenarios[x] if x != CASE else df[x]
-    log_x = (xs.map(lambda v: isinstance(v, float)).all() and (xs > 0).all()
-             and xs.max() >= 30 * xs.min())
+    numeric = xs.map(lambda v: isinstance(v, float)).all()
+    fig, axes = plt.subplots(rows, len(panels), figsize=(width + LEGEND_WIDTH, height),
+                             squeeze=False, sharey="row", sharex="all" if numeric else "col")
+    log_x = numeric and (xs > 0).all() and xs.max() >= 30 * xs.min()
     for col, (title, _) in enumerate(panels):
         axes[-1][col].set_xlabel(_x_label(x, case, log_x))
         axes[0][col].set_title(title, fontsize=8)
@@ -374,9 +388,10 @@ def plot_points(r, metrics, out_dir, fmt, written):
             for i, row in enumerate(df.itertuples()):
                 valid = row.interval != "unreliable"
                 colour, marker = style(row.policy)
-                ax.errorbar([i], [row.mean], yerr=[[row.mean - row.ci_low],
-                                                   [row.ci_high - row.mean]] if valid else None, fmt=marker, ms=8, color=colour, capsize=4,
-                            markerfacecolor=colour if valid else "none", markeredgewidth=1.5)
+                bar = [[row.mean - row.ci_low], [row.ci_high - row.mean]] if valid else None
+                ax.errorbar([i], [row.mean], yerr=bar, fmt=marker, ms=8, color=colour,
+                            capsize=4, markerfacecolor=colour if valid else "none",
+                            markeredgewidth=1.5)
             ax.set_xticks(range(len(df)), df.policy)
             for tick, p in zip(ax.get_xticklabels(), df.policy):
                 tick.set_color(style(p)[0])
@@ -410,13 +425,15 @@ def plot_cdfs(r, out_dir, fmt, written):
         for s in r.scenarios.scenario:
             fig, ax = plt.subplots(figsize=(WIDTH + LEGEND_WIDTH, HEIGHT))
             n = len(r.policies)
-            for i, p in enumerate(r.policies):
-                d = [row for row in rows if int(row["scenario"]) == s and row["policy"] == p
-                     and row["quantity"] == q]  # not the delta_ rows of the paired CDFs
+            cdfs = [[row for row in rows if int(row["scenario"]) == s and row["policy"] == p
+                     and row["quantity"] == q]   # not the delta_ rows of the paired CDFs
+                    for p in r.policies]
+            layers = _layers([([float(row["at"]) for row in d],
+                               [float(row["mean"]) for row in d]) for d in cdfs])
+            for i, (p, d, (ms, lw)) in enumerate(zip(r.policies, cdfs, layers)):
                 at = [float(row["at"]) for row in d]
                 valid = all(row["interval"] != "unreliable" for row in d)
                 colour, marker = style(p)
-                ms, lw = _layer(i, n)
                 ax.plot(at, [float(row["mean"]) for row in d], label=p, color=colour,
                         marker=marker, ms=ms, lw=lw, markerfacecolor="none",
                         markeredgewidth=1.3, linestyle="-" if valid else "--",
