@@ -1,13 +1,16 @@
 """The figures (analysis/python/specmc/plot.py and `specmc plot`): every kind of file gives
 its figures, each a real image of the format asked, in the folder asked whatever the file's
 names; a file that is not there is an error."""
+import configparser
+import glob
 import os
 import re
 import subprocess
 
 import pytest
 
-from conftest import SMALL, SPECMC, renamed, specmc as run_specmc
+import specmc
+from conftest import ROOT, SMALL, SPECMC, renamed, specmc as run_specmc
 from specmc import plot
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -83,3 +86,80 @@ def test_names_from_the_file_stay_in_out(sweep, tmp_path, monkeypatch):
     assert os.listdir(tmp_path / "a") == ["b"] and os.listdir(tmp_path / "a" / "b") == ["out"]
     # a name that is safe as it is stays as it is
     assert plot._stem("chronos-fig3") == "chronos-fig3"
+
+
+def _policy_lists():
+    """Each experiment's [policy] list, as its config names them."""
+    lists = {}
+    for path in sorted(glob.glob(os.path.join(ROOT, "experiments", "*.ini"))):
+        ini = configparser.ConfigParser(inline_comment_prefixes=(";",), strict=False)
+        ini.read(path)
+        if ini.has_option("policy", "list"):
+            lists[path] = [p.strip() for p in ini.get("policy", "list").split(",")]
+    return lists
+
+
+def test_a_policy_looks_the_same_in_every_figure():
+    """issue 28: a policy's colour came from its place in the file's list, so clone was
+    orange in one figure and blue in the next. Each registered policy and each pair the
+    experiments run has its own (colour, marker); the policies of one experiment differ in
+    colour; another name gets the same look every time."""
+    looks = list(plot.STYLES.values())
+    assert len(set(looks)) == len(looks)
+    policies = run_specmc("list").split("\n\n")[0]   # the first section: the registry
+    listed = re.findall(r"^  ([a-z0-9+-]+) {2,}", policies, re.M)
+    assert "s-resume" in listed and set(listed) <= set(plot.STYLES), listed
+    for path, policies in _policy_lists().items():
+        assert set(policies) <= set(plot.STYLES), path
+        colours = [plot.style(p)[0] for p in policies]
+        assert len(set(colours)) == len(colours), (path, policies)
+    assert plot.style("fair+hadoop-s") == plot.style("fair+hadoop-s")
+    assert plot.style("fair+hadoop-s")[1] in plot._FALLBACK_MARKERS
+
+
+def _saved(monkeypatch):
+    """Record each figure's name and axes as plot saves it."""
+    seen = {}
+    save = plot._save
+
+    def record(fig, out_dir, name, fmt, written):
+        seen[name] = [(ax.get_title(), [t.get_text() for t in ax.get_xticklabels()],
+                       [line.get_label() for line in ax.get_lines()],
+                       [line.get_marker() for line in ax.get_lines()]) for ax in fig.axes]
+        save(fig, out_dir, name, fmt, written)
+    monkeypatch.setattr(plot, "_save", record)
+    return seen
+
+
+def test_zipped_cases_are_one_axis(work, tmp_path, monkeypatch):
+    """issue 28: threshold-params zips alpha, beta, phi, omega (5 cases) and sweeps the mode;
+    its figure had a panel per (phi, omega, mode), four of them a single point. The cases are
+    now the x axis, a panel per mode."""
+    out = str(work / "params.h5")
+    run_specmc("run", os.path.join(ROOT, "experiments", "threshold-params.ini"),
+               "--replicas", "20", "--quiet", "--out", out)
+    r = specmc.load(out)
+    x, panels, case = plot._sweep_axes(r)
+    assert (x, panels) == (plot.CASE, ["policy.threshold.mode"])
+    assert [k.rsplit(".", 1)[1] for k in case] == ["alpha", "beta", "phi", "omega"]
+    seen = _saved(monkeypatch)
+    plot.plot_file(out, str(tmp_path), metrics=["copies_per_task"], paired=False)
+    axes = seen["threshold-params-copies_per_task"]
+    assert [a[0] for a in axes] == ["mode = 0", "mode = 1"]
+    for _, ticks, labels, markers in axes:
+        assert len(ticks) == 5 and ticks[0] == "alpha=0.5\nbeta=0.5\nphi=0.4\nomega=0.4"
+        assert markers[labels.index("threshold")] == plot.style("threshold")[1]
+
+
+def test_verdicts_of_every_kind(sweep, tmp_path, monkeypatch):
+    """issue 28: the verdict figure drew only the share lower; the shares tied and higher
+    (a PoCD ties often) are rows of their own, each policy in its own marker."""
+    monkeypatch.setenv("SPECMC", SPECMC)
+    seen = _saved(monkeypatch)
+    plot.plot_file(sweep, str(tmp_path), metrics=["pocd"], cdfs=False)
+    axes = seen["small-verdict-pocd"]
+    policies = specmc.load(sweep).policies[1:]
+    assert len(axes) == 3   # lower, tied, higher: one panel each (small sweeps one key)
+    for _, _, labels, markers in axes:
+        drawn = [(lab, m) for lab, m in zip(labels, markers) if lab in policies]
+        assert drawn == [(p, plot.style(p)[1]) for p in policies]
