@@ -101,7 +101,11 @@ def test_format3_reads_as_format5(work):
     config = work / "fix.ini"
     config.write_text(old.config)
     new_path = str(work / "new.h5")
-    run_specmc("run", str(config), "--replicas", "3", "--quiet", "--out", new_path)
+    # Mantri as it was when the fixture was written: reports every time unit, a copy seen from
+    # its first, margin 30
+    run_specmc("run", str(config), "--replicas", "3", "--quiet", "--out", new_path,
+               "--set", "policy.mantri.reports=1", "--set", "policy.mantri.report_interval=1",
+               "--set", "policy.mantri.margin=30")
     new = specmc.load(new_path)
     cols = ["scenario", "workload.rate", "policy", "metric", "n", "mean"]
     pd.testing.assert_frame_equal(old.summary[cols], new.summary[cols])
