@@ -24,7 +24,7 @@
 #include "engine/config/config_time.h"
 #include "engine/config/dedup.h"
 #include "engine/base/text.h"
-#include "models/trace.h"
+#include "engine/config/traces.h"
 #include "models/workload.h"
 
 /* ---------------------------------------------------------------- the schema */

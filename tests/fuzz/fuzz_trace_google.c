@@ -1,13 +1,13 @@
 /* fuzz_trace_google — libFuzzer harness for the readers of Google's event tables: the
- * clusterdata-2011-2 task_events table (models/trace_google.c) and the clusterdata-2019
- * instance_events table (models/trace_google2019.c), which derive jobs through the same
- * models/trace_events.c (rules in docs/traces.md). The input bytes become a file that
+ * clusterdata-2011-2 task_events table (engine/config/trace_google.c) and the clusterdata-2019
+ * instance_events table (engine/config/trace_google2019.c), which derive jobs through the same
+ * engine/config/trace_events.c (rules in docs/traces.md). The input bytes become a file that
  * tr_read(..., TR_GOOGLE, ...) and then tr_read(..., TR_GOOGLE2019, ...) read, each followed
  * by tr_free. Either return is fine (a file whose jobs are all incomplete is an error too); a
  * failure is a crash, an AddressSanitizer or UndefinedBehaviorSanitizer report, a leak, a
  * timeout or running out of memory. Seeds: data/google-task-events-sample.csv,
  * data/google2019-instance-events-sample.csv and their first rows (tests/fuzz/seeds.sh). */
-#include "models/trace.h"
+#include "engine/config/traces.h"
 #include "tests/fuzz/fuzz_input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "models/trace.h"
+#include "engine/config/traces.h"
 
 static char dir[64];
 static char path[128];

@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "engine/base/text.h"
-#include "models/trace_common.h"
+#include "engine/config/trace_common.h"
 
 /* The columns read, by their InstanceEvent field names, in enum tr_field order. */
 static const char *const field[TR_FIELDS] = {

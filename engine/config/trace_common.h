@@ -1,8 +1,8 @@
 /* trace_common — what the trace readers (trace_csv.c, trace_google.c, trace_google2019.c)
  * share: a line reader that counts lines, strict number parsing, error messages and the final
  * sort; and, for the two Google layouts, the reading of an event table and the derivation of
- * jobs from it (trace_events.c). It is private to models/trace*.c; everything else includes
- * models/trace.h only. */
+ * jobs from it (trace_events.c). It is private to engine/config/trace*.c; the config
+ * includes traces.h, the model models/trace.h. */
 #ifndef SPECMC_TRACE_COMMON_H
 #define SPECMC_TRACE_COMMON_H
 

@@ -3,7 +3,7 @@
  * layout and rules in docs/traces.md): CSV without a header, 13 columns in a fixed order, one
  * row per event in the life of a task. This file says which columns and codes those are; the
  * rows are read and the jobs derived by trace_events.c, as for the 2019 layout. */
-#include "models/trace_common.h"
+#include "engine/config/trace_common.h"
 
 enum {
     G_TIME, G_MISSING, G_JOB, G_TASK, G_MACHINE, G_EVENT, G_USER, G_CLASS, G_PRIORITY, G_CPU,

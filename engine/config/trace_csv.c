@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "engine/base/text.h"
-#include "models/trace_common.h"
+#include "engine/config/trace_common.h"
 
 enum {
     C_ARRIVAL, C_WEIGHT, C_MAP_TASKS, C_REDUCE_TASKS, C_MAP_MEAN, C_REDUCE_MEAN,

@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "engine/base/text.h"
-#include "models/trace_common.h"
+#include "engine/config/trace_common.h"
 
 /* Both traces' special times (the 2011 schema's "Time and timestamps"; Google cluster-usage
  * traces v3, the same section): 0 is "before the beginning of the trace window", 2^63 − 1
