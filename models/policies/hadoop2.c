@@ -53,8 +53,7 @@ enum { H2_RETRY_NONE, H2_RETRY_AFTER, H2_MIN_DONE, H2_MIN_ALLOWED, H2_CAP_TOTAL,
 enum { H2_TIMER_SCAN = 1 };
 
 /* The constants in seconds of the real system, for the `auto` times. */
-static const double h2_seconds[] = {[H2_RETRY_NONE] = 1, [H2_RETRY_AFTER] = 15,
-                                    [H2_ORDER] = 0};
+static const double h2_seconds[POL_MAX_PARAMS] = {[H2_RETRY_NONE] = 1, [H2_RETRY_AFTER] = 15};
 
 /* A job's next scan, and the scans planned in one way, in the order planned: each way plans
  * a scan at now, or at now plus a constant, so its times never fall and its first is its

@@ -298,10 +298,14 @@ void pol_memo_put(struct pol_memo *m, const double *key, int value);
      .allow_auto = true,                                                                     \
      .names = (const char *const[]){"tasks-first", "by-job", "copies-first", NULL}}
 double pol_second(const struct cl_spec *spec, double typical_s);
+/* seconds[i] for every parameter i of p: a table of POL_MAX_PARAMS (0: not a time in seconds),
+ * never one cut at the last time parameter (a parameter added after it would be read past
+ * its end). */
 bool pol_seconds_check(const struct cl_spec *spec, const struct policy *p, const double *param,
-                       const double *seconds, double typical_s, char *msg, size_t len);
+                       const double seconds[POL_MAX_PARAMS], double typical_s, char *msg,
+                       size_t len);
 void pol_seconds_resolve(const struct cl_spec *spec, const struct policy *p, double *param,
-                         const double *seconds, double typical_s);
+                         const double seconds[POL_MAX_PARAMS], double typical_s);
 
 /* The durations of each job phase's finished tasks, as Hadoop's DataStatistics and Spark's
  * successfulTaskDurations keep them: k = 2 x job + phase. A duration is the winning copy's,

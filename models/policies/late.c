@@ -704,7 +704,7 @@ static const struct pol_param late_params[] = {
 };
 
 /* The constants in seconds of the real system, for the `auto` times: the heartbeat. */
-static const double late_seconds[] = {[LATE_PERIOD] = 3};
+static const double late_seconds[POL_MAX_PARAMS] = {[LATE_PERIOD] = 3};
 
 static bool late_check(const struct cl_spec *spec, const double *param, char *msg, size_t len)
 {

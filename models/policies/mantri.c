@@ -75,8 +75,8 @@ enum { MANTRI_TIMER_CHECK = 1 };
  * production.c): progress reports every 3 s (Hadoop's mapreduce.task.progress-report.interval,
  * 0.01 of the 5 min mapreduce.task.timeout: MRJobConfUtil.getTaskProgressReportInterval; the
  * PROGRESS_INTERVAL of Hadoop 1's Task.java), and seed 004 §I's margin of 30 s. */
-static const double mantri_seconds[] = {[MANTRI_REPORT] = 3, [MANTRI_MARGIN] = 30,
-                                        [MANTRI_REPORTS] = 0};
+static const double mantri_seconds[POL_MAX_PARAMS] = {[MANTRI_REPORT] = 3,
+                                                      [MANTRI_MARGIN] = 30};
 enum { WATCHED = 1, MULTI = 2 }; /* flag bits per task */
 
 /* A copy's first report, still to come. */

@@ -27,7 +27,8 @@ double pol_second(const struct cl_spec *spec, double typical_s)
 }
 
 bool pol_seconds_check(const struct cl_spec *spec, const struct policy *p, const double *param,
-                       const double *seconds, double typical_s, char *msg, size_t len)
+                       const double seconds[POL_MAX_PARAMS], double typical_s, char *msg,
+                       size_t len)
 {
     for (int i = 0; p->params[i].key; i++) {
         if (seconds[i] > 0 && isnan(param[i]) && isnan(pol_second(spec, typical_s))) {
@@ -42,7 +43,7 @@ bool pol_seconds_check(const struct cl_spec *spec, const struct policy *p, const
 }
 
 void pol_seconds_resolve(const struct cl_spec *spec, const struct policy *p, double *param,
-                         const double *seconds, double typical_s)
+                         const double seconds[POL_MAX_PARAMS], double typical_s)
 {
     for (int i = 0; p->params[i].key; i++)
         if (seconds[i] > 0 && isnan(param[i]))

@@ -57,8 +57,7 @@ enum { SP_VERSION, SP_QUANTILE, SP_MULTIPLIER, SP_INTERVAL, SP_MIN_RUNTIME, SP_E
 enum { SP_TIMER_CHECK = 1 };
 enum { MARKED = 1, WATCHED = 2 }; /* bits of mark[task] */
 
-static const double sp_seconds[] = {[SP_INTERVAL] = 0.1, [SP_MIN_RUNTIME] = 0.1,
-                                    [SP_ORDER] = 0};
+static const double sp_seconds[POL_MAX_PARAMS] = {[SP_INTERVAL] = 0.1, [SP_MIN_RUNTIME] = 0.1};
 
 struct spark {
     int upper_median, efficiency;

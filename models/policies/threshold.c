@@ -43,7 +43,7 @@ enum { TP_MODE, TP_STATIC, TP_QOS, TP_DIVISOR, TP_ALPHA, TP_BETA, TP_MU, TP_PHI,
 enum { TP_TIMER_CHECK = 1 };
 
 /* Seed 003's constants in seconds for the `auto` times, and its mean task time. */
-static const double th_seconds[] = {[TP_QOS] = 1.0, [TP_INTERVAL] = 0.1};
+static const double th_seconds[POL_MAX_PARAMS] = {[TP_QOS] = 1.0, [TP_INTERVAL] = 0.1};
 #define TP_TYPICAL_TASK_S 0.7
 
 struct threshold {
