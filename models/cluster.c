@@ -16,7 +16,6 @@
 
 #include <gsl/gsl_cdf.h>
 
-#include "models/workload.h"
 
 /* ---------------------------------------------------------------- allocation and reset */
 
@@ -108,14 +107,19 @@ void cl_free(struct cluster *cl)
     memset(cl, 0, sizeof *cl);
 }
 
-int cl_reset(struct cluster *cl, const struct cl_spec *spec, uint64_t seed, uint64_t replica)
+int cl_reserve(struct cluster *cl, const struct cl_spec *spec)
 {
-    int njobs = spec->jobs, nslots = spec->slots;
-    if (reserve_jobs(cl, njobs, nslots))
+    if (reserve_jobs(cl, spec->jobs, spec->slots))
         return -1;
     cl->spec = spec;
-    cl->njobs = njobs;
-    int ntasks = wl_jobs(cl, seed, replica);
+    cl->njobs = spec->jobs;
+    return 0;
+}
+
+int cl_begin(struct cluster *cl, int ntasks, uint64_t seed, uint64_t replica)
+{
+    const struct cl_spec *spec = cl->spec;
+    int njobs = cl->njobs, nslots = spec->slots;
     if (reserve_tasks(cl, ntasks))
         return -1;
     cl->now = 0.0;
@@ -161,7 +165,6 @@ int cl_reset(struct cluster *cl, const struct cl_spec *spec, uint64_t seed, uint
     cl->busy_time = cl->busy_area = 0.0;
     cl->copies = cl->kills = cl->task_events = 0;
     cl->orphans = 0;
-    wl_task_sizes(cl, seed, replica);
     int first = spec->warmup < njobs ? spec->warmup : njobs - 1;
     cl->util_from = cl->job[first].arrival;
     cl->util_to = cl->job[njobs - 1].arrival;
@@ -346,7 +349,7 @@ static double draw_copy(struct cluster *cl, int task, int k)
         rng_jump_blocks(&r, &cl->copy_jumps, (uint64_t)task);
     else
         r.state = cl->task_rng[task];
-    double d = wl_copy_duration(cl, task, &r);
+    double d = cl_copy_duration(cl, task, &r);
     cl->task_rng[task] = r.state;
     return d;
 }
@@ -407,7 +410,8 @@ static double draw_straggle(struct cluster *cl, int task, int k)
     const struct cl_spec *sp = cl->spec;
     if (!(sp->straggle_p > 0 || sp->straggle_p_max > 0))
         return 1.0;
-    double busy = srv_drawn(sp) ? srv_busy_share(cl) : (double)(cl->nslots - cl->nfree) / cl->nslots;
+    double busy = srv_drawn(sp) ? srv_busy_share(&cl->servers, sp)
+                                 : (double)(cl->nslots - cl->nfree) / cl->nslots;
     rng_t r = cl->straggle_base;
     rng_jump_blocks(&r, &cl->straggle_jumps, (uint64_t)task);
     rng_advance(&r, 2u * (uint64_t)k);
@@ -424,12 +428,12 @@ static int take_slot(struct cluster *cl, int job)
     CL_ASSERT(cl->nfree > 0);
     if (!srv_drawn(cl->spec))
         return cl->free_stack[--cl->nfree];
-    int i = srv_find(cl, cl->job[job].cpu, cl->job[job].mem);
+    int i = cl_find_slot(cl, cl->job[job].cpu, cl->job[job].mem);
     CL_ASSERT(i >= 0);
     int s = cl->free_stack[i];
     cl->free_stack[i] = cl->free_stack[--cl->nfree];
     cl->free_stack[cl->nfree] = s;
-    srv_take(cl, s, job);
+    srv_take(&cl->servers, cl->spec, s, cl->job[job].cpu, cl->job[job].mem);
     return s;
 }
 
@@ -553,7 +557,8 @@ static int detach(struct cluster *cl, int s, bool killed)
     tree_update(cl, s);
     cl->free_stack[cl->nfree++] = s;
     if (srv_drawn(cl->spec))
-        srv_leave(cl, s, cl->task_job[task]);
+        srv_leave(&cl->servers, cl->spec, s, cl->job[cl->task_job[task]].cpu,
+                  cl->job[cl->task_job[task]].mem, cl->nfree == cl->nslots);
     cl->task_running[task]--;
     cl->task_events++;
     return task;

@@ -142,11 +142,11 @@ struct cluster {
     rng_t straggle_base;  /* RNG_STRAGGLE stream at its start, laid out like noise_base */
     rng_jumps copy_jumps, noise_jumps, straggle_jumps; /* their jump maps to a task's block */
     /* optional: copy durations from a function instead of the stream (hand-built test
-       scenarios); kept across cl_reset. Returns the full duration T of copy `copy`. */
+       scenarios); kept across replicas. Returns the full duration T of copy `copy`. */
     double (*duration_hook)(void *ctx, int task, int copy);
     void *duration_ctx;
     struct pol_memo *memo; /* the workspace's memo of policies' pure per-job-shape results
-                              (models/policy.h); kept across cl_reset; NULL: none */
+                              (models/policy.h); kept across replicas; NULL: none */
 
     /* totals */
     double busy_time;     /* slot time of every copy, all jobs */
@@ -166,10 +166,13 @@ struct cluster {
     int cap_jobs, cap_tasks, cap_leaves;
 };
 
-/* Size the arrays for a scenario (reusing earlier allocations when big enough) and
- * generate the replica's workload: arrival times, weights, deadlines, from the streams of
- * (seed, replica). Returns 0, or -1 when out of memory. */
-int cl_reset(struct cluster *cl, const struct cl_spec *spec, uint64_t seed, uint64_t replica);
+/* A replica's start, in two steps around the workload's jobs (wl_reset, models/workload.h, is
+ * the one caller: the cluster does not generate its jobs). cl_reserve sizes the job arrays for
+ * spec (reusing earlier allocations when big enough); the generator fills cl->job; cl_begin
+ * sizes the task arrays for ntasks and empties the slots, the timers and the accounting, and
+ * sets the copy, noise and straggle streams of (seed, replica). 0, or -1 when out of memory. */
+int cl_reserve(struct cluster *cl, const struct cl_spec *spec);
+int cl_begin(struct cluster *cl, int ntasks, uint64_t seed, uint64_t replica);
 void cl_free(struct cluster *cl);
 
 /* Mark the next job arrived (called by the event loop at its arrival time). */
@@ -257,10 +260,24 @@ static inline double cl_mem_per_server(const struct cluster *cl)
 /* Whether a copy of `job` can start now: a slot is free, and with requests drawn per job, on
  * a server its CPU and memory both fit (models/servers.h). Policies that place copies this
  * way say so (policy.by_request); the others run only where every slot fits every copy. */
+/* The position in the free stack of the slot a copy requesting cpu and mem would take (the
+ * highest on a server both fit), or -1 (models/servers.h). */
+static inline int cl_find_slot(const struct cluster *cl, double cpu, double mem)
+{
+    return srv_find(&cl->servers, cl->spec, cl->free_stack, cl->nfree, cpu, mem);
+}
+
 static inline bool cl_fits(const struct cluster *cl, int job)
 {
     return cl->nfree > 0 &&
-           (!srv_drawn(cl->spec) || srv_find(cl, cl->job[job].cpu, cl->job[job].mem) >= 0);
+           (!srv_drawn(cl->spec) || cl_find_slot(cl, cl->job[job].cpu, cl->job[job].mem) >= 0);
+}
+
+/* With requests drawn per job: whether a copy of the least requests fits anywhere (when not,
+ * no job's does). */
+static inline bool cl_room(const struct cluster *cl)
+{
+    return cl_find_slot(cl, cl->spec->cpu_request, cl->spec->mem_request) >= 0;
 }
 
 /* Whether the cluster is idle: every job that has arrived is done (no copy runs, no task
@@ -339,6 +356,14 @@ static inline int cl_task_phase(const struct cluster *cl, int task)
 {
     const struct cl_job *j = &cl->job[cl->task_job[task]];
     return task - j->first_task >= j->nmap ? CL_REDUCE : CL_MAP;
+}
+/* Duration of one copy of `task` from the stream state r: its job's phase's law times the
+ * job's scale (the originals, models/workload.c, and the extra copies, cluster.c, alike). */
+static inline double cl_copy_duration(const struct cluster *cl, int task, rng_t *r)
+{
+    const struct cl_job *j = &cl->job[cl->task_job[task]];
+    int phase = cl_task_phase(cl, task);
+    return dist_sample(&j->dist[phase], r) * j->scale[phase];
 }
 static inline bool cl_copy_waiting(const struct cluster *cl, int slot)
 {

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "models/cluster.h"
+#include "models/workload.h"
 
 struct rep_workspace {
     struct cluster cl;       /* replica state, arrays reused; its memo kept across replicas */
@@ -172,7 +173,7 @@ int rep_run(struct rep_workspace *ws, const struct cl_spec *spec, const struct p
     int rc = prepare(ws, spec, size);
     if (rc != REP_OK)
         return rc;
-    if (cl_reset(cl, spec, seed, replica))
+    if (wl_reset(cl, spec, seed, replica))
         return REP_NOMEM;
     void *st = size ? ws->state : NULL;
     if (pol_call_init(pol, cl, st, param))

@@ -4,7 +4,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "models/cluster.h"
 
 /* Sums of requests are compared with a relative slack, so that 0.3 + 0.3 + 0.3 + 0.1 fits
  * 1.0 although its rounding is 1.0000000000000002 (the floor of config's slot count adds
@@ -43,56 +42,48 @@ void srv_free(struct cl_servers *sv)
     *sv = (struct cl_servers){0};
 }
 
-int srv_find(const struct cluster *cl, double cpu, double mem)
+int srv_find(const struct cl_servers *sv, const struct cl_spec *sp, const int *free_stack,
+             int nfree, double cpu, double mem)
 {
-    const struct cl_spec *sp = cl->spec;
-    const struct cl_servers *sv = &cl->servers;
     double cpu_cap = sp->server_cpu * (1 + FIT_SLACK), mem_cap = sp->server_mem * (1 + FIT_SLACK);
-    for (int i = cl->nfree - 1; i >= 0; i--) {
-        int v = cl->free_stack[i] / sp->per_server;
+    for (int i = nfree - 1; i >= 0; i--) {
+        int v = free_stack[i] / sp->per_server;
         if (sv->cpu[v] + cpu <= cpu_cap && sv->mem[v] + mem <= mem_cap)
             return i;
     }
     return -1;
 }
 
-bool srv_room(const struct cluster *cl)
+void srv_take(struct cl_servers *sv, const struct cl_spec *sp, int s, double cpu, double mem)
 {
-    return srv_find(cl, cl->spec->cpu_request, cl->spec->mem_request) >= 0;
-}
-
-void srv_take(struct cluster *cl, int s, int job)
-{
-    struct cl_servers *sv = &cl->servers;
-    int v = s / cl->spec->per_server;
-    sv->cpu[v] += cl->job[job].cpu;
-    sv->mem[v] += cl->job[job].mem;
+    int v = s / sp->per_server;
+    sv->cpu[v] += cpu;
+    sv->mem[v] += mem;
     sv->copies[v]++;
-    sv->cpu_used += cl->job[job].cpu;
-    sv->mem_used += cl->job[job].mem;
+    sv->cpu_used += cpu;
+    sv->mem_used += mem;
 }
 
-void srv_leave(struct cluster *cl, int s, int job)
+void srv_leave(struct cl_servers *sv, const struct cl_spec *sp, int s, double cpu, double mem,
+               bool none_left)
 {
-    struct cl_servers *sv = &cl->servers;
-    int v = s / cl->spec->per_server;
+    int v = s / sp->per_server;
     if (--sv->copies[v] == 0)
         sv->cpu[v] = sv->mem[v] = 0.0;
     else {
-        sv->cpu[v] -= cl->job[job].cpu;
-        sv->mem[v] -= cl->job[job].mem;
+        sv->cpu[v] -= cpu;
+        sv->mem[v] -= mem;
     }
-    if (cl->nfree == cl->nslots)
+    if (none_left)
         sv->cpu_used = sv->mem_used = 0.0;
     else {
-        sv->cpu_used -= cl->job[job].cpu;
-        sv->mem_used -= cl->job[job].mem;
+        sv->cpu_used -= cpu;
+        sv->mem_used -= mem;
     }
 }
 
-double srv_busy_share(const struct cluster *cl)
+double srv_busy_share(const struct cl_servers *sv, const struct cl_spec *sp)
 {
-    const struct cl_spec *sp = cl->spec;
-    return fmax(cl->servers.cpu_used / (sp->servers * sp->server_cpu),
-                cl->servers.mem_used / (sp->servers * sp->server_mem));
+    return fmax(sv->cpu_used / (sp->servers * sp->server_cpu),
+                sv->mem_used / (sp->servers * sp->server_mem));
 }

@@ -15,8 +15,6 @@
 
 #include "models/spec.h"
 
-struct cluster;
-
 /* What the running copies hold: per server, and in all. */
 struct cl_servers {
     double *cpu, *mem;          /* [servers] requested by the copies on it */
@@ -36,19 +34,18 @@ static inline bool srv_drawn(const struct cl_spec *sp)
 int srv_reset(struct cl_servers *sv, const struct cl_spec *sp);
 void srv_free(struct cl_servers *sv);
 
-/* The position in the free stack of the slot a copy requesting `cpu` and `mem` takes (the
- * highest whose server both fit), or -1 when it fits nowhere. */
-int srv_find(const struct cluster *cl, double cpu, double mem);
+/* The position in the free stack (its nfree entries) of the slot a copy requesting `cpu` and
+ * `mem` takes (the highest whose server both fit), or -1 when it fits nowhere. */
+int srv_find(const struct cl_servers *sv, const struct cl_spec *sp, const int *free_stack,
+             int nfree, double cpu, double mem);
 
-/* Whether a copy of the least requests fits anywhere: when not, no job's does. */
-bool srv_room(const struct cluster *cl);
-
-/* A copy of `job` took slot s / left it. */
-void srv_take(struct cluster *cl, int s, int job);
-void srv_leave(struct cluster *cl, int s, int job);
+/* A copy requesting cpu and mem took slot s / left it (none_left: no copy runs any more). */
+void srv_take(struct cl_servers *sv, const struct cl_spec *sp, int s, double cpu, double mem);
+void srv_leave(struct cl_servers *sv, const struct cl_spec *sp, int s, double cpu, double mem,
+               bool none_left);
 
 /* The share of the servers' capacity the running copies request: the larger of CPU's and
  * memory's (seed 003 assumption 5's utilisation, with drawn requests). */
-double srv_busy_share(const struct cluster *cl);
+double srv_busy_share(const struct cl_servers *sv, const struct cl_spec *sp);
 
 #endif

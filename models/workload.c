@@ -245,5 +245,16 @@ void wl_task_sizes(struct cluster *cl, uint64_t seed, uint64_t replica)
     rng_t tasks;
     rng_stream(&tasks, seed, replica, RNG_TASKS);
     for (int t = 0; t < cl->ntasks; t++)
-        cl->task_size[t] = wl_copy_duration(cl, t, &tasks);
+        cl->task_size[t] = cl_copy_duration(cl, t, &tasks);
+}
+
+int wl_reset(struct cluster *cl, const struct cl_spec *spec, uint64_t seed, uint64_t replica)
+{
+    if (cl_reserve(cl, spec))
+        return -1;
+    int ntasks = wl_jobs(cl, seed, replica);
+    if (cl_begin(cl, ntasks, seed, replica))
+        return -1;
+    wl_task_sizes(cl, seed, replica);
+    return 0;
 }

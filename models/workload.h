@@ -1,7 +1,7 @@
 /* workload — the jobs of one replica: when they arrive, their weights, how many map and
  * reduce tasks they have, how long their tasks take (SPEC §1 "Jobs", "Task times").
  *
- * Used by cl_reset only. Jobs come from the scenario's generator or from a trace
+ * Used by wl_reset only. Jobs come from the scenario's generator or from a trace
  * (models/trace.h); task durations are always drawn. Random numbers (SPEC §5): arrivals from
  * RNG_ARRIVALS, per-job attributes from RNG_JOBS (weight, then task count, then scale, each
  * drawn only when the scenario varies it; every job's shape after all of them), the original
@@ -14,6 +14,12 @@
 #include <stdint.h>
 
 #include "models/cluster.h"
+
+/* Start replica `replica` of a scenario on cl: its arrays sized for spec, its jobs generated
+ * (or read from the trace) and the original duration of every task drawn, from the streams of
+ * (seed, replica); the cluster's own reset between (cl_reserve, cl_begin). 0, or -1 when out
+ * of memory. */
+int wl_reset(struct cluster *cl, const struct cl_spec *spec, uint64_t seed, uint64_t replica);
 
 /* Fill cl->job[0 .. spec->jobs) (arrival, deadline, weight, tasks per phase, scales and the
  * per-phase statistics the scheduler knows) with first_task laid out consecutively. Returns
@@ -47,13 +53,5 @@ double wl_count_tail_index(const struct cl_spec *sp);
 
 /* The duration of the original copy of every task (cl->task_size), in task order. */
 void wl_task_sizes(struct cluster *cl, uint64_t seed, uint64_t replica);
-
-/* Duration of one more copy of `task` from the copy stream state r. */
-static inline double wl_copy_duration(const struct cluster *cl, int task, rng_t *r)
-{
-    const struct cl_job *j = &cl->job[cl->task_job[task]];
-    int phase = cl_task_phase(cl, task);
-    return dist_sample(&j->dist[phase], r) * j->scale[phase];
-}
 
 #endif

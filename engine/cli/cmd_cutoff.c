@@ -77,7 +77,7 @@ static int scenario_row(const struct cl_spec *sp, uint64_t seed, struct cutoff_r
     int n = 2 * sp->jobs, rc = -1;
     int *m = malloc((size_t)n * sizeof *m);
     double *mu = malloc((size_t)n * sizeof *mu);
-    if (!m || !mu || cl_reset(&cl, sp, seed, 0)) {
+    if (!m || !mu || wl_reset(&cl, sp, seed, 0)) {
         snprintf(err, errlen, "out of memory");
         goto done;
     }

@@ -90,7 +90,7 @@ int pol_start_fifo(struct cluster *cl, int copies)
             started++;
         }
         if (cl->job[job].next_unstarted < cl->job[job].ntasks &&
-            (!cl->spec->backfill || !srv_room(cl)))
+            (!cl->spec->backfill || !cl_room(cl)))
             break; /* it holds the others back, or none would fit either */
         job = next;
     }

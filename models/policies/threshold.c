@@ -192,7 +192,7 @@ static void threshold_slot_free(struct cluster *cl, void *st)
             continue; /* done, or its copy was replaced: no replica */
         if (cl_fits(cl, cl->task_job[task]))
             cl_launch_copy(cl, task, 0.0);
-        else if (cl->spec->backfill && srv_room(cl))
+        else if (cl->spec->backfill && cl_room(cl))
             t->queue[kept++] = task;
         else
             break;

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "models/workload.h"
 #include "engine/stats/rng.h"
 #include "scenario.h"
 
@@ -33,7 +34,7 @@ Test(cluster, end_tree_matches_brute_force)
     struct cl_spec sp = sc_spec(37, 40, 5); /* 37 slots: the tree has padding leaves */
     struct cluster cl = {0};
     cl.duration_hook = tie_hook;
-    cr_assert_eq(cl_reset(&cl, &sp, 3, 0), 0);
+    cr_assert_eq(wl_reset(&cl, &sp, 3, 0), 0);
     for (int j = 0; j < cl.njobs; j++)
         cl_arrive(&cl, j);
     rng_t r;
@@ -74,7 +75,7 @@ Test(cluster, timers_in_time_then_insertion_order)
 {
     struct cl_spec sp = sc_spec(1, 1, 1);
     struct cluster cl = {0};
-    cr_assert_eq(cl_reset(&cl, &sp, 1, 0), 0);
+    cr_assert_eq(wl_reset(&cl, &sp, 1, 0), 0);
     double when[] = {5, 1, 3, 1, 5, 2, 1, 4, 3, 0.5};
     int n = (int)(sizeof when / sizeof when[0]);
     for (int i = 0; i < n; i++)
@@ -119,8 +120,8 @@ Test(cluster, common_random_numbers)
      * different orders, have the same durations. */
     struct cluster x = {0}, y = {0};
     sp = sc_spec(16, 2, 4);
-    cl_reset(&x, &sp, 9, 3);
-    cl_reset(&y, &sp, 9, 3);
+    wl_reset(&x, &sp, 9, 3);
+    wl_reset(&y, &sp, 9, 3);
     for (int j = 0; j < 2; j++)
         cl_arrive(&x, j), cl_arrive(&y, j);
     cl_start_next_task(&x, 0, 1); /* task 0 */
@@ -157,7 +158,7 @@ Test(cluster, resume_offset)
     struct cluster cl = {0};
     cl.duration_hook = sc_hook;
     cl.duration_ctx = &d;
-    cl_reset(&cl, &sp, 1, 0);
+    wl_reset(&cl, &sp, 1, 0);
     cl_arrive(&cl, 0);
     int task = cl_start_next_task(&cl, 0, 1);
     int s = cl_launch_copy(&cl, task, 0.4);
@@ -247,7 +248,7 @@ Test(cluster, launch_delay_and_estimators)
     struct cluster cl = {0};
     cl.duration_hook = sc_hook;
     cl.duration_ctx = &d;
-    cl_reset(&cl, &sp, 1, 0);
+    wl_reset(&cl, &sp, 1, 0);
     cl_arrive(&cl, 0);
     cl_start_next_task(&cl, 0, 1);
     cr_assert_eq(cl.slot_end[0], 5.0);
@@ -276,7 +277,7 @@ Test(cluster, estimation_noise)
     struct cl_spec sp = sc_spec(4000, 1000, 4);
     sp.estimate_noise = 0.5;
     struct cluster cl = {0};
-    cl_reset(&cl, &sp, 3, 1);
+    wl_reset(&cl, &sp, 3, 1);
     for (int j = 0; j < cl.njobs; j++)
         cl_arrive(&cl, j);
     for (int j = 0; j < cl.njobs; j++)
@@ -295,7 +296,7 @@ Test(cluster, estimation_noise)
     cr_assert(fabs(mean) < 0.05 && fabs(sd - 0.5) < 0.05, "log eps: mean %g sd %g", mean, sd);
     /* the same copy in another cluster, launched in another order, gets the same factor */
     struct cluster y = {0};
-    cl_reset(&y, &sp, 3, 1);
+    wl_reset(&y, &sp, 3, 1);
     cl_arrive(&y, 0), cl_arrive(&y, 1);
     cl_start_next_task(&y, 1, 1); /* task 4 first */
     cl_start_next_task(&y, 0, 1); /* task 0 */

@@ -5,6 +5,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
+#include "models/workload.h"
 #include "scenario.h"
 
 #define EPS 1e-12
@@ -23,7 +24,7 @@ Test(information, remaining_work_is_the_estimate_under_noise)
     struct cl_spec sp = sc_trace_spec(4, &two);
     sp.estimate_noise = 0.8;
     struct cluster cl = {0};
-    cr_assert_eq(cl_reset(&cl, &sp, 7, 3), 0);
+    cr_assert_eq(wl_reset(&cl, &sp, 7, 3), 0);
     cl_arrive(&cl, 0);
     int s = cl.task_head[cl_start_next_task(&cl, 0, 1)];
     cl_advance(&cl, 0.25);
@@ -41,7 +42,7 @@ Test(information, no_report_counts_the_phase_mean)
     struct cl_spec sp = sc_trace_spec(4, &two);
     sp.launch_delay = 0.5;
     struct cluster cl = {0};
-    cr_assert_eq(cl_reset(&cl, &sp, 7, 3), 0);
+    cr_assert_eq(wl_reset(&cl, &sp, 7, 3), 0);
     cl_arrive(&cl, 0);
     cl_arrive(&cl, 1);
     cl_start_next_task(&cl, 1, 1); /* B's first task: deterministic, 1.5 */

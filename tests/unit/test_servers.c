@@ -5,6 +5,7 @@
  * reset, and every expected placement is worked out above its assertion. */
 #include <criterion/criterion.h>
 
+#include "models/workload.h"
 #include "scenario.h"
 
 /* `servers` servers of capacity 1, requests drawn in [0.1, 0.9] (10 slots per server), one
@@ -26,7 +27,7 @@ static void start(struct cluster *cl, const struct cl_spec *sp, const double *cp
                   const double *mem)
 {
     *cl = (struct cluster){0};
-    cr_assert_eq(cl_reset(cl, sp, 1, 0), 0);
+    cr_assert_eq(wl_reset(cl, sp, 1, 0), 0);
     for (int i = 0; i < sp->jobs; i++) {
         cl->job[i].cpu = cpu[i];
         cl->job[i].mem = mem[i];

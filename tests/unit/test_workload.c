@@ -42,7 +42,7 @@ Test(workload, waiting_reduce_state)
     struct tr_trace tr = {jobs, 1, 0};
     struct cl_spec sp = sc_trace_spec(2, &tr);
     struct cluster cl = {0};
-    cr_assert_eq(cl_reset(&cl, &sp, 1, 0), 0);
+    cr_assert_eq(wl_reset(&cl, &sp, 1, 0), 0);
     cl_arrive(&cl, 0);
     cl_start_next_task(&cl, 0, 1);          /* the map: deterministic 1 x scale 1 */
     int s = cl.task_head[cl_start_next_task(&cl, 0, 1)]; /* the reduce: 1 x scale 2 */
@@ -68,7 +68,7 @@ Test(workload, kill_a_waiting_copy)
     struct tr_trace tr = {jobs, 1, 0};
     struct cl_spec sp = sc_trace_spec(2, &tr);
     struct cluster cl = {0};
-    cr_assert_eq(cl_reset(&cl, &sp, 1, 0), 0);
+    cr_assert_eq(wl_reset(&cl, &sp, 1, 0), 0);
     cl_arrive(&cl, 0);
     cl_start_next_task(&cl, 0, 1);
     int t = cl_start_next_task(&cl, 0, 1);
@@ -93,7 +93,7 @@ Test(workload, trace_jobs)
     struct cl_spec sp = sc_trace_spec(4, &tr);
     sp.task_time = (struct dist){DIST_PARETO, 1.0, 3.0};
     struct cluster cl = {0};
-    cr_assert_eq(cl_reset(&cl, &sp, 1, 0), 0);
+    cr_assert_eq(wl_reset(&cl, &sp, 1, 0), 0);
     cr_assert_eq(cl.ntasks, 6);
     cr_assert_eq(cl.job[0].nmap, 3);
     cr_assert_eq(cl.job[0].ntasks, 5);
@@ -122,7 +122,7 @@ Test(workload, generator_statistics)
     sp.job_spread = 0.8;
     sp.reduce_fraction = 0.25;
     struct cluster cl = {0};
-    cr_assert_eq(cl_reset(&cl, &sp, 7, 0), 0);
+    cr_assert_eq(wl_reset(&cl, &sp, 7, 0), 0);
     double m = 0, sc = 0, lsc = 0, lsc2 = 0;
     int minm = 1 << 30;
     for (int i = 0; i < cl.njobs; i++) {
@@ -155,7 +155,7 @@ Test(workload, plain_jobs_are_alike)
     struct cl_spec sp = sc_spec(10, 50, 3);
     sp.weight_max = 5;
     struct cluster cl = {0};
-    cr_assert_eq(cl_reset(&cl, &sp, 3, 1), 0);
+    cr_assert_eq(wl_reset(&cl, &sp, 3, 1), 0);
     for (int i = 0; i < cl.njobs; i++) {
         cr_assert_eq(cl.job[i].ntasks, 3);
         cr_assert_eq(cl.job[i].nmap, 3);
@@ -182,9 +182,9 @@ Test(workload, generator_shapes)
     struct cl_spec sp = plain;
     sp.shape_max = 1.0;
     struct cluster a = {0}, b = {0}, c = {0};
-    cr_assert_eq(cl_reset(&a, &plain, 11, 2), 0);
-    cr_assert_eq(cl_reset(&b, &sp, 11, 2), 0);
-    cr_assert_eq(cl_reset(&c, &sp, 11, 2), 0);
+    cr_assert_eq(wl_reset(&a, &plain, 11, 2), 0);
+    cr_assert_eq(wl_reset(&b, &sp, 11, 2), 0);
+    cr_assert_eq(wl_reset(&c, &sp, 11, 2), 0);
     double s1 = 0, s2 = 0;
     int n = b.njobs;
     for (int i = 0; i < n; i++) {
@@ -225,7 +225,7 @@ Test(workload, copies_follow_their_jobs_shape)
     sp.task_time = (struct dist){DIST_LOGNORMAL, log(5.0) - 0.5 * 0.01, 0.1};
     sp.shape_max = 1.5;
     struct cluster cl = {0};
-    cr_assert_eq(cl_reset(&cl, &sp, 5, 0), 0);
+    cr_assert_eq(wl_reset(&cl, &sp, 5, 0), 0);
     for (int i = 0; i < cl.njobs; i++) {
         const struct cl_job *j = &cl.job[i];
         double sigma = j->dist[CL_MAP].b, mu = log(5.0 * j->scale[CL_MAP]) - sigma * sigma / 2;
@@ -234,7 +234,7 @@ Test(workload, copies_follow_their_jobs_shape)
         for (int t = j->first_task; t < j->first_task + j->ntasks; t++) {
             rng_t x = r;
             rng_advance(&x, (uint64_t)t * RNG_COPY_BLOCK);
-            double d[2] = {cl.task_size[t], wl_copy_duration(&cl, t, &x)};
+            double d[2] = {cl.task_size[t], cl_copy_duration(&cl, t, &x)};
             for (int k = 0; k < 2; k++)
                 l1[k] += log(d[k]), l2[k] += log(d[k]) * log(d[k]);
         }
@@ -248,7 +248,7 @@ Test(workload, copies_follow_their_jobs_shape)
     }
     sp.task_time = (struct dist){DIST_PARETO, 1.8, 2.5}; /* mean 3 */
     sp.shape_max = 6.0;
-    cr_assert_eq(cl_reset(&cl, &sp, 5, 0), 0);
+    cr_assert_eq(wl_reset(&cl, &sp, 5, 0), 0);
     for (int i = 0; i < cl.njobs; i++) {
         const struct cl_job *j = &cl.job[i];
         double beta = j->dist[CL_MAP].b, tmin = 3.0 * (beta - 1) / beta, lo = INFINITY, sum = 0;
@@ -278,7 +278,7 @@ Test(workload, trace_shapes_fitted)
     sp.task_time = (struct dist){DIST_LOGNORMAL, -0.125, 0.5};
     sp.trace_fit = true;
     struct cluster cl = {0};
-    cr_assert_eq(cl_reset(&cl, &sp, 9, 0), 0);
+    cr_assert_eq(wl_reset(&cl, &sp, 9, 0), 0);
     const struct cl_job *j = &cl.job[0];
     cr_assert_float_eq(j->dist[CL_MAP].b, sqrt(log(5.0)), 1e-15);
     cr_assert_float_eq(j->task_mean[CL_MAP], 50.0, 1e-12);
@@ -295,7 +295,7 @@ Test(workload, trace_shapes_fitted)
     }
     jobs[0].sd[TR_MAP] = 10;
     sp.task_time = (struct dist){DIST_PARETO, 1.0, 1.5};
-    cr_assert_eq(cl_reset(&cl, &sp, 9, 0), 0);
+    cr_assert_eq(wl_reset(&cl, &sp, 9, 0), 0);
     double beta = 1 + sqrt(26.0), tmin = 50 * (beta - 1) / beta, s1 = 0, s2 = 0, lo = INFINITY;
     cr_assert_float_eq(j->dist[CL_MAP].b, beta, 1e-14);
     cr_assert_float_eq(j->task_sd[CL_MAP], 10.0, 1e-12);
@@ -308,7 +308,7 @@ Test(workload, trace_shapes_fitted)
     cr_assert(lo >= tmin * (1 - 1e-12), "min %g below t_min %g", lo, tmin);
     cr_assert(fabs(cv - 0.2) < 0.01, "sample CV %g", cv);
     sp.trace_fit = false;
-    cr_assert_eq(cl_reset(&cl, &sp, 9, 0), 0);
+    cr_assert_eq(wl_reset(&cl, &sp, 9, 0), 0);
     cr_assert(j->dist[CL_MAP].b == 1.5 && j->dist[CL_MAP].a == 1.0, "the family's");
     cl_free(&cl);
 }
