@@ -54,4 +54,9 @@ CURRENT="README opens with make run and make test"
 if head -5 "$ROOT/README.md" | grep -q "^make run" && head -5 "$ROOT/README.md" | grep -q "^make test"; then
     pass; else fail "first lines: $(head -5 "$ROOT/README.md")"; fi
 
+# The layers include downwards only: no include circle between modules (a .c and its .h).
+CURRENT="no include circles (scripts/include_graph.py --cycles)"
+if (cd "$ROOT" && python3 scripts/include_graph.py --cycles) >"$WORK/cycles" 2>&1; then pass
+else fail "$(cat "$WORK/cycles")"; fi
+
 finish
