@@ -165,7 +165,7 @@ $(REL_DIR)/$(PROV_OBJ) $(CHK_DIR)/$(PROV_OBJ) $(FUZZ_DIR)/$(PROV_OBJ) $(MPI_DIR)
 
 # --- MPI build (make mpi) ---------------------------------------------------------------
 # bin/specmc-mpi: the same sources through Open MPI's mpicc with SPECMC_MPI, which turns on
-# engine/run/ranks.c (mpirun -np K bin/specmc-mpi run CONFIG: replicas split across ranks).
+# engine/session/ranks.c (mpirun -np K bin/specmc-mpi run CONFIG: replicas split across ranks).
 MPI_BIN := bin/specmc-mpi
 MPI_OBJ := $(LIB_SRC:%.c=$(MPI_DIR)/%.o)
 

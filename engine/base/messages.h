@@ -10,7 +10,7 @@ void msg_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void msg_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void msg_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* This process is MPI rank `rank` (engine/run/ranks.c): only rank 0 speaks. */
+/* This process is MPI rank `rank` (engine/session/ranks.c): only rank 0 speaks. */
 void msg_set_rank(int rank);
 /* From now on every rank speaks. */
 void msg_every_rank(void);

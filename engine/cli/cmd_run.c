@@ -21,10 +21,10 @@
 #include "engine/results/provenance.h"
 #include "engine/results/results.h"
 #include "engine/results/shard.h"
-#include "engine/run/checkpoint.h"
-#include "engine/run/ranks.h"
+#include "engine/session/checkpoint.h"
+#include "engine/session/ranks.h"
 #include "engine/run/sequential.h"
-#include "engine/run/session.h"
+#include "engine/session/session.h"
 #include "engine/run/runner.h"
 #include "models/metrics.h"
 
@@ -298,7 +298,7 @@ static char *default_out(const char *config, const struct run_args *a)
 /* Until the run starts — the config read, its scenarios built, the cells that run found, the
  * result arrays allocated — a SIGINT or SIGTERM ends the process at once with a line saying
  * so: nothing is simulated yet, so nothing is lost, and no file is begun. From then on the
- * checkpoint's handlers (engine/run/checkpoint.c) or the output file's
+ * checkpoint's handlers (engine/session/checkpoint.c) or the output file's
  * (engine/results/outfile.c) take over. */
 static void on_setup_signal(int sig)
 {

@@ -13,7 +13,7 @@
 #include "engine/base/text.h"
 #include "engine/results/h5write.h"
 #include "engine/results/provenance.h"
-#include "engine/run/ranks.h"
+#include "engine/session/ranks.h"
 #include "engine/run/wait_policy.h"
 
 static const struct command {

@@ -36,7 +36,7 @@ static void on_signal(int sig)
 }
 
 /* Remove the temporary files at SIGINT/SIGTERM, unless the program handles those signals
- * itself (a run that saves a checkpoint first: engine/run/checkpoint.c). */
+ * itself (a run that saves a checkpoint first: engine/session/checkpoint.c). */
 static void catch_signals(void)
 {
     for (int i = 0; i < 2; i++) {

@@ -23,7 +23,7 @@
 #define SHARD_FORMAT "specmc-shard"
 #define SHARD_FORMAT_VERSION 1
 
-/* The same layout serves a checkpoint (engine/run/checkpoint.h): a block some of whose
+/* The same layout serves a checkpoint (engine/session/checkpoint.h): a block some of whose
  * replicas are done, with a `done` dataset [cells][n] of 0/1 beside the arrays. */
 enum shard_kind { SHARD_FILE, SHARD_CHECKPOINT };
 #define CHECKPOINT_FORMAT "specmc-checkpoint"

@@ -226,7 +226,7 @@ int run_prefix(const struct cfg *c, const struct run_result *res, int n,
  * that each of its blocks keeps what the whole would. */
 bool run_keeps_flow(const struct cfg *c);
 
-/* Summaries from per-replica values (engine/run/session.c; res must hold every replica),
+/* Summaries from per-replica values (engine/session/session.c; res must hold every replica),
  * each with the interval engine/stats/intervals.h chooses; bootstrap streams from (seed,
  * cell), so the result is the same on any number of `threads`. 0, or -1 when out of memory. */
 int run_summarise(const struct cfg *c, struct run_result *res, int threads);

@@ -1,5 +1,5 @@
 /* session — a `specmc run` from its config to its result arrays: the replicas of its block
- * under checkpoints (engine/run/checkpoint.h), in batches until precise enough when the config
+ * under checkpoints (engine/session/checkpoint.h), in batches until precise enough when the config
  * asks for sequential stopping (engine/run/sequential.h), summarised unless it is a shard.
  * The command (engine/cli/cmd_run.c) parses, checks and writes; this runs, in two steps: the
  * set-up, after which the command opens its output file, and the simulation. */
@@ -10,7 +10,7 @@
 
 #include "engine/config/config.h"
 #include "engine/results/results.h"
-#include "engine/run/checkpoint.h"
+#include "engine/session/checkpoint.h"
 #include "engine/run/runner.h"
 
 /* A run between its set-up and its end. */
@@ -29,7 +29,7 @@ struct session {
 
 /* The set-up of a run of replicas [first, first + count) of c (a shard's block, or all),
  * before anything is simulated: the cells that run (run_twins), the result arrays, and with
- * plan->resume the checkpoint's replicas (engine/run/checkpoint.h, whose handlers catch
+ * plan->resume the checkpoint's replicas (engine/session/checkpoint.h, whose handlers catch
  * SIGINT/SIGTERM from then on; under MPI only the cells). Returns as ckpt_begin: 0, then
  * call session_run or session_end; or 128 + signal, 1 or 2 with a message in err, nothing
  * held. */
@@ -40,7 +40,7 @@ int session_begin(struct session *s, struct cfg *c, const struct run_options *op
 /* Simulate the block into res (summarised unless it is a shard's). With c->precision (never
  * with a shard): batches of c->replicas up to c->max_replicas, stopping as
  * engine/run/sequential.h says; c->replicas is then the n reached, and `why` says why it
- * stopped. Under MPI with several ranks (engine/run/ranks.h, never with a shard, precision or
+ * stopped. Under MPI with several ranks (engine/session/ranks.h, never with a shard, precision or
  * checkpoints) each rank runs its block and rank 0 ends with every replica, summarised; the
  * other ranks with nothing in res. Ends the session. Returns as ckpt_units: 0, 128 + signal
  * (err says how to go on), 1 or 2 with a message in err (res then freed). */

@@ -1,6 +1,6 @@
 /* checkpoint — saving and resuming a run (see checkpoint.h). */
 #include "engine/base/messages.h"
-#include "engine/run/checkpoint.h"
+#include "engine/session/checkpoint.h"
 
 #include <errno.h>
 #include <omp.h>

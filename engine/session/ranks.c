@@ -1,7 +1,7 @@
 /* ranks — the MPI part of a run (see ranks.h). A block travels as the bytes of its arrays
  * (run_arrays), (scenario, policy) by (scenario, policy), array by array; every rank knows
  * every block's size from the config alone. */
-#include "engine/run/ranks.h"
+#include "engine/session/ranks.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,11 +1,11 @@
 /* session — a run's simulation (see session.h). */
-#include "engine/run/session.h"
+#include "engine/session/session.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "engine/results/shard.h"
-#include "engine/run/ranks.h"
+#include "engine/session/ranks.h"
 #include "engine/run/sequential.h"
 
 /* Batches until the first n replicas are precise enough, or max_replicas: res ends holding
