@@ -150,7 +150,8 @@ static int run_dist(const struct vd_context *ctx, const char *only, struct vd_ro
 
 const struct vd_check vd_dist = {
     .id = "dist",
-    .source = "SPEC §1 task-time families; engine/stats/dist.c (Pareto: seed 004 eq. 2)",
+    .source = "the task-time families of docs/model.md; engine/stats/dist.c (Pareto: seed 004 "
+              "eq. 2)",
     .assumptions = "none (means only where the variance is finite)",
     .closed_form = "formula: E[T] and 1 - F(x) of each family; KS critical value by bisection "
                    "on the Kolmogorov distribution",

@@ -594,7 +594,8 @@ static struct pol_gate hadoop_s_gate(const struct cl_spec *spec, const double *p
 const struct policy pol_hadoop_s = {
     .name = "hadoop-s",
     .summary = "Hadoop speculation: one backup for a task behind its job, free slots only",
-    .source = "SPEC §2; seed 003 §III eqs. 1-2; seed 004 §I",
+    .source = "Hadoop 0.20 TaskInProgress.java (SPECULATIVE_LAG, SPECULATIVE_GAP) as LATE "
+              "describes it; seed 003 §III eqs. 1-2; seed 004 §I",
     .params = hadoop_s_params,
     .state_size = sizeof(struct hadoop_s),
     .check = hadoop_s_check,
