@@ -349,12 +349,8 @@ static int run_order(const struct vd_context *ctx, const char *only, struct vd_r
             free(v);
             return -1;
         }
-        struct st_acc acc;
-        st_acc_init(&acc);
-        for (int r = 0; r < replicas; r++)
-            st_acc_add(&acc, v[(size_t)M_FLOWTIME * (size_t)replicas + (size_t)r]);
-        if (vd_add_interval(out, id, params, closed, acc.mean,
-                            sqrt(st_acc_variance(&acc) / (double)acc.n), acc.n, true)) {
+        if (vd_add_replica_mean(out, id, params, closed,
+                                v + (size_t)M_FLOWTIME * (size_t)replicas, replicas, true)) {
             free(v);
             return -1;
         }

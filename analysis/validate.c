@@ -172,6 +172,17 @@ int vd_add_mean(struct vd_rows *rows, const char *id, const char *params, double
     return vd_add_interval(rows, id, params, closed, mean, sqrt(var / dn), n, expected);
 }
 
+int vd_add_replica_mean(struct vd_rows *rows, const char *id, const char *params, double closed,
+                        const double *x, int n, bool expected)
+{
+    struct st_acc acc;
+    st_acc_init(&acc);
+    for (int r = 0; r < n; r++)
+        st_acc_add(&acc, x[r]);
+    return vd_add_interval(rows, id, params, closed, acc.mean,
+                           sqrt(st_acc_variance(&acc) / (double)acc.n), acc.n, expected);
+}
+
 int vd_add_order(struct vd_rows *rows, const char *id, const char *params, int predicted_sign,
                  double difference, double se, uint64_t n, bool expected)
 {

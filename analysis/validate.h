@@ -88,6 +88,10 @@ int vd_add_proportion(struct vd_rows *rows, const char *id, const char *params, 
 /* A mean from a sum and a sum of squares (normal interval; n is large). */
 int vd_add_mean(struct vd_rows *rows, const char *id, const char *params, double closed,
                 double sum, double sum2, uint64_t n, bool expected);
+/* The mean of n replicas' values x[0 .. n) (one metric of vd_model's output) and its t
+ * standard error. */
+int vd_add_replica_mean(struct vd_rows *rows, const char *id, const char *params, double closed,
+                        const double *x, int n, bool expected);
 int vd_add_order(struct vd_rows *rows, const char *id, const char *params, int predicted_sign,
                  double difference, double se, uint64_t n, bool expected);
 int vd_add_exact(struct vd_rows *rows, const char *id, const char *params, double closed,
