@@ -6,11 +6,11 @@
 #                 bare C loop, numpy, scipy)
 #   make coverage install, build, measure whether the intervals cover their exact truths
 #                 (tests/coverage: COVERAGE_REPS repetitions per case and n); writes
-#                 docs/coverage.md
+#                 docs/methods/coverage.md
 #   make          build bin/specmc only (no installation)
 #   make fuzz     install clang, build the libFuzzer harnesses of tests/fuzz (ASan + UBSan), run
 #                 those of FUZZ_TARGETS for FUZZ_SECONDS each (default 30); a crash, leak or
-#                 timeout fails it and names the input that replays it (docs/fuzzing.md)
+#                 timeout fails it and names the input that replays it (docs/developer/fuzzing.md)
 #   make update-refs   regenerate tests/regress reference results (review the diff!)
 #   make clean
 #
@@ -258,8 +258,8 @@ bench:
 coverage: deps
 	$(Q)$(MAKE) --no-print-directory -j$(NPROC) $(BIN)
 	$(Q)$(PYTHON) tests/coverage/coverage.py --bin $(BIN) --reps $(COVERAGE_REPS) --jobs $(NPROC) \
-	    --out docs/coverage.md
-	$(Q)$(PYTHON) tests/coverage/summary.py docs/coverage.md docs/statistics.md
+	    --out docs/methods/coverage.md
+	$(Q)$(PYTHON) tests/coverage/summary.py docs/methods/coverage.md docs/methods/statistics.md
 
 # Seeds and the INI dictionary come from the tree and from the freshly built bin/specmc; the
 # corpus each run grows stays in build/fuzz/corpus for the next.

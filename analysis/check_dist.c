@@ -150,7 +150,7 @@ static int run_dist(const struct vd_context *ctx, const char *only, struct vd_ro
 
 const struct vd_check vd_dist = {
     .id = "dist",
-    .source = "the task-time families of docs/model.md; engine/stats/dist.c (Pareto: seed 004 "
+    .source = "the task-time families of docs/methods/model.md; engine/stats/dist.c (Pareto: seed 004 "
               "eq. 2)",
     .assumptions = "none (means only where the variance is finite)",
     .closed_form = "formula: E[T] and 1 - F(x) of each family; KS critical value by bisection "

@@ -71,7 +71,7 @@ static int run_eq1(const struct vd_context *ctx, const char *only, struct vd_row
         int k, tasks, slots;
     } grid[] = {
         /* k beta > 4: a job's completion time, the largest of its tasks' minima of k copies,
-           has a finite fourth moment, so its mean has a valid interval (docs/statistics.md) */
+           has a finite fourth moment, so its mean has a valid interval (docs/methods/statistics.md) */
         {1.5, 3, 10, 30},  {1.5, 3, 100, 60},  {1.5, 3, 1000, 60}, {1.5, 4, 100, 80},
         {2.5, 2, 100, 40}, {2.5, 2, 1000, 40}, {3.0, 2, 100, 40},
     };
@@ -301,7 +301,7 @@ static int run_integer(const struct vd_context *ctx, const char *only, struct vd
  * (shortest first; Algorithm 1 serves the jobs "in order from i = 1 to n"). No copy ever runs
  * (one slot, always busy), so job p in increasing order of T_i ends after the tasks of jobs
  * 1..p: E[C_p] = E[τ] Σ_{q≤p} T_(q), for any i.i.d. task law. Exponential tasks give the
- * per-replica mean every moment (docs/statistics.md, Tail indices); the order, not the law,
+ * per-replica mean every moment (docs/methods/statistics.md, Tail indices); the order, not the law,
  * is under test. */
 static int run_order(const struct vd_context *ctx, const char *only, struct vd_rows *out)
 {
@@ -396,7 +396,7 @@ const struct vd_check vd_hopper_th = {
     .source = "seed 001 §3 Theorem 1 (Algorithm 1 maximises sum mu_i) and Theorem 2 "
               "(Algorithm 2 among epsilon-fair allocations), mu_i of eq. 3",
     .assumptions = "one beta for every job, real-valued slots; Algorithm 2 as we read its "
-                   "typos (docs/policies.md)",
+                   "typos (docs/methods/policies.md)",
     .closed_form = "0 instances where the algorithm's allocation is not epsilon-fair, does not "
                    "use S, or falls below the optimum by 1e-9",
     .simulation = "the optimum by the KKT conditions (bisection), on random instances; "

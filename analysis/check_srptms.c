@@ -17,7 +17,7 @@
  *   srptms.remark2.corrected  the bound with the map phase and the reduce copies' waits added;
  *   srptms.remark2.ratio the weighted flowtime over a lower bound on OPT, against 2.
  * The derivations behind the corrected bound, the lower bound and the expectations are in
- * docs/validation.md. */
+ * docs/methods/validation.md. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -240,7 +240,7 @@ static int run_th1(const struct vd_context *ctx, const char *only, struct vd_row
                 rc |= vd_add_at_most(out, "srptms.th1", params, claim, top.mean,
                                      sqrt(top.mean * (1 - top.mean) / replicas),
                                      (uint64_t)replicas, exact <= claim);
-            /* all jobs: the proof holds for one-task jobs only (docs/validation.md) */
+            /* all jobs: the proof holds for one-task jobs only (docs/methods/validation.md) */
             snprintf(params, sizeof params, "%s job=all", base);
             if (sp.tasks == 1 && vd_selected(only, "srptms.th1"))
                 rc |= vd_add_at_most(out, "srptms.th1", params, claim, all.mean,

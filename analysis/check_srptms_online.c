@@ -10,7 +10,7 @@
  *   srptms.th2           E[Σ w F] / E[lower bound] <= C/ε² with C = 1 — a sanity bound only:
  *                        o(1/ε²) names no constant;
  *   srptms.th2.scaling   ratio·ε² at ε = 0.2 below its value at ε = 0.8, the trend o(·) needs.
- * The argument for the lower bound is in docs/validation.md. */
+ * The argument for the lower bound is in docs/methods/validation.md. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,7 +91,7 @@ enum { ON_FLOW, ON_LOWER, ON_COUNT };
  * Σ w_i F_i on the same jobs: the larger of Σ w_i max(E_i^m,min + E_i^r,min, work_i/M) (every
  * copy takes at least the support minimum, reduces follow the map phase, M machines) and
  * w_min times preemptive SRPT's total flowtime on one machine of speed M with the jobs'
- * minimal work (docs/validation.md). */
+ * minimal work (docs/methods/validation.md). */
 static void online_replica(const struct cluster *cl, const void *arg, double *out)
 {
     double lo = *(const double *)arg, M = cl->nslots, flow = 0, per_job = 0, wmin = INFINITY;

@@ -850,7 +850,7 @@ def section_sca(ctx):
 
 def h5_events(path):
     """(task_events, wall_seconds) of a results file: the events of the run and the time spent
-    simulating them, without start-up and output (docs/file-format.md)."""
+    simulating them, without start-up and output (docs/guide/file-format.md)."""
     import h5py
     with h5py.File(path, "r") as f:
         return int(f.attrs["task_events"]), float(f.attrs["wall_seconds"])
@@ -950,7 +950,7 @@ VALIDATE_TARGET_S = 15.0  # issue 17: the full `specmc validate` on 2 cores, wal
 def section_study(ctx):
     """The time a study takes: the full `specmc validate` (every check at full size), wall
     seconds on all cores, against its target. (Every experiment of experiments/ at its
-    committed replicas is `make plots`' work: about 25 minutes on 2 cores, docs/performance.md.)"""
+    committed replicas is `make plots`' work: about 25 minutes on 2 cores, docs/guide/performance.md.)"""
     spec, quick = ctx["specmc"], ctx["quick"]
     out = os.path.join(spec.workdir, "validate.h5")
     cmd = [spec.binary, "validate", "--out", out] + (["--quick"] if quick else [])

@@ -18,7 +18,7 @@
  * solver: sweeps, whether ADMM converged, microseconds per solve, c and the objective.
  * bench/bench.py's `sca` section compares them with scipy and the paper's 80 ms (Matlab).
  *
- * `rho`: the study behind docs/performance.md's table. ADMM (xl_p2_admm from c = 1) with ρ
+ * `rho`: the study behind docs/guide/performance.md's table. ADMM (xl_p2_admm from c = 1) with ρ
  * fixed at 0.1, 1, 10 (= eq. 24's bound), 100 and 1000 times §5.2.3's, and balanced from it:
  * sweeps to Λ^r < 1e-6 (SCA's stop) and 1e-8 (the validate check's), microseconds per solve
  * and the largest |c − c*| against the bisection, on Fig. 1 at both γ; then the median and

@@ -1,4 +1,4 @@
-/* cluster — the state of one replica of the slot-based cluster model (docs/model.md).
+/* cluster — the state of one replica of the slot-based cluster model (docs/methods/model.md).
  *
  * S slots, or servers with CPU and memory on which a copy takes the room its job requests
  * (models/servers.h); jobs of tasks in one phase or two (reduce tasks wait for the whole map

@@ -96,7 +96,7 @@ bool metrics_jobs_independent(const struct cl_spec *sp, struct pol_tail tail);
  * time also the task count's (wl_count_tail_index); a type-7 quantile of J jobs is governed
  * by the k-th largest job, index k times theirs; bounded metrics (pocd, copies, utilization)
  * INFINITY. Queueing is left out: waiting times can be heavier than the tasks themselves
- * (docs/statistics.md). */
+ * (docs/methods/statistics.md). */
 double metrics_tail_index(const struct cl_spec *sp, struct pol_tail tail, enum metric m);
 
 /* Per-job values of a finished replica in arrival order, every job (warm-up included):

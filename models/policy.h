@@ -22,7 +22,7 @@
  *   on_copy_done  a task completed (its first copy finished; the others were killed).
  *   free          after the replica, to release what init allocated.
  *
- * Roles (docs/policies.md, "Schedulers and speculators"). A policy is whole (it schedules and
+ * Roles (docs/methods/policies.md, "Schedulers and speculators"). A policy is whole (it schedules and
  * speculates by itself: sca, clone, hopper), a scheduler or a speculator. A scheduler decides
  * which job's never-launched tasks get free slots (cl_start_next_task, one copy each, from
  * on_slot_free only); it never launches copies, kills or sets timers. A speculator decides
@@ -55,7 +55,7 @@ struct cl_job;
 struct pol_memo;
 
 /* What a parameter measures. A time is in model time units, and the config also takes it
- * relative to the scenario's task times, "0.3 tmin" or "20 mean" (docs/config.md, "Times"):
+ * relative to the scenario's task times, "0.3 tmin" or "20 mean" (docs/guide/config.md, "Times"):
  * the policy only ever sees the absolute value. */
 enum pol_kind {
     POL_NUMBER,   /* a plain number */
@@ -66,7 +66,7 @@ enum pol_kind {
 
 /* The bar a task must pass before a policy can act on it at all: its processing time T (its
  * launch delay excluded) must exceed x + m·E, E its job's mean task time in its phase
- * (task_work). The config warns when almost no task passes (docs/config.md, Times). */
+ * (task_work). The config warns when almost no task passes (docs/guide/config.md, Times). */
 struct pol_gate {
     int key;         /* the time parameter that moves x one for one; -1: no bar */
     double x;        /* time units */
@@ -168,7 +168,7 @@ struct policy {
     } memory;                 /* the most bytes its state and its timers take per task, per
                                  slot and per job of a replica (rep_memory) */
     double events_per_second; /* task events per second per thread it simulated on the default
-                                 experiment on the development machine (docs/performance.md,
+                                 experiment on the development machine (docs/guide/performance.md,
                                  Before a run): the rough time of a run's estimate */
     enum pol_role role;       /* POL_WHOLE (0) unless it is half of a pair */
     bool by_request;          /* it launches a copy only where it fits (cl_fits), so it may

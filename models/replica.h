@@ -27,7 +27,7 @@ void rep_workspace_free(struct rep_workspace *ws);
  * pol: the cluster's arrays (per job, per task, per slot place: S rounded up to a power of
  * two, the end tree twice that), the scratch, the policy's state and timers (its `memory`)
  * and the memo (up to 3.4 MB, with Chronos r = auto). For the run's memory estimate
- * (docs/performance.md, Memory). */
+ * (docs/guide/performance.md, Memory). */
 double rep_memory(const struct cl_spec *spec, double tasks, const struct policy *pol);
 
 /* Totals of the last replica run in a workspace (for benchmarks and tests). */

@@ -1,5 +1,5 @@
 /* servers — seed 003's servers when CPU and memory requests are drawn per job (SPEC §1,
- * docs/model.md, Servers): which free slot a copy of a job may take, and what the running
+ * docs/methods/model.md, Servers): which free slot a copy of a job may take, and what the running
  * copies hold on each server.
  *
  * With fixed requests every slot fits every copy and none of this runs: the slots are

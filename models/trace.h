@@ -7,7 +7,7 @@
  * Task durations are still drawn per replica from the scenario's task-time family, scaled to
  * the job's phase mean (seed 000 §7: "fitted into a Pareto distribution using the average
  * task duration with some fixed Pareto-tail order"), its shape fitted to the SD where the
- * config asks (models/workload.c). Formats: docs/traces.md. */
+ * config asks (models/workload.c). Formats: docs/guide/traces.md. */
 #ifndef SPECMC_TRACE_H
 #define SPECMC_TRACE_H
 

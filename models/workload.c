@@ -1,6 +1,6 @@
 /* workload — generated and trace-driven jobs of one replica. See workload.h.
  *
- * Generator (synthetic stand-in for the Google traces of seeds 000 and 002, docs/model.md):
+ * Generator (synthetic stand-in for the Google traces of seeds 000 and 002, docs/methods/model.md):
  *   tasks    fixed, or ⌈X⌉ capped at tasks_max with X ~ Pareto(x_m, tasks_beta) and
  *            x_m = tasks (β−1)/β, so E[X] = tasks (heavy-tailed job sizes: most jobs small,
  *            a few with thousands of tasks);

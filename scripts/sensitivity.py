@@ -142,7 +142,7 @@ def fmt(x):
 
 def cell(mean, lo, hi, base, interval):
     """A paired difference, its 95 % half-width and its size relative to the baseline; "*"
-    after an interval that is not valid (specmc's `unreliable`: docs/statistics.md)."""
+    after an interval that is not valid (specmc's `unreliable`: docs/methods/statistics.md)."""
     if not math.isfinite(mean):  # the utility of a replica whose PoCD is below R_min is −∞
         return f"{fmt(mean)} (a PoCD below R_min)"
     rel = f" ({100 * mean / base:+.0f} %)" if math.isfinite(base) and base != 0 else ""

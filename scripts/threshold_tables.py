@@ -12,13 +12,13 @@ expected worst and best of five runs (the paper ran each case five times): the m
 disjoint groups of five replicas of each group's maximum and minimum. The replicas' mean has a
 95 % half-width (a bounded count; measured coverage 0.97 at 1000 replicas); the response
 time's mean has none: straggling makes it as skewed as a Pareto law of index 3.6, where no
-interval of a mean reaches its level (docs/statistics.md; measured 0.89). Beside them the
+interval of a mean reaches its level (docs/methods/statistics.md; measured 0.89). Beside them the
 share of jobs over the QoS (1 - pocd, with workload.deadline = the QoS: a timing violation,
 §IV) with its Wilson interval.
 
 Then the paired section: each case's static and dynamic scenarios run the same workloads, and
 `specmc report --csv --against-scenario STATIC --scenario DYNAMIC` gives the verdicts valid at
-any tail (docs/statistics.md): the dynamic threshold's replicas minus the static one's (95 %
+any tail (docs/methods/statistics.md): the dynamic threshold's replicas minus the static one's (95 %
 interval) and the shares of replicas in which it makes fewer and more (lower_/higher_
 copies_per_task); the replicas in which the job finishes sooner and later (lower_/higher_
 flowtime), the sign test's p-value and the median paired difference with its interval; the

@@ -389,7 +389,7 @@ static void print_table(const struct rs_file *f, const int *idx, int nidx,
                                    : "same workload under both policies");
     printf("%spocd is '-' without deadlines.\n"
            "A '*' marks an interval that is not valid: the note under its table says why "
-           "(docs/statistics.md).\n'specmc report FILE --csv' gives every metric with both "
+           "(docs/methods/statistics.md).\n'specmc report FILE --csv' gives every metric with both "
            "interval ends and how each was made.\n", base->none ? "\n" : " ");
 }
 
@@ -647,7 +647,7 @@ const struct cli_usage cmd_report_usage = {
     "bootstrap interval far from symmetric prints as 'mean [lo, hi]'. interval: t, bootstrap,\n"
     "wilson, newcombe, betting, order-statistic, clopper-pearson, sign-test (the mean is a\n"
     "p-value), constant, - (no data), or unreliable (no valid interval: marked '*' in the\n"
-    "table; docs/statistics.md).\n"};
+    "table; docs/methods/statistics.md).\n"};
 
 /* A number >= 0 for option `opt`, or -1 after a message. */
 static int parse_index(const char *opt, const char *text)

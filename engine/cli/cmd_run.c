@@ -239,7 +239,7 @@ static void warn_unreliable(const struct run_result *res)
     char note[160];
     iv_note(first, note, sizeof note);
     msg_warning("%zu interval%s not valid (marked '*'; 'unreliable' in report --csv), e.g. "
-                "%s: %s; the paired verdicts hold at any tail (docs/statistics.md)",
+                "%s: %s; the paired verdicts hold at any tail (docs/methods/statistics.md)",
                 count, count == 1 ? " is" : "s are", first_metric, note);
 }
 

@@ -1,6 +1,6 @@
 /* report_cdf — `specmc report FILE --cdf QUANTITY [--within LO,HI] [--csv]`: the empirical CDF
  * of a per-job quantity (flowtime, machine_time) at the edges of the histogram the run kept
- * ([histogram] in the config; docs/file-format.md).
+ * ([histogram] in the config; docs/guide/file-format.md).
  *
  * Replica r's CDF at edge e is the share of its measured jobs with x <= e; with --within LO,HI
  * the share of those with LO < x <= HI that have x <= e (seed 002 Fig. 4 plots the CDF of the
@@ -164,7 +164,7 @@ int report_cdf(const char *path, const char *quantity, const char *within, bool 
                   quantity);
         rc = 2;
     } else if (f.hist[q].bins == 0) {
-        msg_error("%s: keeps no %s histogram; run with [histogram] %s = MAX (docs/config.md)",
+        msg_error("%s: keeps no %s histogram; run with [histogram] %s = MAX (docs/guide/config.md)",
                   path, quantity, quantity);
         rc = 2;
     } else {

@@ -1,7 +1,7 @@
 /* report_warmup — `specmc report FILE --warmup [--csv]`: is the configured warm-up long enough?
  *
  * Every interval specmc prints is for the finite-horizon mean of the configured run, warm-up
- * bias included (docs/statistics.md). This judges that bias from the run's by_job/flowtime:
+ * bias included (docs/methods/statistics.md). This judges that bias from the run's by_job/flowtime:
  * the median over the replicas of job i's flowtime, in arrival order (Welch's ensemble
  * average, with a median so that a heavy tail does not drown the trend).
  * Printed per (scenario, policy): the configured warm-up, the truncation point MSER-5 chooses
@@ -64,7 +64,7 @@ int report_warmup(const char *path, bool csv)
     }
     if (f.nscen == 0 || !f.by_job[0].flowtime) {
         msg_error("%s: keeps no by_job/flowtime (a run keeps it when its job flowtimes fit in "
-                  "memory: docs/file-format.md)", path);
+                  "memory: docs/guide/file-format.md)", path);
         rs_file_free(&f);
         return 2;
     }
@@ -118,7 +118,7 @@ int report_warmup(const char *path, bool csv)
     if (!csv)
         printf("\n'!': MSER-5 would discard more jobs than the configured warm-up: the first "
                "measured jobs may still\ncarry the empty start (workload.warmup; "
-               "docs/statistics.md).\n");
+               "docs/methods/statistics.md).\n");
     rs_file_free(&f);
     return fflush(stdout) == 0 ? 0 : 1;
 }

@@ -52,7 +52,7 @@ static int summarise(const struct vd_rows *rows, FILE *out)
             off++;
     }
     fprintf(out, "\n%d rows: %d agree, %d disagree as expected (off*: outside the theorem's "
-                 "assumptions or a formula printed wrong, docs/validation.md), %d unexpected\n",
+                 "assumptions or a formula printed wrong, docs/methods/validation.md), %d unexpected\n",
             rows->n, agree, off, bad);
     fprintf(out, "intervals at %.4g%% each: a false alarm anywhere has probability <= %.2g\n",
             100 * VD_LEVEL, rows->n * (1 - VD_LEVEL));

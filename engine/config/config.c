@@ -60,7 +60,7 @@ struct key_schema {
 };
 
 #define INF 1e300
-/* Why the limits (docs/config.md, "Limits"). */
+/* Why the limits (docs/guide/config.md, "Limits"). */
 #define WHY_TIME "a time beyond 1e149 (2^496) would overflow the summaries, which square times " \
                  "and sum them over up to 2^31 replicas"
 #define WHY_REACH "the sampler's normal draws end at 8.21 standard deviations (its uniforms at " \
@@ -171,7 +171,7 @@ static const struct key_schema schema[K_COUNT] = {
                         .doc = "mean reduce task time / mean map task time"},
     [K_TRACE] = {"workload", "trace", KT_STRING,
                  .doc = "jobs (arrival, weight, tasks per phase, phase means) from this file, "
-                        "relative to the config's directory (docs/traces.md)"},
+                        "relative to the config's directory (docs/guide/traces.md)"},
     [K_TRACE_FORMAT] = {"workload", "trace_format", KT_CHOICE, .def = "csv",
                         .choices = TR_FORMAT_NAMES,
                         .doc = "layout of workload.trace: csv (specmc's), google (2011 "
@@ -1332,7 +1332,7 @@ static bool build_params(struct conv *cv, const struct cfg *c, const struct cl_s
     return true;
 }
 
-/* Times that leave a policy nearly inert in this scenario (docs/config.md, "Times"): the
+/* Times that leave a policy nearly inert in this scenario (docs/guide/config.md, "Times"): the
  * gate of each policy, the bar a task must pass for the policy to act on it, against how long
  * the scenario's tasks run. */
 static void warn_inert(struct conv *cv, struct cfg *c, const struct cl_spec *sp,

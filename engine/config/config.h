@@ -2,7 +2,7 @@
  * key, and expand [sweep] into scenarios (SPEC §5 "Config").
  *
  * Every key is declared once in a schema table (config.c) with its section, type, default,
- * valid range and one line of documentation; `specmc list --keys` and docs/config.md come
+ * valid range and one line of documentation; `specmc list --keys` and docs/guide/config.md come
  * from the same table. Errors name the file, line and key and say what would be valid:
  *     experiments/x.ini:7: cluster.slots: must be an integer >= 1, got '-3'
  * and everything is checked before any simulation starts. This module knows nothing about
@@ -22,7 +22,7 @@
 #define CFG_HIST_BINS_MAX 8000
 
 /* The longest experiment.name, in bytes of UTF-8: it titles every report and figure, and a
- * name is text (valid UTF-8 without control characters; docs/config.md). */
+ * name is text (valid UTF-8 without control characters; docs/guide/config.md). */
 #define CFG_NAME_MAX 200
 
 struct cfg_scenario {

@@ -1,7 +1,7 @@
 /* config_limits — how far a scenario's numbers reach, estimated from its parameters alone
  * (nothing drawn, nothing the size of the model allocated): the longest time the sampler can
  * draw, what share of the family's mean it can reach, the clock when the last tasks run and
- * how many bits of a task's duration the clock keeps there (docs/config.md, "Limits"); and
+ * how many bits of a task's duration the clock keeps there (docs/guide/config.md, "Limits"); and
  * how long the cluster is busy, for the run's work estimate. Part of the config module:
  * engine/config/config.c reports the checks with file and line; engine/run/runner.c estimates a
  * run's events and memory from the same figures. */

@@ -1,6 +1,6 @@
 /* config_time — time-valued policy parameters: given relative to the workload ("0.3 tmin",
  * "20 mean") and resolved per scenario, and the check that a time does not leave a policy
- * nearly inert (docs/config.md, "Times"). Part of the config module: engine/config/config.c parses
+ * nearly inert (docs/guide/config.md, "Times"). Part of the config module: engine/config/config.c parses
  * the files and reports with file and line; this file knows what the units are worth in a
  * scenario and how long its tasks run. */
 #ifndef SPECMC_CONFIG_TIME_H

@@ -109,7 +109,7 @@ struct tr_layout {
                   size_t len);
 };
 
-/* Read an event table laid out as lay says and derive its jobs (docs/traces.md): as tr_read. */
+/* Read an event table laid out as lay says and derive its jobs (docs/guide/traces.md): as tr_read. */
 int tr_events_read(const char *path, struct tr_layout *lay, struct tr_trace *out, char *err,
                    size_t len);
 

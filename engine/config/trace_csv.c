@@ -1,6 +1,6 @@
 /* trace_csv — the project's own trace layout: a header line naming six columns in a fixed
  * order, or those six and two more (each phase's task-time SD), then one row per job with as
- * many columns as the header (docs/traces.md). Rows may come in any order; the jobs are
+ * many columns as the header (docs/guide/traces.md). Rows may come in any order; the jobs are
  * sorted by arrival (ties keep file order) and shifted so that the first arrives at 0.
  *
  * Every value is checked in full: a row with the wrong number of columns, a value that is not

@@ -1,5 +1,5 @@
 /* trace_events — jobs derived from a table of task events, one row per event in the life of a
- * task: what the two Google layouts share (docs/traces.md). Google's clusterdata-2011-2
+ * task: what the two Google layouts share (docs/guide/traces.md). Google's clusterdata-2011-2
  * `task_events` (trace_google.c) and clusterdata-2019 `instance_events` (trace_google2019.c)
  * differ only in their columns, event codes and priority range, which a struct tr_layout
  * describes; the rows are read, and the jobs derived, here.
@@ -43,7 +43,7 @@ struct rec {
     int prio;                      /* priority; -1 when the field was empty */
 };
 
-_Static_assert(sizeof(struct rec) == 32, "docs/traces.md promises 32 bytes per row");
+_Static_assert(sizeof(struct rec) == 32, "docs/guide/traces.md promises 32 bytes per row");
 
 static int rec_cmp(const void *a, const void *b)
 {
@@ -297,7 +297,7 @@ int tr_events_read(const char *path, struct tr_layout *lay, struct tr_trace *out
         tr_error(err, len,
                  "%s: no jobs: none of the %d %ss in the file is complete (each %shas %s %s "
                  "that does not finish or was not submitted in the file, or events outside the "
-                 "trace window; see docs/traces.md)",
+                 "trace window; see docs/guide/traces.md)",
                  path, out->skipped, lay->job, lay->not_job,
                  strchr("aeiou", lay->task[0]) ? "an" : "a", lay->task);
         goto fail;

@@ -1,6 +1,6 @@
 /* trace_google — jobs derived from the `task_events` table of Google's clusterdata-2011-2
  * trace (Reiss, Wilkes, Hellerstein, "Google cluster-usage traces: format + schema", 2011;
- * layout and rules in docs/traces.md): CSV without a header, 13 columns in a fixed order, one
+ * layout and rules in docs/guide/traces.md): CSV without a header, 13 columns in a fixed order, one
  * row per event in the life of a task. This file says which columns and codes those are; the
  * rows are read and the jobs derived by trace_events.c, as for the 2019 layout. */
 #include "engine/config/trace_common.h"

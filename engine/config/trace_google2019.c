@@ -1,7 +1,7 @@
 /* trace_google2019 — jobs derived from the `instance_events` table of Google's clusterdata-2019
  * traces (J. Wilkes et al., "Google cluster-usage traces v3", 2020; the schema is
  * clusterdata_trace_format_v3.proto in google/cluster-data, message InstanceEvent; layout and
- * rules in docs/traces.md).
+ * rules in docs/guide/traces.md).
  *
  * The 2019 trace calls jobs and alloc sets "collections" and their tasks and alloc instances
  * "instances". Here a job is a collection and its tasks are its instances, derived by the same

@@ -1,5 +1,5 @@
 /* traces — reading a trace file into the jobs of models/trace.h, in one of its formats
- * (docs/traces.md): the entry points; the layouts are trace_csv.c, trace_google.c and
+ * (docs/guide/traces.md): the entry points; the layouts are trace_csv.c, trace_google.c and
  * trace_google2019.c (whose event tables trace_events.c turns into jobs), what they share
  * trace_common.c. */
 #include "engine/config/traces.h"

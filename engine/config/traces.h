@@ -1,5 +1,5 @@
 /* traces — read a trace file into the jobs of models/trace.h (traces.c; formats:
- * docs/traces.md). Only the config reads files; the model never does. */
+ * docs/guide/traces.md). Only the config reads files; the model never does. */
 #ifndef SPECMC_TRACES_H
 #define SPECMC_TRACES_H
 

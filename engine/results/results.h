@@ -1,6 +1,6 @@
 /* results — the HDF5 results file: write one run, read one back (SPEC §5 "HDF5 output").
  *
- * The layout is documented once, as a table, in docs/file-format.md; keep the two in step.
+ * The layout is documented once, as a table, in docs/guide/file-format.md; keep the two in step.
  * Writing is atomic and durable (engine/results/outfile.h), and what is written can be validated
  * (engine/results/h5write.h); reading trusts nothing in the file (engine/results/h5read.h). This
  * module does not simulate or print. */
@@ -21,7 +21,7 @@
                                fixed-length strings; 4: scalar attributes, numeric sweep values
                                (as written in /sweep_values), units; 5: verdicts tables, pooled
                                proportions' intervals `bootstrap` or `betting`
-                               (docs/file-format.md) */
+                               (docs/guide/file-format.md) */
 #define RS_FORMAT_OLDEST 3  /* the oldest version report still reads */
 
 struct rs_provenance {
@@ -51,7 +51,7 @@ int rs_commit(struct outfile *o, const struct cfg *c, const struct run_result *r
 int rs_write_root(hid_t f, const char *format, int version, const struct cfg *c,
                   const struct run_result *res, const struct rs_provenance *pv);
 
-/* A per-job histogram read back (docs/file-format.md): counts[k] of the jobs with
+/* A per-job histogram read back (docs/guide/file-format.md): counts[k] of the jobs with
  * edges[k] < x <= edges[k+1], counts[bins] of those above edges[bins]. */
 struct rs_hist {
     int bins;        /* 0 when the file keeps no histogram of this quantity */
@@ -59,7 +59,7 @@ struct rs_hist {
     int32_t *counts; /* [nscen][npol][replicas][bins + 1] */
 };
 
-/* The values a policy chose per job, read back (docs/file-format.md, per_job/KEY). */
+/* The values a policy chose per job, read back (docs/guide/file-format.md, per_job/KEY). */
 struct rs_choices {
     char *key;       /* the parameter chosen per job ("r"); NULL when the policy chose none */
     int width;       /* values 0 .. width − 1 */

@@ -1,4 +1,4 @@
-/* results_read — the reader of the results file (see results.h and docs/file-format.md).
+/* results_read — the reader of the results file (see results.h and docs/guide/file-format.md).
  * It trusts nothing in the file: every attribute and dataset is checked for class, rank and
  * extent before it is read (engine/results/h5read.h), sizes are checked against the file's own size
  * before anything is allocated for them, names against what this version writes, and the

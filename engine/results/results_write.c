@@ -1,5 +1,5 @@
 /* results_write — the HDF5 writer of the results file (see results.h and
- * docs/file-format.md). The file is built in memory with checksummed metadata and
+ * docs/guide/file-format.md). The file is built in memory with checksummed metadata and
  * Fletcher-32 chunks (engine/results/h5write.h) and handed to engine/results/outfile.h whole.
  * Attributes go through the HDF5 high-level API (H5LT); HDF5's own error printing is turned off. */
 #include "engine/results/results.h"

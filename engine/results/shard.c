@@ -1,4 +1,4 @@
-/* shard — write and read a shard file (see shard.h and docs/file-format.md). */
+/* shard — write and read a shard file (see shard.h and docs/guide/file-format.md). */
 #include "engine/results/shard.h"
 
 #include <stdbool.h>

@@ -1,6 +1,6 @@
 /* validate_file — the HDF5 file `specmc validate` writes: one table of rows, the same columns as
  * `validate --csv` plus the gap in standard errors and the verdict kind, and provenance
- * attributes (docs/file-format.md, "validate"). Written atomically through
+ * attributes (docs/guide/file-format.md, "validate"). Written atomically through
  * engine/results/outfile.h, checksummed through engine/results/h5write.h. */
 #ifndef SPECMC_VALIDATE_FILE_H
 #define SPECMC_VALIDATE_FILE_H

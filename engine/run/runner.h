@@ -136,7 +136,7 @@ static inline double *run_by_job(const struct run_result *r, int s, int p)
 }
 
 /* What a run will cost, estimated from the config alone before anything is allocated
- * (docs/performance.md, "Before a run"). Per replica of each (scenario, policy): 2 task events
+ * (docs/guide/performance.md, "Before a run"). Per replica of each (scenario, policy): 2 task events
  * per attempt of each task (starts and ends), a tick every cluster.interval and a heartbeat
  * every policy period while the cluster is busy (the idle ones are skipped), from the
  * scenario's extent (engine/config/config_limits.h); the time from each policy's events_per_second
@@ -158,7 +158,7 @@ struct run_cost {
 void run_cost(const struct cfg *c, int threads, struct run_cost *out);
 
 /* No run simulates more events: 1e12 is 11 thread-hours at the fastest policy's rate (fifo,
- * 2.5e7 per second) and about ten times the papers' scale (docs/performance.md); the configs
+ * 2.5e7 per second) and about ten times the papers' scale (docs/guide/performance.md); the configs
  * that pass it ask for ticks or heartbeats by the billion per replica. */
 #define RUN_EVENTS_MAX 1e12
 /* The process before any array: code, libraries, HDF5's caches (the maximum resident size

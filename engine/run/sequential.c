@@ -19,7 +19,7 @@ bool seq_met(const struct cfg *c, const struct run_result *view, char *why, size
                 const char *name = metric_info[m].name, *pol = c->policies[p]->name;
                 if (x->method == ST_UNRELIABLE) {
                     snprintf(why, len, "%s of %s in scenario %d: its interval is not valid "
-                             "(docs/statistics.md), so it cannot meet the precision", name, pol,
+                             "(docs/methods/statistics.md), so it cannot meet the precision", name, pol,
                              s);
                     return false;
                 }

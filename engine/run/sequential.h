@@ -10,7 +10,7 @@
  * threads, or resumptions. An interval marked not valid never meets the target (its width
  * means nothing); a metric without a value there (pocd without deadlines) is not asked. The
  * paired differences are not asked either: a difference near zero has no relative width.
- * What stopping this way does to coverage is measured in docs/statistics.md. */
+ * What stopping this way does to coverage is measured in docs/methods/statistics.md. */
 #ifndef SPECMC_SEQUENTIAL_H
 #define SPECMC_SEQUENTIAL_H
 

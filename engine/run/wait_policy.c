@@ -9,7 +9,7 @@
  * runs; no call changes it afterwards, and setting it from an ELF .preinit_array is too early
  * (the C library installs the environment after that). So the process sets it and executes
  * itself again (/proc/self/exe, the same arguments), once; a value the user set stands. The
- * results do not depend on it, only CPU time does (docs/performance.md). */
+ * results do not depend on it, only CPU time does (docs/guide/performance.md). */
 #include "engine/run/wait_policy.h"
 
 #include <stdlib.h>

@@ -34,7 +34,7 @@ double dist_mean(const struct dist *d);               /* INFINITY if it diverges
 double dist_variance(const struct dist *d);           /* INFINITY if it diverges */
 double dist_median(const struct dist *d);
 
-/* Per-job shapes (docs/model.md, Jobs). The shape is the parameter that sets a family's
+/* Per-job shapes (docs/methods/model.md, Jobs). The shape is the parameter that sets a family's
  * coefficient of variation CV = SD/mean: lognormal's σ (CV² = e^{σ²} − 1) and Pareto's β
  * (CV² = 1/(β(β − 2)) for β > 2); the other families have none (exponential's CV is 1,
  * deterministic's 0, uniform's set by both ends). */

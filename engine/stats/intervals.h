@@ -1,4 +1,4 @@
-/* intervals — which interval each reported quantity gets, and why (docs/statistics.md).
+/* intervals — which interval each reported quantity gets, and why (docs/methods/statistics.md).
  *
  * A quantity is a metric of one (scenario, policy) over replicas, a paired difference of two,
  * or a CDF value or share of a per-job histogram. The replica is the independent unit; a

@@ -2,7 +2,7 @@
  * seed 004's Algorithm 1 (§V-B) on that job's own N, t_min and β, chosen when it arrives
  * ("job i ... consists of N_i tasks", §III; r_i per job). See policy.h.
  *
- * Decisions where seed 004 is silent (docs/policies.md, `r = auto`):
+ * Decisions where seed 004 is silent (docs/methods/policies.md, `r = auto`):
  *  - t_min is the job's Pareto scale times its scale (job_spread, a trace's phase mean), β its
  *    own shape (beta_max, a trace's fitted SD); D, θ, C, R_min are the scenario's and τ_est,
  *    τ_kill the policy's, all in the model's time unit.

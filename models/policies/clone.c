@@ -4,7 +4,7 @@
  * attempts are checked at time τ_kill, and the attempt with the best progress is left for
  * processing data, while the other r attempts are killed."
  *
- * Decisions (docs/policies.md): tasks start in FIFO order; a task's r+1 attempts are launched
+ * Decisions (docs/methods/policies.md): tasks start in FIFO order; a task's r+1 attempts are launched
  * together when it is dispatched, as many as there are free slots (at least one) — the
  * paper assumes enough machines; τ_kill is measured from the task's launch; ties in
  * progress score go to the lowest copy number (the original), so τ_kill = 0 keeps the

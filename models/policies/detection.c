@@ -1,7 +1,7 @@
 /* detection — what Chronos Speculative-Restart and Speculative-Resume share (seed 004 §III):
  * one attempt per task, a check at τ_est of whether its estimated completion misses the job's
  * deadline, and at τ_kill the attempt estimated to finish first kept. What each does with a
- * straggler is in s_restart.c and s_resume.c; docs/policies.md gives the decisions. */
+ * straggler is in s_restart.c and s_resume.c; docs/methods/policies.md gives the decisions. */
 #include <math.h>
 #include <stdio.h>
 

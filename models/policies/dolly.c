@@ -10,7 +10,7 @@
  * tasks, and cloning them cost 3 % extra resources); cloning is admitted only within a budget,
  * a fraction of the cluster's capacity (5 % by default). Seed 001's reference [2] is Dolly.
  *
- * Rule, with what is inferred (docs/policies.md): a job with at most `max_tasks` tasks is
+ * Rule, with what is inferred (docs/methods/policies.md): a job with at most `max_tasks` tasks is
  * cloned when it arrives if its extra copies, (c − 1) per task, fit in the budget: the extra
  * copies reserved by the cloned jobs still running, plus its own (c − 1)·n, at most
  * `budget` × S. A cloned job's tasks then start with c copies each (c = `clones`), the first

@@ -20,7 +20,7 @@
  * schedules them. Decisions: a task is duplicated at most once (D(l) asks for c = 1); a reduce
  * copy waiting for its map phase has no remaining-time estimate and is never a straggler.
  *
- * Cost (docs/performance.md; "srptms and ese at 1 s slots"): D(l) is found among the tasks on
+ * Cost (docs/guide/performance.md; "srptms and ese at 1 s slots"): D(l) is found among the tasks on
  * watch, not by a scan of the slots. Every task is watched from the first slot at which it may
  * be a straggler (the policy launches them all) until it has two copies, completes, or its
  * estimated remaining time has fallen to σE[X_i] — which it never climbs back over: a copy's

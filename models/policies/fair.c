@@ -9,7 +9,7 @@
  * share keeps what it wants, and the rest is divided equally among the others. Nothing is
  * preempted: a job over its share keeps its slots until its tasks end.
  *
- * Decisions (docs/policies.md):
+ * Decisions (docs/methods/policies.md):
  *  - What a job holds: `count = 0` (the default) every slot running one of its copies,
  *    speculative copies included, as Hadoop counts a job's running task attempts; `count = 1`
  *    its running tasks, a task counted once however many copies it has.

@@ -29,12 +29,12 @@
  * serves applications in submission order); otherwise after the scheduler's waiting tasks,
  * first asked first served. It is dropped if its task completes first.
  *
- * Decisions (docs/policies.md): times left `auto` are the constants in seconds of the real
+ * Decisions (docs/methods/policies.md): times left `auto` are the constants in seconds of the real
  * system (models/policies/production.c). Ties in value go to the lowest task index (Hadoop
  * iterates a hash map). The model's progress reports are continuous where Hadoop's come with
  * the 3 s heartbeat of a task; a phase of one task is speculated like any other.
  *
- * Cost (docs/performance.md, "The papers' scale"). A scan visits only its phase's running
+ * Cost (docs/guide/performance.md, "The papers' scale"). A scan visits only its phase's running
  * tasks, kept in task order (tasks start in order, and leave when they end), so it asks for
  * the same copy as a visit of the whole phase. The jobs' next scans are planned in three
  * lists — at arrival, after a scan that asked nothing, after one that asked for a copy — whose

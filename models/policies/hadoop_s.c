@@ -21,7 +21,7 @@
  * All: one backup at most per task, launched on free slots only (never ahead of a waiting
  * task); the first attempt to finish wins and the other is killed (the model does that).
  *
- * Decisions (docs/policies.md): times left `auto`, the defaults of min_age and period, are
+ * Decisions (docs/methods/policies.md): times left `auto`, the defaults of min_age and period, are
  * Hadoop's constants in seconds of the real system, one second being 1 time unit with a trace
  * and the mean task time / 100 without (models/policies/production.c, as for hadoop2):
  * min_age 60 s; period, for rules 0 and 2, the TaskTracker heartbeat of Hadoop 0.20, 3 s
@@ -37,7 +37,7 @@
  * time of the job's finished tasks, launches for the largest positive difference, one per job
  * per period.
  *
- * Cost (docs/performance.md, "The papers' scale"). A backup changes no other task's progress
+ * Cost (docs/guide/performance.md, "The papers' scale"). A backup changes no other task's progress
  * and no job's average at its launch (it reports nothing yet), so a decision of rule 0 or 2
  * ranks its candidates once and backs up the first ones, as picking the furthest behind
  * again after each backup would. Rule 0 looks only at the jobs that may have a new candidate,

@@ -14,7 +14,7 @@
  * left uses it for a speculative copy of a running task, so that slots beyond its remaining
  * tasks become k = S_i/T_i copies per task (eq. 2).
  *
- * Decisions (docs/policies.md):
+ * Decisions (docs/methods/policies.md):
  *  - T_i(t) counts the job's tasks not completed; S_i the slots running its copies. H_i is
  *    real-valued, as printed; the argmax compares H_i − S_i, ties to the earlier arrival.
  *  - The copy goes to the running task of the job with the fewest copies running (spreading
@@ -33,7 +33,7 @@
  *    tasks is refused. Its premise is pipelined phases (§3.2), where the model's reduce tasks
  *    wait for the whole map phase (seed 002 eq. 1g).
  *
- * Cost (docs/performance.md, The papers' scale). A decision hands out every free slot, each
+ * Cost (docs/guide/performance.md, The papers' scale). A decision hands out every free slot, each
  * to the argmax and, once the job has launched every task, as a copy of its first candidate
  * in the copy order; neither is found by a scan:
  *  - The jobs stay sorted by T_i from one decision to the next (T_i only falls, arrivals join

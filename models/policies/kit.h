@@ -260,7 +260,7 @@ bool pol_estimates_exact(const struct cl_spec *spec);
  *   scale times its scale), β (its own shape), the scenario's D and [utility] θ, C, R_min,
  *   and the policy's τ_est (0 for Clone), τ_kill and formulas (`strategy` an enum
  *   ch_strategy). 0 where no r reaches R_min or the job is outside the closed forms' domain
- *   (docs/policies.md). A pure function of its arguments; `memo` (may be NULL) remembers it.
+ *   (docs/methods/policies.md). A pure function of its arguments; `memo` (may be NULL) remembers it.
  * pol_check_auto: r = auto needs Pareto task times with beta > 1, deadlines and one-phase
  *   jobs. */
 void pol_chronos_r_init(struct pol_chronos_r *c, double r, double corrected);

@@ -11,7 +11,7 @@
  * only: the scheduler's waiting tasks come first, and copies are never killed — the first to
  * finish wins.
  *
- * Decisions (docs/policies.md):
+ * Decisions (docs/methods/policies.md):
  *  - PS is the task's best copy's reported progress (pol_task_progress; cl_est_progress:
  *    exact by default, noisy with [cluster] estimate_noise), T the time since its first copy's
  *    launch, as Hadoop measures it. A task none of whose copies has reported progress yet (in
@@ -42,7 +42,7 @@
  *    being 1 time unit with a trace and the mean task time / 100 without, as for hadoop2
  *    (models/policies/production.c); a number given is time units.
  *
- * Cost (docs/performance.md, "The papers' scale"). With `scope = 0` a decision rates only a
+ * Cost (docs/guide/performance.md, "The papers' scale"). With `scope = 0` a decision rates only a
  * few tasks. The tasks with a rate are kept in three sets: inside a band of rates about the
  * quantile's two ranks, rated at every decision; below it, each with a bound over its rate
  * until a due time (a heap, loosest bound first); above it, each with a bound under its rate

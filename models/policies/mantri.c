@@ -7,13 +7,13 @@
  * describes it differently: copies only when no task waits (spare_only), for a task whose
  * remaining time exceeds the average task time by 30 s (test = 1, margin), at most 3 extra
  * attempts, and a periodic check that leaves only the attempt with the best progress running
- * (kill). Each paper's Mantri is a setting of the parameters (docs/policies.md):
+ * (kill). Each paper's Mantri is a setting of the parameters (docs/methods/policies.md):
  *   seeds 000, 002  test 0, kill 0 (the duplicate test alone; no kill rule is described)
  *   seed 004 §I     test 1, margin, spare_only 1, kill 1, keep 1 (or 0: see below)
  *   Mantri's paper  test 0, kill 1 (kill all but the fastest copy) — the default
  *
- * Decisions (docs/policies.md):
- *  - Estimates (docs/policies.md, "What a policy knows about a running copy"): by default
+ * Decisions (docs/methods/policies.md):
+ *  - Estimates (docs/methods/policies.md, "What a policy knows about a running copy"): by default
  *    (reports = 0) a copy's estimate exists from its start of processing, as every policy's
  *    (cl_est_end): exact by default (seed 000 Remark 4: both its algorithm and Mantri estimate
  *    perfectly), noisy with [cluster] estimate_noise. reports = 1: Mantri sees a copy only
@@ -46,7 +46,7 @@
  *    beside fifo, waiting tasks in FIFO order, as every seed's Mantri; `fair+mantri` and
  *    `psrpt+mantri` pair it with another job scheduler.
  *
- * Cost (docs/performance.md): a decision looks only at the tasks that may pass the test, not
+ * Cost (docs/guide/performance.md): a decision looks only at the tasks that may pass the test, not
  * at every slot. A task's score only falls as time passes (its least estimated remaining
  * time shrinks: estimates of a copy never grow, models/estimate.c) and when one of its copies
  * is killed (keep = 0 keeps the earliest estimated end, so t_rem stays and c falls; keep = 1

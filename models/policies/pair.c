@@ -4,7 +4,7 @@
  * A pair, or a speculator listed alone (which runs beside fifo), keeps both halves' states in
  * one block — the scheduler's first, the speculator's at the next 16-byte boundary — and both
  * parameter tables in one — the scheduler's first. The rules of who gets a free slot, who
- * hears what, and who owns the timers are in models/policy.h and docs/policies.md. */
+ * hears what, and who owns the timers are in models/policy.h and docs/methods/policies.md. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

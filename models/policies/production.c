@@ -4,13 +4,13 @@
  * "Production speculators").
  *
  * A time parameter left `auto` is its system's constant in seconds times one second, and one
- * second is 1 time unit with a trace (traces are in seconds, docs/traces.md), otherwise the
+ * second is 1 time unit with a trace (traces are in seconds, docs/guide/traces.md), otherwise the
  * workload family's mean task time over a typical task's seconds: for Hadoop's and Spark's
  * POL_TYPICAL_TASK_S, a mean task of 100 s (so Hadoop's 60 s SPECULATIVE_LAG is 0.6 of it),
  * as "most tasks complete at approximately 100s" in the Google job of seed 003 §I (Fig. 1a);
  * for seed 003's own threshold policy the 700 ms its simulations average (§VI). Read as time
  * units, Hadoop's 15 s and Spark's 100 ms would be 15 and 0.1 mean task times of Pareto(1, β)
- * work, and the speculators would be looking at another system (docs/policies.md,
+ * work, and the speculators would be looking at another system (docs/methods/policies.md,
  * "Production speculators"). */
 #include <math.h>
 #include <stdio.h>

@@ -5,7 +5,7 @@
  * Algorithm 1, lines 8–12). A free slot goes to the next never-started task of the job with
  * the smallest remaining workload; tasks are not preempted.
  *
- * Remaining workload (decision, docs/policies.md): the remaining time of the job's running
+ * Remaining workload (decision, docs/methods/policies.md): the remaining time of the job's running
  * tasks as their progress reports show it (exact by default, seed 000 Remark 4; noisy or
  * delayed with [cluster] estimate_noise, launch_delay) plus E[X] for each task never
  * started, since the scheduler knows the distribution but not a task's draw before it runs

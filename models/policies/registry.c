@@ -1,7 +1,7 @@
 /* registry — every policy specmc ships, in one table (as Lua's linit.c), and the helpers
  * shared by several policies. Adding a policy (whole, job scheduler or speculator: its
  * `role`): write models/policies/NAME.c defining `const struct policy pol_NAME`, declare it
- * here, add it to the table, document it in docs/policies.md and the README's table. A new
+ * here, add it to the table, document it in docs/methods/policies.md and the README's table. A new
  * scheduler or speculator pairs with every one of the other kind (models/policies/pair.c). */
 #include "models/policies/kit.h"
 

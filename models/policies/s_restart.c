@@ -6,7 +6,7 @@
  * r+1 attempts are checked, and the attempt with the smallest estimated completion time is
  * left running, while the other r attempts are killed."
  *
- * Decisions (docs/policies.md): tasks start in FIFO order; τ_est and τ_kill are measured from
+ * Decisions (docs/methods/policies.md): tasks start in FIFO order; τ_est and τ_kill are measured from
  * the task's launch (the paper's times are relative to a job whose tasks all start at 0), and
  * D is the job's absolute deadline a_i + D. The estimate is the cluster's (cl_est_end: exact
  * unless a launch delay, the hadoop estimator or noise is configured); a copy with no

@@ -7,7 +7,7 @@
  * the attempt with the smallest estimated completion time is left running while the other r
  * attempts are killed."
  *
- * Decisions (docs/policies.md), besides those of s-restart (timing from the task's launch,
+ * Decisions (docs/methods/policies.md), besides those of s-restart (timing from the task's launch,
  * the job's absolute deadline, estimates from the cluster, FIFO dispatch, extras before
  * waiting tasks, copy k draws the k-th extra duration):
  *  - The offset is the data actually processed (the AM records byte offsets), not the

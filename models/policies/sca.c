@@ -11,7 +11,7 @@
  *     part, and every task of J_i is launched with c_i copies at once (lines 5–6). The integer
  *     parts come from xl_sca_copies: with the paper's ρ, from bounds on where ADMM stops when
  *     both ends cut to the same integers (then no sweep runs), else from running ADMM — the
- *     same copies either way (docs/performance.md, SCA's decision);
+ *     same copies either way (docs/guide/performance.md, SCA's decision);
  *  4. otherwise the jobs of χ(l) go by increasing workload m_i·E[X_i], one copy per task,
  *     while machines are free (lines 7–12).
  * P2 models each job's tasks as Pareto(μ_i, α): α is the scheduler's estimate of the tail
@@ -25,7 +25,7 @@
  * (Boyd et al. 2011 §3.4.1) from the paper's value: tens of sweeps where the paper's ρ needs
  * thousands.
  *
- * Decisions (docs/policies.md): "fewest remaining first" in line 1 counts unlaunched tasks;
+ * Decisions (docs/methods/policies.md): "fewest remaining first" in line 1 counts unlaunched tasks;
  * those tasks get one copy (P2 clones whole jobs scheduled together); for a two-phase job P2
  * covers its map phase, its reduce tasks follow through line 1; if ADMM stops short of
  * convergence the KKT bisection's optimum replaces it; the integer copies are trimmed, largest

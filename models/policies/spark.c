@@ -20,7 +20,7 @@
  * in 3.x (MedianHeap, then PercentileHeap) and the upper one in 4.x (PercentileHeap returns
  * sorted((n · 0.5).toInt)).
  *
- * Decisions (docs/policies.md): times left `auto` are the constants in seconds of the real
+ * Decisions (docs/methods/policies.md): times left `auto` are the constants in seconds of the real
  * system (models/policies/production.c). A task's data is one unit, so its process rate is
  * its reported progress over the time since its copy started processing, and the stage's
  * average is its successful tasks' count over the sum of their processing times (records
@@ -35,7 +35,7 @@
  * Spark's executors report it with their heartbeat; spark.speculation.task.duration.threshold
  * (unset by default) and executor decommissioning are left out.
  *
- * Cost (docs/performance.md, "The papers' scale"). A check looks only at the tasks it may
+ * Cost (docs/guide/performance.md, "The papers' scale"). A check looks only at the tasks it may
  * mark. Each stage keeps those — running one copy, not marked, not waiting for the map phase
  * — in task order, which is their order of release: tasks start in task order, and the
  * reduce copies that waited are released together, before any later reduce task starts. So

@@ -10,7 +10,7 @@
  * and Remark 2 bound each job's flowtime by E^r + rσ^r + f_i^s/M; with Poisson arrivals it
  * still runs, as a static-priority list scheduler.
  *
- * Cost (docs/performance.md, The papers' scale): the ranking is fixed, so a decision needs only
+ * Cost (docs/guide/performance.md, The papers' scale): the ranking is fixed, so a decision needs only
  * the arrived jobs with a task never launched, first in rank order: a heap of their places in
  * the ranking, which a job joins when it arrives and leaves once its last task is launched
  * (for good: tasks are launched once). A decision starts the first job's tasks until the slots

@@ -27,10 +27,10 @@
  * not schedule yet. psi = 0 (default): the jobs that can schedule a task now — under the
  * pseudo-code the same set as line 1; psi = 1: line 1 literally, a job waiting for its map
  * phase keeps its weight in W(l) and its share g_i unused (this starves weight-0 jobs,
- * docs/policies.md); psi = 2: §V-A, every alive job, U_i(l) = 0 ranking a job whose tasks all
+ * docs/methods/policies.md); psi = 2: §V-A, every alive job, U_i(l) = 0 ranking a job whose tasks all
  * run first, its share counting the machines it holds.
  *
- * Decisions where the text is ambiguous (docs/policies.md): the procedure's two branches are
+ * Decisions where the text is ambiguous (docs/methods/policies.md): the procedure's two branches are
  * printed the wrong way round (line 2 clones when m ≥ x, which gives ⌊x/m⌋ ≤ 1) — we follow
  * §V-B's prose, which clones only when the machines outnumber the tasks; its returned value is
  * read as the machines used; ⌊x/m⌋ copies (the pseudo-code, round_copies = 0) or the prose's
@@ -43,7 +43,7 @@
  * "at random" changes nothing but the common random numbers); when every pending job has
  * weight 0 they share as if of weight 1. Copies of one task are capped by max_copies.
  *
- * Cost (docs/performance.md, "srptms and ese at 1 s slots"): ψ(l) and its order are kept
+ * Cost (docs/guide/performance.md, "srptms and ese at 1 s slots"): ψ(l) and its order are kept
  * between decisions instead of rebuilt from the pending list and sorted at every slot. Step 1's
  * rule depends on a job only through its membership of ψ(l) and its U_i(l), and U_i(l)
  * through its unlaunched tasks alone, which change only when this policy launches them; so

@@ -20,7 +20,7 @@
  * dropped if its task completes first. With requests drawn per job it needs a server its
  * job's requests fit, like any task (assumption 1: the same requests).
  *
- * Decisions (docs/policies.md): the divisor of eq. 7 is the median (eq. 7; the only reading
+ * Decisions (docs/methods/policies.md): the divisor of eq. 7 is the median (eq. 7; the only reading
  * that gives both printed values of §V-A's example, validate's threshold.eq7), or Algorithm 1's
  * average, or the QoS (`divisor`). eq. 9's sum is the running copies' requests (its text: "the
  * utilization of the entire system"), or the demand with the waiting tasks and replicas (its

@@ -3,7 +3,7 @@
  * heap so that its key can change or it can leave in O(log n); or in lists (one per job
  * phase, say) in the order they join, each able to leave in O(1). For the watch lists that let a
  * speculator skip, at a decision, the tasks that provably cannot change its outcome
- * (models/policies/kit.h, docs/performance.md). Ties in key come out lowest task first. */
+ * (models/policies/kit.h, docs/guide/performance.md). Ties in key come out lowest task first. */
 #include <stdlib.h>
 
 #include "models/policies/kit.h"

@@ -1,5 +1,5 @@
 /* chronos — seed 004's closed forms, as printed and corrected (see chronos.h and
- * docs/validation.md). Integrals by GSL's QAGIU, Theorem 7(3)'s corrected threshold by GSL's
+ * docs/methods/validation.md). Integrals by GSL's QAGIU, Theorem 7(3)'s corrected threshold by GSL's
  * Brent; everything else in closed form. */
 #include "models/theory/chronos.h"
 

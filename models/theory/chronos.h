@@ -4,7 +4,7 @@
  * its optimisation (Algorithm 1).
  *
  * Every formula is implemented exactly as printed, under its theorem's name. Where the printed
- * formula is wrong, a `_corrected` function gives the derivation's result; docs/validation.md
+ * formula is wrong, a `_corrected` function gives the derivation's result; docs/methods/validation.md
  * has the derivations and the simulation evidence. Pure functions: no simulation here.
  *
  * Model (seed 004 §III): a job of N tasks, all launched at t = 0, deadline D; attempt times are
@@ -55,7 +55,7 @@ double ch_th6_cost_resume_corrected(const struct ch_params *p, double r);
 
 /* The mean progress at τ_est of an original that misses D (the tasks S-Resume replaces):
  * E[τ_est/T | T > D] = τ_est β / ((β + 1) D). The value of φ_j,est used with the printed
- * formulas (docs/validation.md). */
+ * formulas (docs/methods/validation.md). */
 double ch_phi_straggler(const struct ch_params *p);
 
 /* Theorem 8, eqs. 29–31: U(r) is concave for r > Γ. φ is used by S-Resume only. */
@@ -66,7 +66,7 @@ double ch_th8_gamma(enum ch_strategy s, const struct ch_params *p, double phi);
  * φ̄ = 1 − φ, D̄ = D − τ_est. */
 double ch_th7_threshold(const struct ch_params *p, double phi);
 
-/* Theorem 7(3) rebuilt on the corrected Theorem 5 (docs/validation.md, Findings 3–4). Eq. 69
+/* Theorem 7(3) rebuilt on the corrected Theorem 5 (docs/methods/validation.md, Findings 3–4). Eq. 69
  * compares the per-task failures (1 − R)^{1/N}, since both PoCDs are (1 − q)^N; eq. 70 solves
  * it with φ a constant. Here R_Clone > R_SResume iff q_C(r) < q_R(r), with Clone's per-task
  * failure q_C = (tmin/D)^{β(r+1)} (Theorem 1, eq. 4) and S-Resume's

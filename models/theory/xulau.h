@@ -166,7 +166,7 @@ int xl_p2_sca(const struct xl_p2 *p, enum xl_rho mode, double *c, int *iters);
 int xl_p2_sca_bounds(const struct xl_p2 *p, double *lo, double *hi);
 
 /* SCA's copies per job, k[0..K-1] (seed 000 Algorithm 1 line 6 as models/policies/sca.c
- * applies it, docs/policies.md): xl_p2_sca's c_i cut to its integer part (floor(c_i + 1e-9): a
+ * applies it, docs/methods/policies.md): xl_p2_sca's c_i cut to its integer part (floor(c_i + 1e-9): a
  * hair under an integer counts as it), at least 1; then, while Σ m_i k_i > N (only after an
  * unconverged iterate), the largest k_i (the first of equals) loses one. With ρ fixed the
  * copies are xl_p2_sca_bounds' when both ends of every c_i's bound cut to the same integer —

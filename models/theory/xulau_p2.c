@@ -499,7 +499,7 @@ out:
 
 /* ------------------------------------------------------------------ SCA's copies */
 
-/* The policy's cut of c_i (docs/policies.md): its integer part, a hair under an integer
+/* The policy's cut of c_i (docs/methods/policies.md): its integer part, a hair under an integer
  * counting as that integer, and at least 1. */
 static int sca_cut(double c)
 {

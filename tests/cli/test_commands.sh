@@ -133,7 +133,7 @@ if [ ! -s "$WORK/q.out" ]; then pass; else fail "$(head -c 200 "$WORK/q.out")"; 
 CURRENT="default output name"
 (cd "$WORK" && "$SPECMC" run "$ini" --quiet --replicas 2) && [ -f "$WORK/$(basename "$ini" .ini).h5" ] && pass || fail "no $(basename "$ini" .ini).h5 in the working directory"
 
-# An option takes its name or its number (docs/config.md, "[policy.NAME]"): the same run, the
+# An option takes its name or its number (docs/guide/config.md, "[policy.NAME]"): the same run, the
 # same report byte for byte; list and the errors show the names
 for v in no 0; do
     expect_ok "mantri kill = $v" "$SPECMC" run "$ini" --out "$WORK/kill-$v.h5" --quiet --replicas 4 \

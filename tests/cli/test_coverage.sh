@@ -1,4 +1,4 @@
-# The quick coverage meta-experiment (tests/coverage/, docs/coverage.md): the cases of
+# The quick coverage meta-experiment (tests/coverage/, docs/methods/coverage.md): the cases of
 # tests/coverage/quick-cases.txt, 100 repetitions at n = 5 and 20 replicas, fail when an
 # interval kind covers its truth less than 0.95 − 3 binomial SDs (xfail cases must, as must
 # the misread sentinel). Not the full table (`make coverage`). Overrides: COVERAGE_CASE_FILE,

@@ -1,6 +1,6 @@
 # The docs cannot drift from the binary: every config key `specmc list --keys` prints is in
-# docs/config.md, every policy `specmc list` prints has its section in docs/policies.md and its
-# row in the README's table, every metric is in docs/file-format.md, every command of
+# docs/guide/config.md, every policy `specmc list` prints has its section in docs/methods/policies.md and its
+# row in the README's table, every metric is in docs/guide/file-format.md, every command of
 # `specmc --help` is in the README's command table and answers --help. (The README's count of
 # validate rows is checked by test_validate.sh, which runs the quick suite anyway.)
 . "$(dirname "$0")/lib.sh"
@@ -14,21 +14,21 @@ while IFS= read -r line; do
         "  "[a-z]*)
             key=$(printf '%s' "$line" | awk '{print $1}')
             [ "$section" = sweep ] && continue
-            CURRENT="docs/config.md documents $section.$key"
-            if grep -q "\`$key\`" "$ROOT/docs/config.md"; then pass; else fail "missing"; fi ;;
+            CURRENT="docs/guide/config.md documents $section.$key"
+            if grep -q "\`$key\`" "$ROOT/docs/guide/config.md"; then pass; else fail "missing"; fi ;;
     esac
 done <"$WORK/keys"
 
 "$SPECMC" list >"$WORK/list"
 for p in $(awk '/^policies/{on=1; next} /^$/{on=0} on && /^  [a-z]/{print $1}' "$WORK/list"); do
-    CURRENT="docs/policies.md has a section for $p"
-    if grep -q "^## \`$p\`" "$ROOT/docs/policies.md"; then pass; else fail "missing"; fi
+    CURRENT="docs/methods/policies.md has a section for $p"
+    if grep -q "^## \`$p\`" "$ROOT/docs/methods/policies.md"; then pass; else fail "missing"; fi
     CURRENT="README feature table lists $p as built"
     if grep -Eq "^\| \`$p\` .*\| built" "$ROOT/README.md"; then pass; else fail "missing"; fi
 done
 for m in $(awk '/^metrics/{on=1; next} /^$/{on=0} on && /^  [a-z]/{print $1}' "$WORK/list"); do
-    CURRENT="docs/file-format.md defines metric $m"
-    if grep -q "$m" "$ROOT/docs/file-format.md"; then pass; else fail "missing"; fi
+    CURRENT="docs/guide/file-format.md defines metric $m"
+    if grep -q "$m" "$ROOT/docs/guide/file-format.md"; then pass; else fail "missing"; fi
 done
 # Every command `specmc --help` lists has a row in the README's command table and its own --help.
 "$SPECMC" --help >"$WORK/help"

@@ -1,4 +1,4 @@
-# Per-job histograms ([histogram], docs/file-format.md) and `report --cdf`: the counts add up
+# Per-job histograms ([histogram], docs/guide/file-format.md) and `report --cdf`: the counts add up
 # to the measured jobs, the CDF at the deadline is pocd replica by replica, the median lies
 # in the bin where the CDF crosses 1/2, thread counts do not change a count, and bad requests
 # are clear errors.

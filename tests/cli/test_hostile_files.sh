@@ -26,7 +26,7 @@ for name in $(/usr/bin/python3 "$TESTS_DIR/hostile/make_hostile.py" "$WORK/good.
     refused "hostile $name" "$WORK/hostile/$name.h5"
 done
 
-# What the fuzzer found (docs/fuzzing.md): files that crashed, leaked, hung or exhausted memory
+# What the fuzzer found (docs/developer/fuzzing.md): files that crashed, leaked, hung or exhausted memory
 # in report or inside libhdf5, kept gzip'ed. Each must be refused now.
 for gz in "$TESTS_DIR"/hostile/found/*.h5.gz; do
     name=$(basename "$gz" .gz)

@@ -1,4 +1,4 @@
-# The numeric limits of a run (issue 12, docs/config.md "Limits"): a config whose simulated
+# The numeric limits of a run (issue 12, docs/guide/config.md "Limits"): a config whose simulated
 # quantities would overflow, lose all precision or never finish is an error before the run,
 # naming file, line and key, with the valid range and why; one that merely loses precision
 # or runs long gets a warning. No failing run touches an existing output file.

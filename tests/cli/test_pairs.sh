@@ -1,4 +1,4 @@
-# Job schedulers, speculators and their pairs on the command line (docs/policies.md,
+# Job schedulers, speculators and their pairs on the command line (docs/methods/policies.md,
 # "Schedulers and speculators"): `A+B` items in [policy] list, each half's own section and
 # sweep keys applying wherever the half runs, a speculator alone = fifo+it, and clear errors
 # for what cannot pair.

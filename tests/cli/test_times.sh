@@ -1,5 +1,5 @@
-# Times relative to the workload (docs/config.md, "Times") and Hadoop's constants in seconds
-# (docs/policies.md, "Production speculators"): hadoop-s's default min_age is Hadoop's 60 s,
+# Times relative to the workload (docs/guide/config.md, "Times") and Hadoop's constants in seconds
+# (docs/methods/policies.md, "Production speculators"): hadoop-s's default min_age is Hadoop's 60 s,
 # 1.8 on the default experiment (a mean task of 3 is 100 s), and it speculates, the resolved
 # values shown and kept; the old default, 60 time units, is still reachable as min_age = 60,
 # nearly FIFO there (0.22 % of tasks run 60), and says so; with min_age = 1 mean it speculates,
@@ -25,7 +25,7 @@ attr() {
 }
 
 # The defaults: auto, seconds of the real system. 1000 replicas give 1.197 and 1.187 copies
-# per task at the two loads (docs/policies.md); 60 time units gave 1.0014.
+# per task at the two loads (docs/methods/policies.md); 60 time units gave 1.0014.
 expect_ok "hadoop-s defaults run" "$SPECMC" run "$ini" --set policy.list=fifo,hadoop-s \
     --replicas 10 --out "$WORK/auto.h5" --metrics copies_per_task
 CURRENT="the defaults do not warn about hadoop-s"

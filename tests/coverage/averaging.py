@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """averaging — when does a replica's mean over many jobs earn an interval at a heavy tail?
-The measurement behind the averaging rule of engine/stats/intervals.h (docs/statistics.md,
+The measurement behind the averaging rule of engine/stats/intervals.h (docs/methods/statistics.md,
 "Tail indices"): the bootstrap-t (999 resamples; t below 10 replicas) of the mean over n
 replicas of a replica's mean over J jobs, 1000 repetitions per n, against the exact truth.
 

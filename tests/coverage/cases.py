@@ -406,7 +406,7 @@ def _pareto_queue_reference():
 
 
 def queue_cases():
-    """Pooled quantities whose jobs queue (docs/statistics.md: the replica is the independent
+    """Pooled quantities whose jobs queue (docs/methods/statistics.md: the replica is the independent
     unit): PoCD, the CDF at an edge (report --cdf), the pooled job quantiles and the mean
     flowtime of M/M/2 and M/M/3 from their exact chain; the paired PoCD against a scenario that
     meets every deadline (the difference is one replica's misses, the other side is 1); and

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """mechanism — does a mean flowtime whose tail a policy lightens get an interval that covers?
-The measurement behind the tail rules of Mantri's retried copies (docs/statistics.md, "Tail
+The measurement behind the tail rules of Mantri's retried copies (docs/methods/statistics.md, "Tail
 indices"): Poisson arrivals of jobs of 5 Pareto(1, 1.5) tasks on 20 slots at load 0.6, 80
 measured jobs per replica; the truth is the mean of a run of 200 000 replicas (its own
 interval printed beside it: the claim tested is that this mean has a light enough tail for

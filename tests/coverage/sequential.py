@@ -8,7 +8,7 @@ is E[max of 10 Exp(1)] = H_10 (Rényi) and its PoCD P(max <= 4) = (1 − e^−4)
 repetition runs specmc with its own seed and precision p on one of the two metrics
 (batches of 30, max_replicas 20000), and records whether the interval it stopped with covers
 the truth and the n it stopped at. Beside it, the same intervals at a fixed n (the median n
-the sequential runs reached), the reference. Prints a Markdown table for docs/statistics.md.
+the sequential runs reached), the reference. Prints a Markdown table for docs/methods/statistics.md.
 """
 import argparse
 import concurrent.futures as cf

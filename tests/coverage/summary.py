@@ -1,12 +1,12 @@
-"""summary — the coverage table by interval kind, spliced into docs/statistics.md.
+"""summary — the coverage table by interval kind, spliced into docs/methods/statistics.md.
 
-Reads the per-case table that coverage.py wrote (docs/coverage.md) and, for each interval kind
+Reads the per-case table that coverage.py wrote (docs/methods/coverage.md) and, for each interval kind
 specmc prints, counts its rows by verdict and gives the least and the greatest coverage among
 them; the result replaces what lies between the markers COVERAGE SUMMARY BEGIN and END in the
 target file. `make coverage` runs it after coverage.py. Not the runs (harness.py) nor the
 per-case table (table.py).
 
-    summary.py docs/coverage.md docs/statistics.md
+    summary.py docs/methods/coverage.md docs/methods/statistics.md
 """
 import re
 import sys

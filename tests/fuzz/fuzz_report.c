@@ -1,5 +1,5 @@
 /* fuzz_report — libFuzzer harness for the results-file reader (engine/results/results_read.c,
- * layout in docs/file-format.md) and what `specmc report` does with a file it accepts: the input
+ * layout in docs/guide/file-format.md) and what `specmc report` does with a file it accepts: the input
  * bytes become an HDF5 file that rs_read reads, then rs_file_free; when the file is accepted,
  * cmd_report prints it (to /dev/null: fuzz_input.h) as the table, as CSV, against scenario 0,
  * as the warm-up diagnostic when it keeps job flowtimes and as the CDF of each histogram it

@@ -1,5 +1,5 @@
 /* fuzz_shard — libFuzzer harness for the readers of shard files and checkpoints
- * (engine/results/shard.c; layout in docs/file-format.md, "Shard files"): the input bytes
+ * (engine/results/shard.c; layout in docs/guide/file-format.md, "Shard files"): the input bytes
  * become an HDF5 file that shard_read_info reads, as a shard and as a checkpoint; when one
  * accepts it, the config it carries is loaded (shard_load_config) and its block read into
  * the arrays a merge (a shard) or a resumed run (a checkpoint, with its `done` flags) would

@@ -1,5 +1,5 @@
 /* fuzz_trace_csv — libFuzzer harness for the CSV trace reader (engine/config/trace_csv.c, layout in
- * docs/traces.md): the input bytes become a file that tr_read(..., TR_CSV, ...) reads, then
+ * docs/guide/traces.md): the input bytes become a file that tr_read(..., TR_CSV, ...) reads, then
  * tr_free. Either return is fine: most inputs are bad traces, and a message is all they owe.
  * A failure is a crash, an AddressSanitizer or UndefinedBehaviorSanitizer report, a leak, a
  * timeout or running out of memory. Seeds: data/trace-sample.csv and its first rows

@@ -1,7 +1,7 @@
 /* fuzz_trace_google — libFuzzer harness for the readers of Google's event tables: the
  * clusterdata-2011-2 task_events table (engine/config/trace_google.c) and the clusterdata-2019
  * instance_events table (engine/config/trace_google2019.c), which derive jobs through the same
- * engine/config/trace_events.c (rules in docs/traces.md). The input bytes become a file that
+ * engine/config/trace_events.c (rules in docs/guide/traces.md). The input bytes become a file that
  * tr_read(..., TR_GOOGLE, ...) and then tr_read(..., TR_GOOGLE2019, ...) read, each followed
  * by tr_free. Either return is fine (a file whose jobs are all incomplete is an error too); a
  * failure is a crash, an AddressSanitizer or UndefinedBehaviorSanitizer report, a leak, a

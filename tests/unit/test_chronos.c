@@ -166,7 +166,7 @@ static double threshold_constant_phi(const struct ch_params *p)
 
 Test(chronos, th7_threshold_averages_the_progress)
 {
-    /* base point: 19.02 (docs/validation.md, Finding 4), against 24.3 with φ a constant */
+    /* base point: 19.02 (docs/methods/validation.md, Finding 4), against 24.3 with φ a constant */
     double r = ch_th7_threshold_corrected(&base), c = threshold_constant_phi(&base);
     cr_assert(fabs(r - c) > 0.5, "r* %g, constant φ %g", r, c);
     cr_assert_float_eq(r, 19.0187, 1e-4);

@@ -542,7 +542,7 @@ Test(config, per_job_shapes)
     unlink(csv);
 }
 
-/* Times relative to the workload (docs/config.md, "Times"): "N tmin" and "N mean" are the
+/* Times relative to the workload (docs/guide/config.md, "Times"): "N tmin" and "N mean" are the
  * family's values, resolved per scenario — a sweep can change the unit — and noted for the
  * results file; defaults given in tmin follow workload.tmin for Pareto task times and stay
  * in time units for the other families. */
@@ -717,7 +717,7 @@ Test(config, inert_time_warnings)
 
 /* The inert check counts its share over a bounded sample of jobs (CFG_INERT_JOBS), so loading
  * a config takes no longer, and no more memory, with workload.jobs: fuzz_config found a config
- * of 120 100 jobs taking more than 10 s (docs/fuzzing.md); 10^8 jobs, the key's maximum, took
+ * of 120 100 jobs taking more than 10 s (docs/developer/fuzzing.md); 10^8 jobs, the key's maximum, took
  * minutes and gigabytes, for a warning. Jobs alike: the share is the family's, whatever the
  * sample. */
 Test(config, inert_check_does_not_grow_with_jobs, .timeout = 3)

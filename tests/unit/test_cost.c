@@ -1,7 +1,7 @@
 /* The run's cost estimate before it starts (engine/run/runner.h, run_cost): events per replica,
  * ticks and heartbeats while the cluster is busy, and the memory of the threads' workspaces
  * and of the results. The figures' agreement with real runs is measured in
- * docs/performance.md; here, that they add up as documented. */
+ * docs/guide/performance.md; here, that they add up as documented. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>

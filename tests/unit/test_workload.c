@@ -314,7 +314,7 @@ Test(workload, trace_shapes_fitted)
 }
 
 /* Seed 003's stragglers make deterministic task times as skewed as a Pareto law of index
- * below 4, so means of them get no interval (docs/statistics.md, Tail indices). The factor at
+ * below 4, so means of them get no interval (docs/methods/statistics.md, Tail indices). The factor at
  * p = 0.05 (between): raw moments 1.10525, 1.81128, 7.8947 (by hand from the mixture), so
  * variance 0.58970 and skewness 4.5890 / 0.58970^1.5 = 10.13; Pareto skewness 10.13 is index
  * 3.61 (bisection on 2(1 + a)/(a − 3) sqrt((a − 2)/a)). Measured: one job of 90 such tasks,

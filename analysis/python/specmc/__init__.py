@@ -6,7 +6,7 @@
     r.replicas()                             # one row per (scenario, policy, replica, metric)
 
 Needs Debian's python3-h5py and python3-pandas (python3-matplotlib for specmc.plot). The
-layout it reads is docs/file-format.md's; format versions 3 and 4.
+layout it reads is docs/guide/file-format.md's; format versions 3 and 4.
 """
 from .results import Results, ValidateResults, load
 

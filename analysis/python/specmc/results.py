@@ -3,7 +3,7 @@
 Every frame is long ("tidy"): one row per observation, the scenario's swept values as columns
 of their own (numbers where they are numbers), so that `df.query`, `groupby` and plotting
 libraries take them as they are. Nothing here computes a statistic: the intervals are the ones
-specmc wrote (docs/statistics.md says how each was made).
+specmc wrote (docs/methods/statistics.md says how each was made).
 """
 import h5py
 import numpy as np
