@@ -2308,13 +2308,19 @@ void cfg_free(struct cfg *c)
 
 void cfg_print_keys(FILE *out)
 {
-    int w = 0; /* the longest key, so that the defaults line up */
-    for (int k = 0; k < K_COUNT; k++)
+    int w = 0, d = 9; /* the longest key and default, so that the columns line up */
+    for (int k = 0; k < K_COUNT; k++) {
         w = (int)strlen(schema[k].key) > w ? (int)strlen(schema[k].key) : w;
+        if (schema[k].def && (int)strlen(schema[k].def) > d)
+            d = (int)strlen(schema[k].def);
+    }
     for (size_t i = 0; i < pol_registry_count; i++)
         for (int j = 0; pol_registry[i]->params && pol_registry[i]->params[j].key; j++) {
+            char def[32];
+            cfg_param_default(&pol_registry[i]->params[j], def, sizeof def);
             int n = (int)strlen(pol_registry[i]->params[j].key);
             w = n > w ? n : w;
+            d = (int)strlen(def) > d ? (int)strlen(def) : d;
         }
     const char *section = "";
     for (int k = 0; k < K_COUNT; k++) {
@@ -2323,10 +2329,10 @@ void cfg_print_keys(FILE *out)
             section = ks->section;
             fprintf(out, "%s[%s]\n", k ? "\n" : "", section);
         }
-        fprintf(out, "  %-*s default %-9s %s\n", w, ks->key, ks->def ? ks->def : "(none)",
+        fprintf(out, "  %-*s default %-*s %s\n", w, ks->key, d, ks->def ? ks->def : "(none)",
                 ks->doc);
         if (ks->choices)
-            fprintf(out, "  %-*s         %-9s one of: %s\n", w, "", "", ks->choices);
+            fprintf(out, "  %-*s         %-*s one of: %s\n", w, "", d, "", ks->choices);
     }
     fprintf(out, "\n[sweep]\n  section.key = v1, v2, ...   every combination is a scenario "
                  "(cluster.*, workload.*, policy.NAME.*)\n");
@@ -2342,12 +2348,12 @@ void cfg_print_keys(FILE *out)
             const struct pol_param *pp = &pol->params[j];
             char def[32];
             cfg_param_default(pp, def, sizeof def);
-            fprintf(out, "  %-*s default %-9s %s%s\n", w, pp->key, def,
+            fprintf(out, "  %-*s default %-*s %s%s\n", w, pp->key, d, def,
                     pp->kind != POL_NUMBER ? "time: " : "", pp->doc);
             if (pp->names) {
                 char options[256];
                 cfg_param_options(pp, options, sizeof options);
-                fprintf(out, "  %-*s         %-9s one of: %s\n", w, "", "", options);
+                fprintf(out, "  %-*s         %-*s one of: %s\n", w, "", d, "", options);
             }
         }
     }
