@@ -18,7 +18,8 @@
 #include "engine/results/provenance.h"
 #include "engine/results/results.h"
 #include "engine/results/shard.h"
-#include "engine/run/runner.h"
+#include "engine/run/result.h"
+#include "engine/run/summarise.h"
 
 static const struct cli_option merge_options[] = {
     {.flag = "--threads T",

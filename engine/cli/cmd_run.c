@@ -25,7 +25,9 @@
 #include "engine/session/ranks.h"
 #include "engine/run/sequential.h"
 #include "engine/session/session.h"
+#include "engine/run/cost.h"
 #include "engine/run/runner.h"
+#include "engine/stats/intervals.h"
 #include "models/metrics.h"
 
 static const struct cli_option run_options[] = {

@@ -13,7 +13,7 @@
 
 #include "engine/config/config.h"
 #include "engine/results/outfile.h"
-#include "engine/run/runner.h"
+#include "engine/run/result.h"
 #include "engine/stats/stats.h"
 
 #define RS_FORMAT "specmc-results"

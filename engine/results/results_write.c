@@ -14,6 +14,7 @@
 
 #include "engine/results/h5write.h"
 #include "engine/results/results_row.h"
+#include "engine/run/summarise.h"
 #include "models/metrics.h"
 
 _Static_assert(sizeof(unsigned long) == 8, "seed attribute is written as unsigned long");

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 
 #include "engine/config/config.h"
-#include "engine/run/runner.h"
+#include "engine/run/cost.h"
 
 /* The run's work, estimated before it starts: false after an error naming the key to change
  * when it passes RUN_EVENTS_MAX; a one-line estimate when it will take a while. */

@@ -18,7 +18,7 @@
 #include <stddef.h>
 
 #include "engine/config/config.h"
-#include "engine/run/runner.h"
+#include "engine/run/result.h"
 
 /* The least first batch: intervals from fewer replicas are too unstable to stop on. */
 #define SEQ_MIN_N 30

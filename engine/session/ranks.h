@@ -12,7 +12,7 @@
 #include <stddef.h>
 
 #include "engine/config/config.h"
-#include "engine/run/runner.h"
+#include "engine/run/result.h"
 
 void ranks_init(int *argc, char ***argv); /* MPI_Init_thread, threads funneled */
 void ranks_finish(void);

@@ -5,8 +5,9 @@
 #include <string.h>
 
 #include "engine/results/shard.h"
-#include "engine/session/ranks.h"
 #include "engine/run/sequential.h"
+#include "engine/run/summarise.h"
+#include "engine/session/ranks.h"
 
 /* Batches until the first n replicas are precise enough, or max_replicas: res ends holding
  * the first n, summarised, and c->replicas = n. */

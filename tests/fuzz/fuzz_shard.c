@@ -15,7 +15,7 @@
 
 #include "engine/config/config.h"
 #include "engine/results/shard.h"
-#include "engine/run/runner.h"
+#include "engine/run/result.h"
 #include "tests/fuzz/fuzz_input.h"
 
 /* The most cells x replicas a harness run allocates: a file may describe a run of any size

@@ -10,7 +10,7 @@
 
 #include "engine/config/config.h"
 #include "engine/config/config_limits.h"
-#include "engine/run/runner.h"
+#include "engine/run/cost.h"
 #include "models/replica.h"
 
 static char err[1024];

@@ -1,0 +1,125 @@
+/* summarise — a run's summaries, cell by cell in replica order (see summarise.h): the same
+ * numbers on any number of threads, since every cell's bootstrap has its own stream. */
+#include "engine/run/summarise.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/stats/bootstrap.h"
+#include "engine/stats/select.h"
+
+struct iv_quantity run_quantity(const struct cfg *c, int s, int p, int m)
+{
+    const struct cl_spec *sp = &c->scen[s].spec;
+    struct pol_tail tail = pol_call_tail(c->policies[p], sp, cfg_params(c, s, p));
+    return (struct iv_quantity){metric_info[m].proportion,
+                                metrics_averaged_jobs((enum metric)m, metrics_measured_jobs(sp)),
+                                metrics_tail_index(sp, tail, (enum metric)m),
+                                metrics_jobs_independent(sp, tail)};
+}
+
+/* The median over replicas of job i's flowtime (the warm-up diagnostic: a median, so that a
+ * heavy tail does not hide the trend). `work`: nrep doubles. */
+static void median_by_job(struct run_result *res, int s, int p, double *work)
+{
+    double *med = run_by_job(res, s, p);
+    for (int i = 0; i < res->jobs[s]; i++) {
+        size_t n = 0;
+        for (int r = 0; r < res->nrep; r++)
+            if (!isnan(run_flow(res, s, p, r)[i]))
+                work[n++] = run_flow(res, s, p, r)[i];
+        med[i] = st_quantile_select(work, n, 0.5);
+    }
+}
+
+/* The pooled quantiles (metric_info[m].pooled) of (s, p) into their summaries: from the
+ * measured jobs of every replica, or none when the run kept no job values. */
+static void pooled_quantiles(const struct cfg *c, struct run_result *res, int s, int p,
+                             double *work)
+{
+    int jobs = res->jobs[s], J = metrics_measured_jobs(&c->scen[s].spec), nq = 0, which[M_COUNT];
+    double q[M_COUNT];
+    struct st_summary out[M_COUNT];
+    for (int m = 0; m < M_COUNT; m++)
+        if (metric_info[m].pooled > 0) {
+            which[nq] = m;
+            q[nq++] = metric_info[m].pooled;
+        }
+    for (int k = 0; k < nq; k++)
+        out[k] = st_empty(0, ST_NONE);
+    if (res->flow && J > 0) {
+        for (int r = 0; r < res->nrep; r++) /* the measured jobs: the last J of each replica */
+            for (int j = 0; j < J; j++)
+                work[(size_t)r * J + j] = run_flow(res, s, p, r)[jobs - J + j];
+        iv_pooled_quantiles(work, res->nrep, J, run_quantity(c, s, p, which[0]).independent,
+                            q, nq, c->confidence, work + (size_t)res->nrep * J, out);
+    }
+    for (int k = 0; k < nq; k++) {
+        res->summary[run_cell(res, s, p, which[k])] = out[k];
+        res->paired[run_cell(res, s, p, which[k])] = st_empty(0, ST_NONE);
+        for (int v = 0; v < VR_COUNT; v++)
+            run_verdict(res, s, p, which[k])[v] = st_empty(0, ST_NONE);
+    }
+}
+
+/* The summaries of one (scenario, policy): every cell has its own bootstrap stream, so they
+ * can be computed in any order on any thread. */
+static void summarise_cell(const struct cfg *c, struct run_result *res, int s, int p,
+                           double *scratch)
+{
+    if (res->flow)
+        median_by_job(res, s, p, scratch);
+    pooled_quantiles(c, res, s, p, scratch);
+    for (int m = 0; m < M_COUNT; m++) {
+        size_t cell = run_cell(res, s, p, m);
+        if (metric_info[m].pooled > 0)
+            continue; /* pooled_quantiles */
+        struct iv_quantity q = run_quantity(c, s, p, m);
+        rng_t boot;
+        rng_stream(&boot, c->seed, 2 * cell, RNG_BOOTSTRAP);
+        res->summary[cell] =
+            iv_mean(run_values(res, s, p, m), res->nrep, q, c->confidence, &boot, scratch);
+        rng_stream(&boot, c->seed, 2 * cell + 1, RNG_BOOTSTRAP);
+        res->paired[cell] =
+            p == 0 ? st_empty(0, ST_NONE)
+                   : iv_difference(run_values(res, s, p, m), run_values(res, s, 0, m),
+                                   res->nrep, q, run_quantity(c, s, 0, m), c->confidence,
+                                   &boot, scratch);
+        if (p == 0)
+            for (int v = 0; v < VR_COUNT; v++)
+                run_verdict(res, s, p, m)[v] = st_empty(0, ST_NONE);
+        else
+            verdict_rows(run_values(res, s, p, m), run_values(res, s, 0, m), res->nrep,
+                         c->confidence, scratch, run_verdict(res, s, p, m));
+    }
+}
+
+int run_summarise(const struct cfg *c, struct run_result *res, int threads)
+{
+    size_t most_jobs = 0;
+    for (int s = 0; s < res->nscen; s++)
+        most_jobs = (size_t)res->jobs[s] > most_jobs ? (size_t)res->jobs[s] : most_jobs;
+    size_t size = iv_scratch_size(res->nrep), pooled = most_jobs * (size_t)res->nrep +
+                                                       iv_pooled_scratch_size(res->nrep,
+                                                                              (int)most_jobs);
+    if (res->flow && pooled > size)
+        size = pooled;
+    int failed = 0, pairs = res->nscen * res->npol;
+#pragma omp parallel num_threads(threads > 0 ? threads : 1)
+    {
+        double *scratch = malloc(size * sizeof *scratch);
+        if (!scratch) {
+#pragma omp atomic write
+            failed = 1;
+        }
+#pragma omp for schedule(dynamic, 1)
+        for (int sp = 0; sp < pairs; sp++)
+            if (scratch)
+                summarise_cell(c, res, sp / res->npol, sp % res->npol, scratch);
+        free(scratch);
+    }
+    return failed ? -1 : 0;
+}
