@@ -950,7 +950,8 @@ VALIDATE_TARGET_S = 15.0  # issue 17: the full `specmc validate` on 2 cores, wal
 def section_study(ctx):
     """The time a study takes: the full `specmc validate` (every check at full size), wall
     seconds on all cores, against its target. (Every experiment of experiments/ at its
-    committed replicas is `make plots`' work: about 25 minutes on 2 cores, docs/guide/performance.md.)"""
+    committed replicas is the `experiments` section: about 3 minutes on 2 cores,
+    docs/guide/performance.md, "Every experiment".)"""
     spec, quick = ctx["specmc"], ctx["quick"]
     out = os.path.join(spec.workdir, "validate.h5")
     cmd = [spec.binary, "validate", "--out", out] + (["--quick"] if quick else [])
