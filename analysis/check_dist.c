@@ -1,4 +1,4 @@
-/* check_dist — dist.*: the task-time samplers against their closed forms (SPEC §3).
+/* check_dist — dist.*: the task-time samplers against their closed forms.
  *
  * For each family: the sample mean against E[T] (where the variance is finite, so that the
  * interval means something), the survival P(T > x) at points in the tail against 1 − F(x), and

@@ -1,4 +1,4 @@
-/* check_hopper — hopper.*: seed 001's completion-rate model and Theorems 1–2 (SPEC §3).
+/* check_hopper — hopper.*: seed 001's completion-rate model (eq. 3) and Theorems 1–2.
  *
  *  hopper.eq3       eq. 3 is eq. 1 with eq. 2's k: the algebra, to 1e-12, across the threshold.
  *  hopper.eq1       eq. 1 against a simulated job of T tasks on S slots, every task run with k

@@ -1,4 +1,4 @@
-/* check_queue — queue.*: classical queueing results that test the simulator core (SPEC §3).
+/* check_queue — queue.*: classical queueing results that test the simulator core.
  *
  * One-task jobs under FIFO on S slots with Poisson arrivals are an M/G/S queue: the mean
  * response time must match Erlang C for exponential service (M/M/c) and Pollaczek–Khinchine

@@ -1,4 +1,4 @@
-/* check_straggle — straggle.*: seed 003's straggler mixture in the cluster model (SPEC §3).
+/* check_straggle — straggle.*: seed 003's straggler mixture (§VI-A) in the cluster model.
  *
  * One job of N tasks of duration 1 on N slots, all launched at t = 0 (straggle.load: four
  * waves), so a task's time from launch to completion is its copies'; the cluster model draws

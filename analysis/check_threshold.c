@@ -1,4 +1,4 @@
-/* check_threshold — threshold.*: seed 003's dynamic time threshold (SPEC §3).
+/* check_threshold — threshold.*: seed 003's dynamic time threshold (§V, Algorithm 1).
  *
  *  threshold.eq7  eq. 7's Q on §V-A's worked example: the TTCs 290, 290, 300, 380 and 400 ms
  *                 give Q = 127 % with QoS 300 ms (380/300) and 150 % with QoS 450 ms

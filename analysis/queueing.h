@@ -1,4 +1,4 @@
-/* queueing — classical closed forms that check the simulator core (SPEC §3 queue.*).
+/* queueing — classical closed forms that check the simulator core (the queue.* checks).
  *
  * Erlang C for M/M/c and Pollaczek–Khinchine for M/G/1. Pure functions; no simulation. */
 #ifndef SPECMC_QUEUEING_H

@@ -1,4 +1,5 @@
-/* validate — the registry of theorem checks behind `specmc validate` (SPEC §3).
+/* validate — the registry of theorem checks behind `specmc validate`
+ * (docs/methods/validation.md).
  *
  * A check declares where its closed form comes from, the assumptions it needs, how the closed
  * form is computed and what simulation estimates it; its run() walks a parameter grid and

@@ -1,4 +1,5 @@
-"""`make bench`: specmc's performance against its peers, measured in one invocation (SPEC §7).
+"""`make bench`: specmc's performance against its peers, measured in one invocation
+(docs/guide/performance.md).
 
     /usr/bin/python3 bench/bench.py bin/specmc [--quick] [--only SECTION,...]
         [--simgrid-bench PATH] [--bare-bench PATH] [--kernel-bench PATH] [--sca-bench PATH]
@@ -107,13 +108,17 @@ sys.path.insert(0, HERE)
 
 FIFO_INI = os.path.join(HERE, "fifo.ini")
 FIFO_JOBS = 50000        # jobs per SimPy run and per replica of the others (section fifo)
-TARGET_RATIO = 50.0      # SPEC §7: specmc task events/s per core >= 50x SimPy's
+# specmc's task events/s per core >= 50x SimPy's on the same model (bench/simpy_fifo.py):
+# docs/guide/performance.md, "The FIFO model against SimPy, SimGrid and a bare C loop".
+TARGET_RATIO = 50.0
 # specmc's task events/s per core >= SimGrid's (S4U actors, bench/simgrid_fifo.cpp): a
 # compiled, general-purpose simulator of the same model, so specmc should be no slower.
 SIMGRID_TARGET = 1.0
 # specmc's task events/s per core >= 0.9x a bare C event loop of the same model (binary heap,
 # FIFO ring, bench/bare_fifo.c): the engine's generality (policy table, per-job statistics,
-# HDF5 output, the whole process timed) may cost at most 10 %; issue 17 had measured 0.94.
+# HDF5 output, the whole process timed) may cost at most 10 % (an early measurement
+# read 0.94; the latest is in docs/guide/performance.md, "The FIFO model against SimPy, SimGrid
+# and a bare C loop").
 BARE_TARGET = 0.9
 PEER_TARGET_S = 1.5      # CPU seconds of one compiled peer's run (>= ~1 s: start-up is noise)
 KERNEL_TARGET = 4.0      # validation kernel copy samples/s per core >= 4x numpy's
@@ -129,7 +134,9 @@ SCALE_RUNS = [           # (label, config, overrides): the papers' scales, bench
     ("000: 5 000 slots (heavy load)", "scale-000.ini", ["cluster.slots=5000"]),
     ("002: 12 000 slots, 1 s slots", "scale-002.ini", []),
 ]
-SCALE_TARGET_S = 0.25    # issue 17: one replica of any policy at these scales, CPU seconds
+# One replica of any policy at these scales in at most this many CPU seconds
+# (docs/guide/performance.md, "The papers' scale").
+SCALE_TARGET_S = 0.25
 
 
 class BenchError(Exception):
@@ -768,7 +775,9 @@ SCA_SOLVERS = [          # (sca-bench's "solver", row label): SCA's decision fir
     ("admm_balanced", "P2 by SCA's ADMM, rho balanced (rho_balance = 1)"),
     ("bisect", "P2 by KKT bisection (xl_p2_bisect)"),
 ]
-SCA_DECISION_TARGET_MS = 0.2  # issue 17: the binding Fig. 1 decision with the paper's rho
+# SCA's binding decision on seed 000's Fig. 1 instance, with the paper's rho, in at most this
+# many ms (docs/guide/performance.md, "SCA's decision").
+SCA_DECISION_TARGET_MS = 0.2
 
 
 def section_sca(ctx):
@@ -944,7 +953,9 @@ def section_scale(ctx):
     ctx["scale"] = results
 
 
-VALIDATE_TARGET_S = 15.0  # issue 17: the full `specmc validate` on 2 cores, wall seconds
+# The full `specmc validate` on 2 cores in at most this many wall seconds
+# (docs/guide/performance.md, "`specmc validate`").
+VALIDATE_TARGET_S = 15.0
 
 
 def section_study(ctx):
@@ -980,7 +991,8 @@ EXPERIMENTS = os.path.join(os.path.dirname(HERE), "experiments")
 def section_experiments(ctx):
     """The time a study takes, part two: every experiments/*.ini at its committed replicas on
     every core (what `make run` and `make plots` run), wall and CPU seconds each, and the
-    total. A figure to watch, with no target of its own (issue 17 asks for the total)."""
+    total. A figure to watch, with no target of its own (docs/guide/performance.md, "Every
+    experiment")."""
     spec, quick = ctx["specmc"], ctx["quick"]
     inis = sorted(f for f in os.listdir(EXPERIMENTS) if f.endswith(".ini"))
     print("== the time a study takes: every experiments/*.ini at its committed replicas%s, "
@@ -1005,7 +1017,9 @@ def section_experiments(ctx):
 
 
 GROWTH_INI = os.path.join(HERE, "growth.ini")
-GROWTH_FLAG = 1.1        # issue 17: flag any cost exponent above this
+# Flag any cost exponent (how a policy's CPU time grows with slots, tasks, jobs, replicas) above
+# this (docs/guide/performance.md, "Cost growth").
+GROWTH_FLAG = 1.1
 GROWTH_PILOT_S = 0.15    # each policy's base run is sized to at least this much CPU time
 
 

@@ -2,12 +2,12 @@
  * timers and the pending-event structures, with the accounting each one implies. See
  * cluster.h.
  *
- * Random numbers (SPEC §5, common random numbers): the jobs and the duration of each task's
- * original copy come from models/workload.c, and the duration of extra copy k >= 1 of task g
- * from outputs g·RNG_COPY_BLOCK + 2(k-1) and + 2(k-1)+1 of the RNG_COPIES stream. A copy's
- * duration therefore depends only on (seed, replica, task, copy number): replica k sees the
- * same arrivals and task sizes under every policy, and the same copy durations as far as the
- * policies launch the same copies. */
+ * Random numbers (common random numbers, docs/methods/model.md): the jobs and the duration of
+ * each task's original copy come from models/workload.c, and the duration of extra copy k >= 1
+ * of task g from outputs g·RNG_COPY_BLOCK + 2(k-1) and + 2(k-1)+1 of the RNG_COPIES stream. A
+ * copy's duration therefore depends only on (seed, replica, task, copy number): replica k sees
+ * the same arrivals and task sizes under every policy, and the same copy durations as far as
+ * the policies launch the same copies. */
 #include "models/cluster.h"
 
 #include <math.h>

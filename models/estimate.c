@@ -1,5 +1,6 @@
 /* estimate — what a scheduler sees of a running copy: its reported progress and the
- * completion time an estimator derives from it (SPEC §1 "Progress and estimates").
+ * completion time an estimator derives from it (docs/methods/model.md, "Entities": Progress
+ * and estimates).
  *
  * A copy launched at s starts processing at p = s + launch_delay and processes its work w
  * (= (1 - offset) T) linearly. Its reports show its own fraction done as f = (t - p)/(w ε):

@@ -1,6 +1,6 @@
-/* metrics — what one replica reports (SPEC §1 "Accounting"), computed from the final
- * cluster state. The table below is the single list of metric names: the HDF5 datasets, the
- * report columns and the docs all come from it. */
+/* metrics — what one replica reports (docs/methods/model.md, "Accounting"), computed from the
+ * final cluster state. The table below is the single list of metric names: the HDF5 datasets,
+ * the report columns and the docs all come from it. */
 #ifndef SPECMC_METRICS_H
 #define SPECMC_METRICS_H
 

@@ -1,6 +1,6 @@
-/* servers — seed 003's servers when CPU and memory requests are drawn per job (SPEC §1,
- * docs/methods/model.md, Servers): which free slot a copy of a job may take, and what the running
- * copies hold on each server.
+/* servers — seed 003's servers when CPU and memory requests are drawn per job
+ * (docs/methods/model.md, "Entities": Servers, Requests drawn per job): which free slot a copy
+ * of a job may take, and what the running copies hold on each server.
  *
  * With fixed requests every slot fits every copy and none of this runs: the slots are
  * servers × the copies a server fits (engine/config/config.c). With drawn requests a server's

@@ -1,12 +1,13 @@
 /* workload — the jobs of one replica: when they arrive, their weights, how many map and
- * reduce tasks they have, how long their tasks take (SPEC §1 "Jobs", "Task times").
+ * reduce tasks they have, how long their tasks take (docs/methods/model.md, "Entities": Jobs,
+ * Tasks and copies).
  *
  * Used by wl_reset only. Jobs come from the scenario's generator or from a trace
- * (models/trace.h); task durations are always drawn. Random numbers (SPEC §5): arrivals from
- * RNG_ARRIVALS, per-job attributes from RNG_JOBS (weight, then task count, then scale, each
- * drawn only when the scenario varies it; every job's shape after all of them), the original
- * copy of every task from RNG_TASKS in task order. A scenario without the per-job options
- * draws exactly what the one-phase model drew before them. */
+ * (models/trace.h); task durations are always drawn. Random numbers (docs/methods/model.md):
+ * arrivals from RNG_ARRIVALS, per-job attributes from RNG_JOBS (weight, then task count, then
+ * scale, each drawn only when the scenario varies it; every job's shape after all of them), the
+ * original copy of every task from RNG_TASKS in task order. A scenario without the per-job
+ * options draws exactly what the one-phase model drew before them. */
 #ifndef SPECMC_WORKLOAD_H
 #define SPECMC_WORKLOAD_H
 

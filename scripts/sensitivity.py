@@ -104,7 +104,7 @@ STUDIES = {
             ("reduces once the maps are launched (pseudo-code)",
              MANTRI_000_002 + ["policy.srptms.reduce_early=1"]),
             ("Mantri's own kill (kill = 1)", MANTRI_KILL),
-            ("kill = 1, pseudo-code (our reading before issue 10)",
+            ("kill = 1, pseudo-code (specmc's only reading before 2026-11-23)",
              MANTRI_KILL + ["policy.srptms.reduce_early=1"]),
             ("kill = 0, spare_only = 1", MANTRI_000_002 + ["policy.mantri.spare_only=1"]),
             ("kill = 0, noisy estimates (σ = 0.5)", MANTRI_000_002 + NOISE),

@@ -1,11 +1,11 @@
-/* cmd_report — `specmc report FILE.h5 [--csv]`: print a results file as a readable table or
- * as CSV (SPEC §5: columns scenario,policy,metric,n,mean,stddev,ci_low,ci_high, then
- * `interval`, how the interval was made (engine/stats/intervals.h), then one column per sweep
- * key). Paired differences against the first policy are rows whose metric is `delta_METRIC`,
- * and the verdicts valid at any tail `lower_`, `higher_`, `tied_`, `sign_p_`,
- * `median_delta_METRIC` (engine/stats/verdict.h). Prints what the file holds; computes the
- * pairings anew only for another baseline (--baseline, --against-scenario) and the verdicts
- * of files that keep none (format 4 and older). */
+/* cmd_report — `specmc report FILE.h5 [--csv]`: print a results file as a readable table or as
+ * CSV (docs/guide/file-format.md, "`report --csv`": columns
+ * scenario,policy,metric,n,mean,stddev,ci_low,ci_high, then `interval`, how the interval was
+ * made (engine/stats/intervals.h), then one column per sweep key). Paired differences against
+ * the first policy are rows whose metric is `delta_METRIC`, and the verdicts valid at any tail
+ * `lower_`, `higher_`, `tied_`, `sign_p_`, `median_delta_METRIC` (engine/stats/verdict.h).
+ * Prints what the file holds; computes the pairings anew only for another baseline (--baseline,
+ * --against-scenario) and the verdicts of files that keep none (format 4 and older). */
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -190,11 +190,11 @@ static int verdicts_against(struct rs_file *f, const struct pairing *b)
 }
 
 /* Replace the file's paired rows (each policy against the first) by each (scenario, policy)
- * against its baseline: scenario b->scenario of the same policy (SPEC §5: the same streams,
- * common random numbers), or else policy b->policy of the same scenario, replica by replica,
- * with the intervals engine/stats/intervals.h chooses (bootstrap streams from the file's seed
- * and the cell, beyond the run's own: 2 cells on for scenarios, 3 for policies), and the
- * verdicts with them. The baseline's rows become NaN. */
+ * against its baseline: scenario b->scenario of the same policy (the same streams, common
+ * random numbers: docs/methods/model.md), or else policy b->policy of the same scenario,
+ * replica by replica, with the intervals engine/stats/intervals.h chooses (bootstrap streams
+ * from the file's seed and the cell, beyond the run's own: 2 cells on for scenarios, 3 for
+ * policies), and the verdicts with them. The baseline's rows become NaN. */
 static int pair_against(struct rs_file *f, const struct pairing *b)
 {
     double *scratch = malloc(iv_scratch_size(f->replicas) * sizeof *scratch);

@@ -1,5 +1,5 @@
 /* config — read an experiment INI file (through inih), apply --set overrides, validate every
- * key, and expand [sweep] into scenarios (SPEC §5 "Config").
+ * key, and expand [sweep] into scenarios (docs/guide/config.md).
  *
  * Every key is declared once in a schema table (config.c) with its section, type, default,
  * valid range and one line of documentation; `specmc list --keys` and docs/guide/config.md come

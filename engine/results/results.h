@@ -1,4 +1,4 @@
-/* results — the HDF5 results file: write one run, read one back (SPEC §5 "HDF5 output").
+/* results — the HDF5 results file: write one run, read one back.
  *
  * The layout is documented once, as a table, in docs/guide/file-format.md; keep the two in step.
  * Writing is atomic and durable (engine/results/outfile.h), and what is written can be validated

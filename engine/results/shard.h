@@ -1,6 +1,6 @@
 /* shard — the file `specmc run --shard I/K` writes: one block of a run's replicas, raw, for
- * `specmc merge` to put together into the file a single run writes (SPEC §6;
- * docs/guide/file-format.md, "Shard files").
+ * `specmc merge` to put together into the file a single run writes (README.md,
+ * "Scale-out"; docs/guide/file-format.md, "Shard files").
  *
  * Shard I of K holds replicas [⌊I·R/K⌋, ⌊(I+1)·R/K⌋) of every (scenario, policy) of a run of R
  * replicas: their metric values, histograms, per-job choices and, where the run keeps them,

@@ -1,6 +1,6 @@
-/* sequential — sequential stopping (`[experiment] precision`, SPEC §6): replicas run in
- * batches of `replicas` until every interval asked for is as narrow as asked, or
- * `max_replicas` have run.
+/* sequential — sequential stopping (`[experiment] precision`; docs/methods/statistics.md,
+ * "Sequential stopping"): replicas run in batches of `replicas` until every interval asked for
+ * is as narrow as asked, or `max_replicas` have run.
  *
  * After each batch the run summarises its first n replicas exactly as a run of n replicas
  * would (the same intervals, the same bootstrap streams), and stops when every summary

@@ -1,5 +1,5 @@
 /* checkpoint — a long run saved as it goes and on SIGINT/SIGTERM, and continued with
- * `run --resume` (SPEC §6).
+ * `run --resume` (README.md, "Scale-out").
  *
  * The checkpoint is a file beside the output, OUT.ckpt: the block's arrays and which of its
  * replicas are done (engine/results/shard.h, format specmc-checkpoint), written atomically

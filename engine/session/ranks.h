@@ -1,7 +1,7 @@
-/* ranks — MPI for bin/specmc-mpi (`make mpi`, SPEC §6): a run's replicas split across ranks
- * as shards are (rank i of K runs block i, threads inside it), gathered on rank 0 in replica
- * order, and summarised and written there, so the file is the one-process run's, provenance
- * aside (`ranks` = K).
+/* ranks — MPI for bin/specmc-mpi (`make mpi`, README.md "Scale-out"): a run's replicas split
+ * across ranks as shards are (rank i of K runs block i, threads inside it), gathered on rank 0
+ * in replica order, and summarised and written there, so the file is the one-process run's,
+ * provenance aside (`ranks` = K).
  *
  * Built with SPECMC_MPI (mpicc) these call Open MPI; in the plain build there is one rank and
  * they cost nothing, so the command code is the same in both. */

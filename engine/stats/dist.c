@@ -1,4 +1,4 @@
-/* dist — quantile, CDF and moments of the task-time families of SPEC §1 (see dist.h).
+/* dist — quantile, CDF and moments of the task-time families, `workload.task_time` (see dist.h).
  *
  * Pure functions of the parameters; no validation of parameters beyond what the formulas
  * need (the config layer rejects bad values), no sampling state (dist_sample is inline in

@@ -1,4 +1,5 @@
-/* dist — the task-time distributions of SPEC §1 and their inverse-CDF samplers.
+/* dist — the task-time distributions (`workload.task_time`; docs/methods/model.md, "Entities")
+ * and their inverse-CDF samplers.
  *
  * Every sampler is the quantile function applied to one uniform draw. That keeps each copy's
  * duration a monotone function of its own uniform, so common random numbers couple copies

@@ -1,7 +1,7 @@
 /* hadoop-s — Hadoop's default speculative execution ("Hadoop-S", the baseline of seed 004).
  *
  * Three rules are described as Hadoop's or its kind's; `rule` selects one.
- *  rule 0 (SPEC §2; Hadoop 0.20 as described by LATE and seed 003 §III eqs. 1–2): a running
+ *  rule 0 (Hadoop 0.20 as described by LATE and seed 003 §III eqs. 1–2): a running
  *         task is a straggler when its progress score is below its job's average progress
  *         score minus `gap` (0.2) and it has run at least `min_age` (60 s, SPECULATIVE_LAG of
  *         Hadoop 0.20's TaskInProgress.java). The average is

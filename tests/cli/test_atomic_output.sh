@@ -1,6 +1,6 @@
-# The results file is written atomically (SPEC §5): an interrupted run leaves no file under the
-# final name, no temporary file, and an existing file as it was; report rejects HDF5 files that
-# are not specmc results.
+# The results file is written atomically (temporary file, then rename): an interrupted run
+# leaves no file under the final name, no temporary file, and an existing file as it was; report
+# rejects HDF5 files that are not specmc results.
 . "$(dirname "$0")/lib.sh"
 
 ini=$(write_ini small)

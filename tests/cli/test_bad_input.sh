@@ -1,5 +1,5 @@
 # Bad input: each case gives a clear message naming file, line and key, a non-zero exit, and
-# leaves an existing output file untouched (SPEC §8).
+# leaves an existing output file untouched.
 . "$(dirname "$0")/lib.sh"
 
 # An existing results file that no failing run may touch.
@@ -77,7 +77,7 @@ printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,map_sd,reduce
 bad "trace SDs need a shape" "small-[0-9]+\.ini:17: workload\.task_time: the trace gives task-time SDs, .* got 'exponential'" \
     "s|^tasks = 5|trace = $WORK/sd.csv|" 's/^jobs = 60/; all jobs/' 's/^warmup = 5/warmup = 0/' \
     's/^task_time = pareto/task_time = exponential\nmean = 1/'
-# issue 12: task counts summing past 2^31 overflowed an int, then SIGSEGV; 1e308 means gave inf
+# Task counts summing past 2^31 once overflowed an int, then SIGSEGV; 1e308 means gave inf
 printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean\n0,1,2000000000,0,5,\n1,1,2000000000,0,5,\n' \
     >"$WORK/huge-trace.csv"
 bad "trace tasks past 2^31" "small-[0-9]+\.ini:16: workload\.trace: its first 2 jobs have 4000000000 tasks, more than 1073741823 per replica; set workload\.jobs" \
@@ -117,7 +117,7 @@ bad "chronos r auto with a reduce phase" "small-[0-9]+\.ini:25: policy\.list: cl
 bad "chronos r auto with exponential times" "policy\.list: clone r = auto needs workload\.task_time = pareto and workload\.deadline" \
     's/^task_time = pareto/task_time = exponential\nmean = 1/' 's/^r = 1/r = auto/'
 # Algorithm 1 weighs the expected machine time E(T), infinite at r = 0 for Pareto beta <= 1
-# (issue 12: GSL's "integral is divergent" was swallowed and some r picked), for each policy
+# (GSL's "integral is divergent" was once swallowed and some r picked), for each policy
 for p in clone s-restart s-resume; do
     bad "chronos r auto with beta <= 1, $p" "small-[0-9]+\.ini:24: policy\.list: $p r = auto needs workload\.beta > 1: .*E\(T\).* infinite.*here beta = 0\.9; give r a number" \
         's/^beta = 1.5/beta = 0.9/' "s/^list = .*/list = fifo, $p/" "s/^\\[policy.clone\\]/[policy.$p]/" 's/^r = 1/r = auto/' 's/^tau_kill = 0.5//'
@@ -145,7 +145,7 @@ if [ "$(id -u)" -ne 0 ]; then
         "$SPECMC" run "$good" --out "$WORK/ro/x.h5" --quiet
 fi
 
-# What inih would misread silently (issue 12): a key after a section header on its line (the
+# What inih would misread silently: a key after a section header on its line (the
 # key was dropped and slots stayed 100), CR-only line endings (the file read as one line).
 bad "key on a section header's line" "small-[0-9]+\.ini:8: text after a section header's '\]': a header stands alone on its line" \
     's/^\[cluster\]/[cluster] slots = -3/' 's/^slots = 20//'
@@ -165,7 +165,7 @@ expect_grep "--seed 010 is ten" "seed 10," "$WORK/out"
 expect_error "hexadecimal seed" "--seed must be a decimal integer in \[0, 2\^64\), got '0x10'" \
     "$SPECMC" run "$good" --seed 0x10 --out "$WORK/keep.h5" --quiet
 
-# --out that rename() would misuse (issue 12): refused before the run, nothing touched.
+# --out that rename() would misuse: refused before the run, nothing touched.
 mkdir -p "$WORK/adir"
 expect_error "--out a directory" "adir: cannot write the output file: it is a directory, and only a regular file is ever replaced" \
     "$SPECMC" run "$good" --out "$WORK/adir" --quiet
@@ -204,7 +204,7 @@ if "$SPECMC" run "$good" --out "$WORK/never.h5" --metrics nope >/dev/null 2>"$WO
 elif grep -q "unknown metric 'nope'" "$WORK/err" && [ ! -e "$WORK/never.h5" ]; then pass
 else fail "$(head -c 200 "$WORK/err")"; fi
 
-# Names (issue 26): an experiment name that was not UTF-8 went into the file's UTF-8
+# Names: an experiment name that was not UTF-8 once went into the file's UTF-8
 # attribute, and the Python reader and plot failed on it; one is text now: 1 to 200 bytes of
 # UTF-8, no control characters, the default (the config's base name) too.
 NAME_RULE="must be 1 to 200 bytes of UTF-8 text without control characters"
@@ -224,7 +224,7 @@ expect_error "a Latin-1 file name as the default name" "caf\\\\xe9\.ini: experim
 expect_ok "a name of 200 bytes of UTF-8" "$SPECMC" run "$good" --out "$WORK/utf8.h5" --quiet \
     --replicas 2 --set "experiment.name=$(printf '\xc3\xa9%.0s' $(seq 100))"
 
-# Quoted text (issue 26): what a message quotes from a config or a trace is printable: \xNN
+# Quoted text: what a message quotes from a config or a trace is printable: \xNN
 # for a control character or a byte that is not UTF-8, valid UTF-8 as it is.
 bad "a config value's bytes escaped" "small-[0-9]+\.ini:9: cluster\.slots: must be an integer in \[1, 100000000\], got '2\\\\x1b\[2J0\\\\xe9'$" \
     's/^slots = 20/slots = 2\x1b[2J0\xe9/'
@@ -241,7 +241,7 @@ if [ "$(md5sum <"$WORK/keep.h5")" = "$sum_before" ]; then pass; else fail "keep.
 CURRENT="no temporary files left"
 if ls "$WORK" | grep -q '\.tmp\.'; then fail "$(ls "$WORK" | grep '\.tmp\.')"; else pass; fi
 
-# Guidance (issue 16): "did you mean" for a typo of a command, section, key or policy; inline
+# Guidance: "did you mean" for a typo of a command, section, key or policy; inline
 # '#' and ';' comments after a value.
 expect_error "a command typo" "unknown command 'rnu' \(did you mean 'run'\?\)" "$SPECMC" rnu
 expect_error "a far-off command: no guess" "unknown command 'frobnicate'; commands: run" \

@@ -1,8 +1,8 @@
-# Checkpoint and resume (SPEC §6): a run interrupted by SIGINT, SIGTERM and kill -9 at random
-# moments, resumed each time with --resume, ends with the file the uninterrupted run writes —
-# every dataset and attribute byte for byte, provenance aside — and its report byte for byte.
-# A signal saves before stopping (exit 128 + signal, a message saying how to go on), never
-# touches an existing output, and a checkpoint of another run is refused.
+# Checkpoint and resume (README.md, "Scale-out"): a run interrupted by SIGINT, SIGTERM and
+# kill -9 at random moments, resumed each time with --resume, ends with the file the
+# uninterrupted run writes — every dataset and attribute byte for byte, provenance aside — and
+# its report byte for byte. A signal saves before stopping (exit 128 + signal, a message saying
+# how to go on), never touches an existing output, and a checkpoint of another run is refused.
 #
 # A signal is sent only once the run has saved a checkpoint of its own, so its handlers are in
 # place, however slowly it started on a loaded machine; never after a fixed time, which can

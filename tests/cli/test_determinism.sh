@@ -1,5 +1,6 @@
-# Reproducibility (SPEC §5): the same config and seed give identical results with 1 and 2
-# threads — the report byte for byte, and every per-replica dataset.
+# Reproducibility (docs/methods/model.md, "Random numbers and common random numbers"): the same
+# config and seed give identical results with 1 and 2 threads — the report byte for byte, and
+# every per-replica dataset.
 . "$(dirname "$0")/lib.sh"
 
 ini=$(write_ini small)

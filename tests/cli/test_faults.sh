@@ -1,9 +1,9 @@
-# Faults lose nothing (issue 12): a full disk is one clear error — before the run when the
+# Faults lose nothing: a full disk is one clear error — before the run when the
 # expected size does not fit, after it when the disk fills while writing — with no crash, no
 # temporary file left and the existing output untouched; a temporary file left by kill -9 is
 # removed by the next run to the same output (a checkpoint's by the run that ends the work; a
 # requeued Slurm job's from another node too). A checkpoint that cannot be saved (a full disk,
-# a directory in its place) is a warning: the run goes on and writes its results (issue 26);
+# a directory in its place) is a warning: the run goes on and writes its results;
 # a signal then says what is kept. The full-disk cases mount a small tmpfs, which
 # needs root (CI runs as root); without it they are reported as skipped.
 . "$(dirname "$0")/lib.sh"

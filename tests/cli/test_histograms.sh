@@ -105,7 +105,7 @@ expect_error "zero bins" "histogram.bins: must be an integer" \
     "$SPECMC" run "$ini" --set histogram.flowtime=5 --set histogram.bins=0 --out "$WORK/x.h5" --quiet
 expect_ok "bins alone" "$SPECMC" run "$ini" --replicas 2 --set histogram.bins=10 --out "$WORK/y.h5" --quiet
 expect_grep "bins alone warns" "histogram.bins is set but no histogram is" "$WORK/err"
-# the most bins the file can hold, and one more refused before the run (issue 12: 8183 failed
+# the most bins the file can hold, and one more refused before the run (8183 once failed
 # after the whole run, on HDF5's 64 KiB attribute limit)
 expect_ok "8000 bins" "$SPECMC" run "$ini" --replicas 2 --set histogram.flowtime=5 --set histogram.bins=8000 --out "$WORK/b8000.h5" --quiet
 expect_ok "8000 bins read back" "$SPECMC" report "$WORK/b8000.h5" --cdf flowtime --csv

@@ -1,4 +1,4 @@
-# report on damaged and hostile results files (issue 12): every one is refused with a message
+# report on damaged and hostile results files: every one is refused with a message
 # and an exit status of 1 or 2 — never a crash, a hang or a silently different table. Hostile
 # attributes and datasets come from hostile/make_hostile.py, the fuzzer's findings from
 # hostile/found/; byte flips hit a real file at 300 places, where the checksums of the 1.10

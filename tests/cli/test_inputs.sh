@@ -1,4 +1,4 @@
-# The files a config names are part of what results depend on (issue 26): every output records
+# The files a config names are part of what results depend on: every output records
 # a digest of each (the `inputs` attribute), and merge and --resume refuse shards or a
 # checkpoint made from other contents, naming the file — here a trace edited between the
 # shards of a run, after them, and before a resume. A config or trace that is a device, a

@@ -1,4 +1,4 @@
-# The numeric limits of a run (issue 12, docs/guide/config.md "Limits"): a config whose simulated
+# The numeric limits of a run (docs/guide/config.md, "Limits"): a config whose simulated
 # quantities would overflow, lose all precision or never finish is an error before the run,
 # naming file, line and key, with the valid range and why; one that merely loses precision
 # or runs long gets a warning. No failing run touches an existing output file.
@@ -88,7 +88,7 @@ expect_error "histograms beyond memory" "--replicas: experiment\.replicas: must 
     --set histogram.bins=8000 --set policy.list=fifo --set sweep.workload.rate=1,1.1,1.2,1.3,1.4,1.5,1.6,1.7,1.8,1.9 \
     --out "$WORK/keep.h5" --quiet --threads 2
 
-# --- set-up at scale (issue 26): a [sweep] range's duplicate check and the search for cells equal
+# --- set-up at scale: a [sweep] range's duplicate check and the search for cells equal
 # to another (engine/run/runner.c, run_twins) are hashed; they compared every pair, so a range
 # of 100 000 values took some 25 minutes before any message, and a 300x300 sweep held SIGTERM
 # off for over a minute while its preallocated output waited. A SIGINT/SIGTERM before the run

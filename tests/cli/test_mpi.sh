@@ -1,10 +1,10 @@
-# MPI (SPEC §6): `mpirun -np 3 bin/specmc-mpi run CONFIG` splits the replicas across ranks
-# (threads inside each) and rank 0 writes the file a one-process run writes — every dataset and
-# attribute byte for byte, provenance aside (ranks = 3) — with histograms, per-job choices and
-# job flowtimes in play; bad input is reported once and fails every rank. Every other command
-# (merge, validate, report, --help) runs on rank 0 alone: one file written, one message, and
-# rank 0's exit status. $SPECMC_MPI is the MPI binary (make test builds it: make mpi); runs as
-# root where CI does.
+# MPI (README.md, "Scale-out"): `mpirun -np 3 bin/specmc-mpi run CONFIG` splits the replicas
+# across ranks (threads inside each) and rank 0 writes the file a one-process run writes — every
+# dataset and attribute byte for byte, provenance aside (ranks = 3) — with histograms, per-job
+# choices and job flowtimes in play; bad input is reported once and fails every rank. Every
+# other command (merge, validate, report, --help) runs on rank 0 alone: one file written, one
+# message, and rank 0's exit status. $SPECMC_MPI is the MPI binary (make test builds it:
+# make mpi); runs as root where CI does.
 . "$(dirname "$0")/lib.sh"
 same() { /usr/bin/python3 "$TESTS_DIR/same_results.py" "$@" >"$WORK/diff" 2>&1; }
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1

@@ -1,8 +1,8 @@
-# Provenance read back (SPEC §5, §6): merge and --resume carry a shard's or checkpoint's
-# threads, wall time, task events, times and host into the file they write, so a value no run
-# writes (threads = -7, wall_seconds = nan, ...) is refused with a message naming the file and
-# the attribute, and nothing is written. A reader given another kind of specmc file says what
-# it is and what to do with it (report on a checkpoint: resume it).
+# Provenance read back (docs/guide/file-format.md; README.md, "Scale-out"): merge and --resume
+# carry a shard's or checkpoint's threads, wall time, task events, times and host into the file
+# they write, so a value no run writes (threads = -7, wall_seconds = nan, ...) is refused with a
+# message naming the file and the attribute, and nothing is written. A reader given another kind
+# of specmc file says what it is and what to do with it (report on a checkpoint: resume it).
 . "$(dirname "$0")/lib.sh"
 
 # tamper FILE ATTRIBUTE PYTHON-VALUE: rewrite one root attribute with h5py (checksums kept).

@@ -1,4 +1,4 @@
-# report's options (issue 16): --baseline POLICY pairs against another policy, --scenario and
+# report's options: --baseline POLICY pairs against another policy, --scenario and
 # --policy filter, --replicas --csv gives every replica's value; one policy gets no paired
 # column; a far-from-symmetric interval prints as [lo, hi]; a validate file reports as validate
 # printed it, and validate says where it wrote.

@@ -1,4 +1,5 @@
-# Sequential stopping (SPEC §6, [experiment] precision): batches until every interval asked is
+# Sequential stopping ([experiment] precision; docs/methods/statistics.md, "Sequential
+# stopping"): batches until every interval asked is
 # within the relative half-width asked, or max_replicas. On a known case it stops once the
 # interval is that narrow, the same n and file on 1 and 2 threads and after an interruption,
 # and the values and report of a fixed run of the n it reached; a target no valid interval can

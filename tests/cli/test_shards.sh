@@ -1,7 +1,7 @@
-# Shards and merge (SPEC §6): a run split into K blocks (--shard I/K), each on its own thread
-# count, merged, is the file the single run writes — every dataset and attribute byte for
-# byte, provenance aside (same_results.py), and the report byte for byte; the order of the
-# inputs does not matter. Every bad set of inputs is refused by name and writes nothing.
+# Shards and merge (README.md, "Scale-out"): a run split into K blocks (--shard I/K), each on
+# its own thread count, merged, is the file the single run writes — every dataset and attribute
+# byte for byte, provenance aside (same_results.py), and the report byte for byte; the order of
+# the inputs does not matter. Every bad set of inputs is refused by name and writes nothing.
 . "$(dirname "$0")/lib.sh"
 same() { /usr/bin/python3 "$TESTS_DIR/same_results.py" "$@" >"$WORK/diff" 2>&1; }
 

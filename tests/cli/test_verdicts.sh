@@ -1,9 +1,10 @@
-# Verdicts valid at any tail (issue 25): every paired comparison gets them, in the CSV and in
-# the table wherever the mean difference's interval does not decide the sign. The issue's
-# "certain win": fair+mantri meets every deadline in every replica and is never worse than
-# fifo, yet the valid interval of the mean PoCD difference holds 0 (a valid interval must
-# allow a rare replica where every job misses); the verdict reads it as the win it is. And the
-# default experiment: every policy's flowtime has a valid verdict against fifo.
+# Verdicts valid at any tail (docs/methods/statistics.md, "Verdicts"): every paired comparison
+# gets them, in the CSV and in the table wherever the mean difference's interval does not decide
+# the sign. The "certain win" that asked for them: fair+mantri meets every deadline in every
+# replica and is never worse than fifo, yet the valid interval of the mean PoCD difference holds
+# 0 (a valid interval must allow a rare replica where every job misses); the verdict reads it as
+# the win it is. And the default experiment: every policy's flowtime has a valid verdict against
+# fifo.
 . "$(dirname "$0")/lib.sh"
 ROOT=$(cd "$TESTS_DIR/../.." && pwd)
 

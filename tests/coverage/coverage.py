@@ -1,9 +1,9 @@
 #!/usr/bin/python3
 """coverage — do specmc's intervals cover? The command line of the meta-experiments
-(issue 11): runs the cases of cases.py R times at each n against a specmc binary, prints the
-coverage table, optionally writes it as docs/methods/coverage.md (`make coverage`), and with --check
-fails when an interval kind undercovers beyond binomial noise (the quick test,
-tests/cli/test_coverage.sh).
+(docs/methods/statistics.md, "Coverage"): runs the cases of cases.py R times at each n against a
+specmc binary, prints the coverage table, optionally writes it as docs/methods/coverage.md
+(`make coverage`), and with --check fails when an interval kind undercovers beyond binomial
+noise (the quick test, tests/cli/test_coverage.sh).
 
     coverage.py --bin bin/specmc [--reps R] [--n 5,20,50,200] [--cases A,B | --case-file F]
                 [--jobs J] [--out FILE.md] [--raw FILE.csv] [--check] [--quiet]

@@ -42,9 +42,10 @@ def seed_for(group, n, rep):
 
 
 def legacy_label(case):
-    """The interval kind of a binary that prints no `interval` column (before issue 11):
-    Wilson for `pocd` when every replica holds one measured job, Student-t for the rest
-    (engine/run/runner.c run_summarise; report --cdf and every delta_ row are t)."""
+    """The interval kind of a binary that prints no `interval` column (specmc's first builds,
+    before 2026-11-23: docs/methods/statistics.md, "specmc's first intervals"): Wilson for
+    `pocd` when every replica holds one measured job, Student-t for the rest
+    (engine/run/summarise.c run_summarise; report --cdf and every delta_ row are t)."""
     if "--cdf" not in case.report and case.select.get("metric") == "pocd" and case.single:
         return "wilson"
     return "t"

@@ -62,7 +62,7 @@ def test_the_command(sweep, tmp_path):
 
 
 def test_names_from_the_file_stay_in_out(sweep, tmp_path, monkeypatch):
-    """issue 26: figure names were the experiment name as the file held it: `../../x` wrote
+    """Figure names were the experiment name as the file held it: `../../x` wrote
     beside the folder asked, an absolute name wrote there, 300 characters failed with "File
     name too long", a Latin-1 name failed to decode, `$\\frac$` failed in mathtext. Each
     now gives its figures in --out, under names of safe characters, distinct for each name."""
@@ -100,7 +100,7 @@ def _policy_lists():
 
 
 def test_a_policy_looks_the_same_in_every_figure():
-    """issue 28: a policy's colour came from its place in the file's list, so clone was
+    """A policy's colour came from its place in the file's list, so clone was
     orange in one figure and blue in the next. Each registered policy and each pair the
     experiments run has its own (colour, marker); the policies of one experiment differ in
     colour; another name gets the same look every time."""
@@ -132,7 +132,7 @@ def _saved(monkeypatch):
 
 
 def test_zipped_cases_are_one_axis(work, tmp_path, monkeypatch):
-    """issue 28: threshold-params zips alpha, beta, phi, omega (5 cases) and sweeps the mode;
+    """threshold-params zips alpha, beta, phi, omega (5 cases) and sweeps the mode;
     its figure had a panel per (phi, omega, mode), four of them a single point. The cases are
     now the x axis, a panel per mode."""
     out = str(work / "params.h5")
@@ -152,7 +152,7 @@ def test_zipped_cases_are_one_axis(work, tmp_path, monkeypatch):
 
 
 def test_verdicts_of_every_kind(sweep, tmp_path, monkeypatch):
-    """issue 28: the verdict figure drew only the share lower; the shares tied and higher
+    """The verdict figure drew only the share lower; the shares tied and higher
     (a PoCD ties often) are rows of their own, each policy in its own marker."""
     monkeypatch.setenv("SPECMC", SPECMC)
     seen = _saved(monkeypatch)

@@ -119,7 +119,7 @@ def test_format3_reads_as_format5(work):
 
 
 def test_text_that_is_not_utf8(work, sweep):
-    """issue 26: a Latin-1 experiment name (which specmc wrote before it refused one) or config
+    """A Latin-1 experiment name (which specmc wrote before it refused one) or config
     comment failed the reader with UnicodeDecodeError; it reads, each such byte as U+FFFD."""
     path = renamed(sweep, str(work / "latin1.h5"), b"caf\xe9 \xff",
                    config=b"; caf\xe9\n[experiment]\n")

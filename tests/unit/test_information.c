@@ -1,7 +1,7 @@
-/* What a policy knows about a running copy (issue 10, one information model): size-based
- * schedulers rank jobs by the remaining work the copies' progress reports show
- * (cl_job_remaining_work, models/estimate.c), the same estimate speculation policies see,
- * and never by a copy's true end — unless estimates are exact, where the two are equal. */
+/* What a policy knows about a running copy (one information model, docs/methods/policies.md):
+ * size-based schedulers rank jobs by the remaining work the copies' progress reports show
+ * (cl_job_remaining_work, models/estimate.c), the same estimate speculation policies see, and
+ * never by a copy's true end — unless estimates are exact, where the two are equal. */
 #include <criterion/criterion.h>
 #include <math.h>
 

@@ -1,8 +1,9 @@
-/* Queueing sanity of the simulator core (SPEC §3 queue.*): one-task jobs under FIFO must
- * reproduce the classical closed forms — Erlang C for M/M/c at two loads, Pollaczek–Khinchine
- * for M/G/1 with Pareto service. The simulation runs the real model and event loop; the
- * closed forms come from analysis/queueing.c. Verdict: the closed form lies inside the 99 %
- * Student-t interval over replicas (fixed seeds, so the outcome is reproducible). */
+/* Queueing sanity of the simulator core (the queue.* checks, docs/methods/validation.md):
+ * one-task jobs under FIFO must reproduce the classical closed forms — Erlang C for M/M/c at
+ * two loads, Pollaczek–Khinchine for M/G/1 with Pareto service. The simulation runs the real
+ * model and event loop; the closed forms come from analysis/queueing.c. Verdict: the closed
+ * form lies inside the 99 % Student-t interval over replicas (fixed seeds, so the outcome is
+ * reproducible). */
 #include <criterion/criterion.h>
 #include <math.h>
 

@@ -284,7 +284,7 @@ Test(trace, csv_long_value_quoted_in_part)
     cr_assert_lt(strlen(err), 300, "%s", err);
 }
 
-/* issue 26: a bad value was quoted byte for byte, terminal escapes and Latin-1 included; it is
+/* A bad value was once quoted byte for byte, terminal escapes and Latin-1 included; it is
  * quoted printable (\xNN), valid UTF-8 kept, cut after TR_QUOTE_MAX characters, not bytes. */
 Test(trace, bad_bytes_quoted_printable)
 {

@@ -3,7 +3,7 @@
 Each variant changes one thing a damaged or malicious file could: an attribute of the wrong
 rank, size or class, a variable-length string where specmc writes fixed-length ones, a count
 the data cannot back, a dataset of the wrong type or shape. `report` must refuse every one
-with a message (issue 12: these overflowed buffers, corrupted memory or crashed). Usage:
+with a message (such files once overflowed buffers, corrupted memory or crashed). Usage:
 make_hostile.py GOOD.h5 OUTDIR; writes OUTDIR/NAME.h5 and prints the names."""
 import shutil
 import sys
