@@ -10,12 +10,12 @@
  * preempted: a job over its share keeps its slots until its tasks end.
  *
  * Decisions (docs/methods/policies.md):
- *  - What a job holds: `count = 0` (the default) every slot running one of its copies,
- *    speculative copies included, as Hadoop counts a job's running task attempts; `count = 1`
- *    its running tasks, a task counted once however many copies it has.
- *  - `weighted = 1` divides the slots in proportion to the jobs' weights w_i (the Fair
+ *  - What a job holds: `count = slots` (the default) every slot running one of its copies,
+ *    speculative copies included, as Hadoop counts a job's running task attempts;
+ *    `count = tasks` its running tasks, a task counted once however many copies it has.
+ *  - `weighted = yes` divides the slots in proportion to the jobs' weights w_i (the Fair
  *    scheduler's job weights; the model's w_i): the job with the fewest slots per unit of
- *    weight goes first. `weighted = 0` (the default) gives every job an equal share.
+ *    weight goes first. `weighted = no` (the default) gives every job an equal share.
  *  - Ties go to the earlier arrival; within a job, tasks start in index order (map before
  *    reduce). */
 #include "models/cluster.h"
@@ -24,7 +24,7 @@
 enum { FAIR_COUNT, FAIR_WEIGHTED };
 
 struct fair {
-    int count;    /* 0: slots held (copies included), 1: running tasks */
+    int count;    /* 0 (slots): slots held (copies included), 1 (tasks): running tasks */
     int weighted; /* shares in proportion to w_i */
 };
 

@@ -79,7 +79,8 @@ struct hadoop2 {
     int *asked;    /* per job phase (2 job + phase): the task whose copy waits for a slot, -1 */
     int nasked;    /* how many wait */
     int *queue;    /* those job phases, first asked first (a ring of 2 njobs); by job
-                      (POL_ORDER_JOBS) none: the jobs are walked in order instead */
+                      (`order` = by-job, POL_ORDER_JOBS) none: the jobs are walked in order
+                      instead */
     int head, len;
     struct pol_lists running; /* per job phase: its running tasks, in task order */
     struct scans plan[3]; /* the jobs' next scans, set at arrival, after a scan that asked
@@ -243,8 +244,8 @@ static void launch_asked(struct cluster *cl, struct hadoop2 *h, int k)
     h->nasked--;
 }
 
-/* Copies asked for take the free slots (order 0: those the scheduler left; 2: before it),
- * first asked first. */
+/* Copies asked for take the free slots (order = tasks-first: those the scheduler left;
+ * copies-first: before it), first asked first. */
 static void hadoop2_slot_free(struct cluster *cl, void *st)
 {
     struct hadoop2 *h = st;

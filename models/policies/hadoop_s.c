@@ -1,64 +1,67 @@
 /* hadoop-s — Hadoop's default speculative execution ("Hadoop-S", the baseline of seed 004).
  *
  * Three rules are described as Hadoop's or its kind's; `rule` selects one.
- *  rule 0 (Hadoop 0.20 as described by LATE and seed 003 §III eqs. 1–2): a running
- *         task is a straggler when its progress score is below its job's average progress
- *         score minus `gap` (0.2) and it has run at least `min_age` (60 s, SPECULATIVE_LAG of
- *         Hadoop 0.20's TaskInProgress.java). The average is
- *         over all the job's tasks, finished ones counting 1 and unstarted 0, as Hadoop
- *         computes a job's progress (average = 0), or over its running tasks, as seed 003
- *         eq. 2 writes it (average = 1).
- *  rule 1 (seed 004 §I, Hadoop 2's speculator): "after at least one task from the same job
- *         has finished. Periodically, Hadoop calculates the difference between the estimated
- *         completion time of each running task and the average completion time of finished
- *         tasks. It launches one extra attempt for the task that has the largest difference."
- *  rule 2 (seed 003 §III, "Progress rate based threshold", Dolly's): a running task whose
- *         progress rate PR = PS/T (eq. 4) is below `rate_share` (50 %) of the average rate of
- *         its job's running tasks.
- * Rule 0's bar reads two ways (`bar`): PS < average − gap, as Hadoop 0.20's TaskInProgress
- * writes it (SPECULATIVE_GAP = 0.2) and LATE describes it, or PS < (1 − gap) × average, seed
- * 003 eq. 3's "PS_avg * 80%" for "the Hadoop default scheduler".
+ *  rule = progress-score (0; Hadoop 0.20 as described by LATE and seed 003 §III eqs. 1–2): a
+ *         running task is a straggler when its progress score is below its job's average
+ *         progress score minus `gap` (0.2) and it has run at least `min_age` (60 s,
+ *         SPECULATIVE_LAG of Hadoop 0.20's TaskInProgress.java). The average is over all the
+ *         job's tasks, finished ones counting 1 and unstarted 0, as Hadoop computes a job's
+ *         progress (average = all), or over its running tasks, as seed 003 eq. 2 writes it
+ *         (average = running).
+ *  rule = estimated-time (1; seed 004 §I, Hadoop 2's speculator): "after at least one task from
+ *         the same job has finished. Periodically, Hadoop calculates the difference between the
+ *         estimated completion time of each running task and the average completion time of
+ *         finished tasks. It launches one extra attempt for the task that has the largest
+ *         difference."
+ *  rule = progress-rate (2; seed 003 §III, "Progress rate based threshold", Dolly's): a running
+ *         task whose progress rate PR = PS/T (eq. 4) is below `rate_share` (50 %) of the
+ *         average rate of its job's running tasks.
+ * The progress-score rule's bar reads two ways (`bar`): PS < average − gap (`absolute`), as
+ * Hadoop 0.20's TaskInProgress writes it (SPECULATIVE_GAP = 0.2) and LATE describes it, or
+ * PS < (1 − gap) × average (`relative`), seed 003 eq. 3's "PS_avg * 80%" for "the Hadoop
+ * default scheduler".
  * All: one backup at most per task, launched on free slots only (never ahead of a waiting
  * task); the first attempt to finish wins and the other is killed (the model does that).
  *
- * Decisions (docs/methods/policies.md): times left `auto`, the defaults of min_age and period, are
- * Hadoop's constants in seconds of the real system, one second being 1 time unit with a trace
- * and the mean task time / 100 without (models/policies/production.c, as for hadoop2):
- * min_age 60 s; period, for rules 0 and 2, the TaskTracker heartbeat of Hadoop 0.20, 3 s
- * (MRConstants.HEARTBEAT_INTERVAL_MIN; JobTracker.getNextHeartbeatInterval keeps it below
- * 300 TaskTrackers), and for rule 1, Hadoop 2's, 1 s (the DefaultSpeculator's rescan after a
- * scan that launched nothing, SPECULATIVE_RETRY_AFTER_NO_SPECULATE). A number given is time
- * units: min_age = 60 is the old default. Progress and estimates are the cluster's
- * (cl_est_progress, cl_est_end); a task's progress is its best attempt's. Decisions are
- * re-evaluated every `period` besides every event with free slots. Rule 0 backs up the
- * task furthest behind first (ties: lowest task index), rule 2 the task whose rate is the
- * smallest share of its job's average (pol_task_progress, models/policies/progress.c). Rule 1
- * compares a task's estimated execution time (estimated end − start) with the mean execution
- * time of the job's finished tasks, launches for the largest positive difference, one per job
- * per period.
+ * Decisions (docs/methods/policies.md): times left `auto`, the defaults of min_age and period,
+ * are Hadoop's constants in seconds of the real system, one second being 1 time unit with a
+ * trace and the mean task time / 100 without (models/policies/production.c, as for hadoop2):
+ * min_age 60 s; period, for the progress-score and progress-rate rules, the TaskTracker
+ * heartbeat of Hadoop 0.20, 3 s (MRConstants.HEARTBEAT_INTERVAL_MIN;
+ * JobTracker.getNextHeartbeatInterval keeps it below 300 TaskTrackers), and for the
+ * estimated-time rule, Hadoop 2's, 1 s (the DefaultSpeculator's rescan after a scan that
+ * launched nothing, SPECULATIVE_RETRY_AFTER_NO_SPECULATE). A number given is time units:
+ * min_age = 60 is the old default. Progress and estimates are the cluster's (cl_est_progress,
+ * cl_est_end); a task's progress is its best attempt's. Decisions are re-evaluated every
+ * `period` besides every event with free slots. The progress-score rule backs up the task
+ * furthest behind first (ties: lowest task index), the progress-rate rule the task whose rate
+ * is the smallest share of its job's average (pol_task_progress, models/policies/progress.c).
+ * The estimated-time rule compares a task's estimated execution time (estimated end − start)
+ * with the mean execution time of the job's finished tasks, launches for the largest positive
+ * difference, one per job per period.
  *
- * Cost (docs/guide/performance.md, "The papers' scale"). A backup changes no other task's progress
- * and no job's average at its launch (it reports nothing yet), so a decision of rule 0 or 2
- * ranks its candidates once and backs up the first ones, as picking the furthest behind
- * again after each backup would. Rule 0 looks only at the jobs that may have a new candidate,
- * from this invariant: a task's reported progress never falls (each copy's grows with time,
- * and the task's is its best copy's), so between a job's events its sum of progress, summed
- * in the same order, never falls, and nor does its bar; and the sum grows no faster than its
- * running tasks' rates, plus what a task that ends adds — 1 less its progress then, no more
- * than 1 less its progress last computed, grown since at its one copy's rate. A job is looked
- * at (its sum and bar computed as the full scan does) when it arrives, when its map phase
- * ends, at each event with average = 1, and before its bar could reach a task without a
- * backup that was at or above it: each of those grows at least at its copy's rate, so their
- * least distance above the bar growing at its rate then is concave in time, above the chord
- * from its value then to the first time one of them is reached, and the job is due when the
- * bar's further growth (new tasks, backups) and jumps could pass that chord. The tasks that
- * were below the bar wait in a heap on their progress then, a bound under it later: the
- * first of the heap is the candidate first in order (least progress, then lowest task) once
- * its progress is known now and below the bar — its job was looked at in this decision, or
- * its copies all wait (progress 0, and the bar, above 0 then, does not fall), or its progress
- * computed now is under the bar its job had then — and otherwise its job is looked at. Each
- * decision is the full scan's, bit for bit (test builds check it at every decision). Rules 1
- * and 2 scan every job. */
+ * Cost (docs/guide/performance.md, "The papers' scale"). A backup changes no other task's
+ * progress and no job's average at its launch (it reports nothing yet), so a decision of the
+ * progress-score or progress-rate rule ranks its candidates once and backs up the first ones,
+ * as picking the furthest behind again after each backup would. The progress-score rule looks
+ * only at the jobs that may have a new candidate, from this invariant: a task's reported
+ * progress never falls (each copy's grows with time, and the task's is its best copy's), so
+ * between a job's events its sum of progress, summed in the same order, never falls, and nor
+ * does its bar; and the sum grows no faster than its running tasks' rates, plus what a task
+ * that ends adds — 1 less its progress then, no more than 1 less its progress last computed,
+ * grown since at its one copy's rate. A job is looked at (its sum and bar computed as the full
+ * scan does) when it arrives, when its map phase ends, at each event with average = running,
+ * and before its bar could reach a task without a backup that was at or above it: each of those
+ * grows at least at its copy's rate, so their least distance above the bar growing at its rate
+ * then is concave in time, above the chord from its value then to the first time one of them is
+ * reached, and the job is due when the bar's further growth (new tasks, backups) and jumps
+ * could pass that chord. The tasks that were below the bar wait in a heap on their progress
+ * then, a bound under it later: the first of the heap is the candidate first in order (least
+ * progress, then lowest task) once its progress is known now and below the bar — its job was
+ * looked at in this decision, or its copies all wait (progress 0, and the bar, above 0 then,
+ * does not fall), or its progress computed now is under the bar its job had then — and
+ * otherwise its job is looked at. Each decision is the full scan's, bit for bit (test builds
+ * check it at every decision). The estimated-time and progress-rate rules scan every job. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -69,30 +72,33 @@
 enum { HS_RULE, HS_GAP, HS_MIN_AGE, HS_PERIOD, HS_AVERAGE, HS_BAR, HS_RATE_SHARE };
 enum { HS_TIMER_HEARTBEAT = 1 };
 
-/* Rule 0, a job when it was last looked at (t0): its bar then; bounds on how fast the sum of
- * its tasks' progress grows (slope: their rates; grow0 = slope/divisor then) and on how much
- * it has jumped since, in units of the bar (jump: a task that ends turns its progress into
- * 1); and, of its tasks without a backup at or above the bar, the least slack (progress less
- * the bar, less the rounding) and how soon the bar growing at grow0 could first reach one of
- * them, each growing at least as its copy did (reach). Its bar is above bar − rounding and
- * below bar + slope (t − t0)/divisor + jump + rounding until an event of its job that the
- * bounds do not follow (its map phase ends; with average = 1, any task starts or ends). */
+/* The progress-score rule, a job when it was last looked at (t0): its bar then; bounds on how
+ * fast the sum of its tasks' progress grows (slope: their rates; grow0 = slope/divisor then)
+ * and on how much it has jumped since, in units of the bar (jump: a task that ends turns its
+ * progress into 1); and, of its tasks without a backup at or above the bar, the least slack
+ * (progress less the bar, less the rounding) and how soon the bar growing at grow0 could first
+ * reach one of them, each growing at least as its copy did (reach). Its bar is above bar −
+ * rounding and below bar + slope (t − t0)/divisor + jump + rounding until an event of its job
+ * that the bounds do not follow (its map phase ends; with average = running, any task starts or
+ * ends). */
 struct gap_job {
     double t0, bar, slack, reach, grow0, slope, jump, divisor, rounding;
     int64_t seen; /* the last decision that looked at it */
 };
 
 struct hadoop_s {
-    int rule;      /* 0: progress gap, 1: seed 004's estimated-time rule */
-    double gap;    /* rule 0: progress below the job average minus this */
-    double min_age; /* rule 0: only tasks running at least this long */
+    int rule;      /* 0 progress-score, 1 estimated-time, 2 progress-rate */
+    double gap;    /* progress-score: progress below the job average minus this */
+    double min_age; /* progress-score: only tasks running at least this long */
     double period; /* heartbeat */
-    int average;   /* rule 0: 0 over all the job's tasks, 1 over its running tasks */
-    int bar;       /* rule 0: 0 average - gap, 1 (1 - gap) x average */
-    double rate_share; /* rule 2: a rate below this share of the job's average */
-    struct pol_ranking rk; /* rule 2: a decision's candidates (key, job field = task); rule 0,
-                              test builds: those of a look at every job */
-    /* rule 0 */
+    int average;   /* progress-score: 0 (all) over all the job's tasks, 1 (running) over its
+                      running tasks */
+    int bar;       /* progress-score: 0 (absolute) average - gap, 1 (relative) (1 - gap) x
+                      average */
+    double rate_share; /* progress-rate: a rate below this share of the job's average */
+    struct pol_ranking rk; /* progress-rate: a decision's candidates (key, job field = task);
+                              progress-score, test builds: those of a look at every job */
+    /* the progress-score rule */
     struct gap_job *job;    /* per job: its bar when last looked at, and bounds since */
     struct pol_watch due;   /* arrived jobs not done: when to look at them again */
     struct pol_watch cands; /* tasks without a backup whose progress may be below their job's
@@ -204,10 +210,10 @@ static void known_progress(const struct cluster *cl, struct hadoop_s *h, int t, 
                                                                      : INFINITY;
 }
 
-/* Rule 0, one job: its running tasks without a backup whose progress is below its average
- * progress minus the gap, into `all` (key = progress, those old enough) when given; else it
- * is looked at: those tasks become its entries in cands (with their progress now), the others
- * leave, and its bar, level and bounds start again from now. */
+/* The progress-score rule, one job: its running tasks without a backup whose progress is below
+ * its average progress minus the gap, into `all` (key = progress, those old enough) when given;
+ * else it is looked at: those tasks become its entries in cands (with their progress now), the
+ * others leave, and its bar, level and bounds start again from now. */
 static void progress_gap_job(const struct cluster *cl, struct hadoop_s *h, int j,
                              struct pol_ranking *all)
 {
@@ -350,12 +356,13 @@ static void gap_backed_up(const struct cluster *cl, struct hadoop_s *h, int t)
     gap_due(cl, h, j);
 }
 
-/* Rule 0's backups at a decision. The jobs due are looked at; then the entry first in cands
- * (least bound, then lowest task) is the candidate first in order (least progress, then
- * lowest task) once its progress is known to be its progress now and below its job's bar:
- * its job was looked at in this decision; or its copies all wait (its progress stays 0, and
- * its job's bar stays above 0); or its progress, computed now, is below its job's bar's lower
- * bound — it then goes back with that progress as its key. Otherwise its job is looked at. */
+/* The progress-score rule's backups at a decision. The jobs due are looked at; then the entry
+ * first in cands (least bound, then lowest task) is the candidate first in order (least
+ * progress, then lowest task) once its progress is known to be its progress now and below its
+ * job's bar: its job was looked at in this decision; or its copies all wait (its progress stays
+ * 0, and its job's bar stays above 0); or its progress, computed now, is below its job's bar's
+ * lower bound — it then goes back with that progress as its key. Otherwise its job is looked
+ * at. */
 static void progress_gap_backups(struct cluster *cl, struct hadoop_s *h)
 {
 #ifdef SPECMC_CHECK
@@ -403,9 +410,9 @@ static void progress_gap_backups(struct cluster *cl, struct hadoop_s *h)
         pol_watch_set(&h->cands, h->aside[i].task, h->aside[i].key);
 }
 
-/* Rule 2: the running tasks without a backup whose progress rate is below rate_share x the
- * average rate of their job's running tasks, into rk, key = the rate over that average.
- * Tasks without a rate yet neither count nor qualify. */
+/* The progress-rate rule: the running tasks without a backup whose progress rate is below
+ * rate_share x the average rate of their job's running tasks, into rk, key = the rate over that
+ * average. Tasks without a rate yet neither count nor qualify. */
 static void progress_rate_candidates(const struct cluster *cl, struct hadoop_s *h)
 {
     int c = 0;
@@ -431,8 +438,8 @@ static void progress_rate_candidates(const struct cluster *cl, struct hadoop_s *
     h->rk.n = c;
 }
 
-/* Rule 1, for one job: the running task without a backup whose estimated execution time
- * exceeds the mean of the job's finished tasks by the most; -1 if none. */
+/* The estimated-time rule, for one job: the running task without a backup whose estimated
+ * execution time exceeds the mean of the job's finished tasks by the most; -1 if none. */
 static int estimated_time_candidate(const struct cluster *cl, int j)
 {
     const struct cl_job *job = &cl->job[j];
@@ -459,10 +466,10 @@ static int estimated_time_candidate(const struct cluster *cl, int j)
     return best;
 }
 
-/* Rules 0 and 2: backups for the candidates, the furthest behind first (ties: lowest task),
- * while slots are free. A backup leaves every other task's progress, rate and job average as
- * they were (it reports nothing at its launch), so the order is that of picking the furthest
- * behind again after each. */
+/* The progress-score and progress-rate rules: backups for the candidates, the furthest behind
+ * first (ties: lowest task), while slots are free. A backup leaves every other task's progress,
+ * rate and job average as they were (it reports nothing at its launch), so the order is that of
+ * picking the furthest behind again after each. */
 static void hadoop_s_slot_free(struct cluster *cl, void *st)
 {
     struct hadoop_s *h = st;
@@ -483,7 +490,7 @@ static void hadoop_s_slot_free(struct cluster *cl, void *st)
         cl_launch_copy(cl, h->rk.r[i].job, 0.0);
 }
 
-/* Rule 0: a job arrives to be looked at; a task's end is an event of its job. */
+/* The progress-score rule: a job arrives to be looked at; a task's end is an event of its job. */
 static void hadoop_s_arrival(struct cluster *cl, void *st, int job)
 {
     struct hadoop_s *h = st;
@@ -556,7 +563,8 @@ static const struct pol_param hadoop_s_params[] = {
 };
 
 /* The constants in seconds of the real system, for the `auto` times (Hadoop 0.20's
- * TaskInProgress.SPECULATIVE_LAG and TaskTracker heartbeat; Hadoop 2's rescan for rule 1). */
+ * TaskInProgress.SPECULATIVE_LAG and TaskTracker heartbeat; Hadoop 2's rescan for the
+ * estimated-time rule). */
 static void hadoop_s_seconds(const double *param, double seconds[POL_MAX_PARAMS])
 {
     for (int i = 0; i < POL_MAX_PARAMS; i++)
@@ -582,7 +590,8 @@ static void hadoop_s_resolve(const struct cl_spec *spec, double *param)
     pol_seconds_resolve(spec, &pol_hadoop_s, param, seconds, POL_TYPICAL_TASK_S);
 }
 
-/* Rule 0 backs up only a task that has run min_age; rules 1 and 2 have no such bar. */
+/* The progress-score rule backs up only a task that has run min_age; the estimated-time and
+ * progress-rate rules have no such bar. */
 static struct pol_gate hadoop_s_gate(const struct cl_spec *spec, const double *param)
 {
     if (param[HS_RULE] != 0)
@@ -609,8 +618,9 @@ const struct policy pol_hadoop_s = {
     .free = hadoop_s_free,
     .events_per_second = 4.3e6,
     .heartbeat = "period",
-    /* rule 0: per task its progress, rates and known decision, and a candidate's entry; per
-       slot a decision's ranking and candidates set aside; per job its bounds and due entry */
+    /* the progress-score rule: per task its progress, rates and known decision, and a
+       candidate's entry; per slot a decision's ranking and candidates set aside; per job its
+       bounds and due entry */
     .memory = {4 * sizeof(double) + sizeof(int64_t) + sizeof(int) + 1 + sizeof(struct pol_watched),
                sizeof(struct pol_rank) + sizeof(struct pol_watched),
                sizeof(struct gap_job) + 2 * sizeof(int) + sizeof(struct pol_watched)},

@@ -210,7 +210,7 @@ enum { POL_DETECT_TIMER_EST = 1, POL_DETECT_TIMER_KILL, POL_DETECT_TIMER_SWITCH 
  * chosen by Algorithm 1 (seed 004 §V-B) when the job arrives and kept in its cl_job.choice. */
 struct pol_chronos_r {
     int given;     /* r as configured; -1 for auto */
-    int corrected; /* auto: Algorithm 1 on the corrected (1) or printed (0) formulas */
+    int corrected; /* auto: Algorithm 1 on the corrected (1, yes) or printed (0, no) formulas */
 };
 struct pol_detect {
     struct pol_chronos_r r; /* s-restart: extra attempts; s-resume: r + 1 replace the

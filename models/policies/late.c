@@ -19,8 +19,8 @@
  *    counts in the quantile nor can be speculated.
  *  - The quantile is the linear interpolation between order statistics (R's and numpy's
  *    default, type 7) of the rates of every running task with a rate — speculated ones
- *    included — over the whole cluster (`scope = 0`, as the paper words the rule: "currently
- *    running tasks"), or over each task's own job (`scope = 1`, as Hadoop implements
+ *    included — over the whole cluster (`scope = all`, as the paper words the rule: "currently
+ *    running tasks"), or over each task's own job (`scope = job`, as Hadoop implements
  *    speculation per job). "Below" is strict: with four tasks of distinct rates only the
  *    slowest qualifies.
  *  - The cap counts running extra copies (copy number ≥ 1) against `cap` x S: a copy may be
@@ -42,8 +42,8 @@
  *    being 1 time unit with a trace and the mean task time / 100 without, as for hadoop2
  *    (models/policies/production.c); a number given is time units.
  *
- * Cost (docs/guide/performance.md, "The papers' scale"). With `scope = 0` a decision rates only a
- * few tasks. The tasks with a rate are kept in three sets: inside a band of rates about the
+ * Cost (docs/guide/performance.md, "The papers' scale"). With `scope = all` a decision rates only
+ * a few tasks. The tasks with a rate are kept in three sets: inside a band of rates about the
  * quantile's two ranks, rated at every decision; below it, each with a bound over its rate
  * until a due time (a heap, loosest bound first); above it, each with a bound under its rate
  * (likewise). The invariant that makes a bound hold: while none of a task's copies' reported
@@ -67,7 +67,7 @@
  * reaches the best time to end rated; the copies go to the longest times to end, ties to the
  * lowest task, as a sort of them all. The running extra copies are counted, not scanned:
  * copies end only with their task. Each decision is the full scan's, bit for bit (test builds
- * check it at every decision). `scope = 1` (a quantile per job) rates every task at each
+ * check it at every decision). `scope = job` (a quantile per job) rates every task at each
  * decision. */
 #include <math.h>
 #include <stdlib.h>
@@ -78,7 +78,7 @@
 enum { LATE_SLOW_TASK, LATE_CAP, LATE_MIN_AGE, LATE_SCOPE, LATE_PERIOD };
 enum { LATE_TIMER_BEAT = 1 };
 
-/* Where a task stands (scope 0): not running, running without a rate yet, or with a rate
+/* Where a task stands (scope = all): not running, running without a rate yet, or with a rate
  * below, inside or above the band. */
 enum { OUT, UNRATED, BELOW, BAND, ABOVE };
 
@@ -98,7 +98,7 @@ struct late {
     int scope;
     struct rated *r;         /* [S]: at most one running task per slot */
     int extra;               /* extra copies running (copy number >= 1) */
-    /* scope 0 */
+    /* scope = all */
     double edge_lo, edge_hi; /* the band's edges, where a task is placed */
     int *band, nband;        /* [S]: the tasks inside */
     int *band_pos;           /* per task: its index in band, -1 */
@@ -165,7 +165,7 @@ static void late_free(void *st)
     pol_watch_free(&l->below1);
 }
 
-/* Rates in scope order: by rate (scope 0), or by job, then rate (scope 1). */
+/* Rates in scope order: by rate (scope = all), or by job, then rate (scope = job). */
 static int by_rate(const void *a, const void *b)
 {
     const struct rated *x = a, *y = b;
@@ -291,7 +291,7 @@ static void launch_copy(struct cluster *cl, struct late *l, int t)
 }
 
 /* The candidates of a decision that rates every running task, into x[0 .. k) in the order
- * their copies go out; returns k, and (scope 0) the quantile, NAN with no task rated. */
+ * their copies go out; returns k, and (scope = all) the quantile, NAN with no task rated. */
 static int full_candidates(const struct cluster *cl, const struct late *l, struct rated *x,
                            double *q0)
 {
@@ -317,7 +317,7 @@ static int full_candidates(const struct cluster *cl, const struct late *l, struc
     return k;
 }
 
-/* The decision from a rating of every running task (scope 1). */
+/* The decision from a rating of every running task (scope = job). */
 static void full_decision(struct cluster *cl, struct late *l)
 {
     double q;
@@ -326,7 +326,7 @@ static void full_decision(struct cluster *cl, struct late *l)
         launch_copy(cl, l, l->r[i].task);
 }
 
-/* ---------------------------------------------------------------- scope 0: the band */
+/* ---------------------------------------------------------------- scope = all: the band */
 
 static void forget(struct late *l, int t)
 {
@@ -641,7 +641,7 @@ static void late_slot_free(struct cluster *cl, void *st)
         full_decision(cl, l);
 }
 
-/* A task the scheduler started is placed (scope 0). */
+/* A task the scheduler started is placed (scope = all). */
 static void late_launch(struct cluster *cl, void *st, int slot)
 {
     struct late *l = st;
@@ -650,7 +650,7 @@ static void late_launch(struct cluster *cl, void *st, int slot)
 }
 
 /* A completed task takes its extra copies with it; the last map task of a job releases its
- * waiting reduce copies, which are placed again (scope 0). */
+ * waiting reduce copies, which are placed again (scope = all). */
 static void late_copy_done(struct cluster *cl, void *st, int task)
 {
     struct late *l = st;

@@ -5,18 +5,21 @@
  * running task is launched when P(t_rem > t_new·(c+1)/c) > δ, where t_rem is the task's
  * remaining time, t_new the duration of a new copy and c the copies now running. Seed 004 §I
  * describes it differently: copies only when no task waits (spare_only), for a task whose
- * remaining time exceeds the average task time by 30 s (test = 1, margin), at most 3 extra
+ * remaining time exceeds the average task time by 30 s (test = margin), at most 3 extra
  * attempts, and a periodic check that leaves only the attempt with the best progress running
  * (kill). Each paper's Mantri is a setting of the parameters (docs/methods/policies.md):
- *   seeds 000, 002  test 0, kill 0 (the duplicate test alone; no kill rule is described)
- *   seed 004 §I     test 1, margin, spare_only 1, kill 1, keep 1 (or 0: see below)
- *   Mantri's paper  test 0, kill 1 (kill all but the fastest copy) — the default
+ *   seeds 000, 002  test = probability, kill = no (the duplicate test alone; no kill rule is
+ *                   described)
+ *   seed 004 §I     test = margin (30 s), spare_only = yes, kill = yes, keep = progress (or
+ *                   earliest-end: see below)
+ *   Mantri's paper  test = probability, kill = yes (kill all but the fastest copy) — the
+ *                   default
  *
  * Decisions (docs/methods/policies.md):
  *  - Estimates (docs/methods/policies.md, "What a policy knows about a running copy"): by default
- *    (reports = 0) a copy's estimate exists from its start of processing, as every policy's
+ *    (reports = no) a copy's estimate exists from its start of processing, as every policy's
  *    (cl_est_end): exact by default (seed 000 Remark 4: both its algorithm and Mantri estimate
- *    perfectly), noisy with [cluster] estimate_noise. reports = 1: Mantri sees a copy only
+ *    perfectly), noisy with [cluster] estimate_noise. reports = yes: Mantri sees a copy only
  *    from its first progress report, Δ = report_interval after its launch. A task's t_rem is
  *    the least remaining time among its copies that are seen; a task none of whose copies is
  *    seen is not considered. t_new ~ F, the job's task-time distribution, which the scheduler
@@ -27,34 +30,34 @@
  *  - When several tasks qualify, the copy goes to the task with the largest probability
  *    (for jobs alike, the largest t_rem·c/(c+1)); ties to the lowest task index. Waiting tasks get a slot only
  *    when no running task qualifies (Mantri evaluates duplicates first when a slot frees).
- *    spare_only = 1 gives seed 004 §I's variant instead: copies only when no task waits.
- *  - The periodic check (kill = 1) runs at every heartbeat: a task whose attempts have all
- *    reported keeps only one: the attempt estimated to finish first (keep = 0; Mantri keeps
- *    "the fastest"; raw progress scores are not comparable between attempts started at
- *    different times — a copy launched a moment ago always has the lower score and would be
- *    killed before it could help), or the one with the highest progress score (keep = 1,
- *    seed 004's words "the best progress"). kill = 0 never kills: copies end only when their
- *    task completes.
- *  - test = 1: t_rem > E[X_i] + margin, E[X_i] the job's mean task time of the task's phase
- *    (task_work: the median where the mean diverges), the candidates ranked by t_rem − E[X_i].
- *    The scheduler knows E[X_i] as it knows F for t_new; seed 004 does not say whether its
- *    "average task execution time" is that or the average of finished tasks.
+ *    spare_only = yes gives seed 004 §I's variant instead: copies only when no task waits.
+ *  - The periodic check (kill = yes) runs at every heartbeat: a task whose attempts have all
+ *    reported keeps only one: the attempt estimated to finish first (keep = earliest-end;
+ *    Mantri keeps "the fastest"; raw progress scores are not comparable between attempts
+ *    started at different times — a copy launched a moment ago always has the lower score and
+ *    would be killed before it could help), or the one with the highest progress score
+ *    (keep = progress, seed 004's words "the best progress"). kill = no never kills: copies end
+ *    only when their task completes.
+ *  - test = margin: t_rem > E[X_i] + margin, E[X_i] the job's mean task time of the task's
+ *    phase (task_work: the median where the mean diverges), the candidates ranked by
+ *    t_rem − E[X_i]. The scheduler knows E[X_i] as it knows F for t_new; seed 004 does not say
+ *    whether its "average task execution time" is that or the average of finished tasks.
  *  - Mantri's kill-and-restart action and its network-aware placement are out of scope: the
  *    seeds compare against the duplicate rule only.
  *  - Mantri is a speculator (models/policy.h): its duplicates take free slots before the
- *    scheduler's waiting tasks (spare_only = 0) or after them (spare_only = 1). Alone it runs
- *    beside fifo, waiting tasks in FIFO order, as every seed's Mantri; `fair+mantri` and
+ *    scheduler's waiting tasks (spare_only = no) or after them (spare_only = yes). Alone it
+ *    runs beside fifo, waiting tasks in FIFO order, as every seed's Mantri; `fair+mantri` and
  *    `psrpt+mantri` pair it with another job scheduler.
  *
- * Cost (docs/guide/performance.md): a decision looks only at the tasks that may pass the test, not
- * at every slot. A task's score only falls as time passes (its least estimated remaining
+ * Cost (docs/guide/performance.md): a decision looks only at the tasks that may pass the test,
+ * not at every slot. A task's score only falls as time passes (its least estimated remaining
  * time shrinks: estimates of a copy never grow, models/estimate.c) and when one of its copies
- * is killed (keep = 0 keeps the earliest estimated end, so t_rem stays and c falls; keep = 1
- * may keep a later one, so such a task is watched again). It rises only when one of its
- * copies reports for the first time, or when it gets a copy (c grows, test 0), which only a
- * candidate does. So a task that fails the test leaves the watch list
- * until one of its copies reports; first reports are kept in a heap by due time (a reduce
- * copy launched before its map phase ends gets its due time when the phase ends). The
+ * is killed (keep = earliest-end keeps the earliest estimated end, so t_rem stays and c falls;
+ * keep = progress may keep a later one, so such a task is watched again). It rises only when
+ * one of its copies reports for the first time, or when it gets a copy (c grows,
+ * test = probability), which only a candidate does. So a task that fails the test leaves the
+ * watch list until one of its copies reports; first reports are kept in a heap by due time (a
+ * reduce copy launched before its map phase ends gets its due time when the phase ends). The
  * heartbeat likewise visits only the tasks with several copies, in the order of their head
  * slots, as a scan over the slots would. The decisions are those of a full scan at every
  * decision, bit for bit. */
@@ -90,7 +93,7 @@ struct mantri {
     double bar;            /* a task qualifies when its score exceeds this: δ, or the margin */
     int max_extra;         /* extra attempts allowed per task */
     double report;         /* Δ: progress-report period, the heartbeat */
-    double first_report;   /* a copy's first estimate, after its launch: Δ (reports = 1), or
+    double first_report;   /* a copy's first estimate, after its launch: Δ (reports = yes), or
                               0: from its start of processing, as every policy's */
     int spare_only;        /* copies only when no task is waiting */
     int kill;              /* the heartbeat keeps one attempt of each task */
@@ -133,8 +136,8 @@ static int mantri_init(struct cluster *cl, void *st, const double *param)
     return 0;
 }
 
-/* A copy's first report with an estimate is due Δ after its launch (reports = 1; 0 with
- * reports = 0), and not before it starts processing (computed the same way everywhere, so
+/* A copy's first report with an estimate is due Δ after its launch (reports = yes; 0 with
+ * reports = no), and not before it starts processing (computed the same way everywhere, so
  * that the report time and the test agree to the last bit). */
 static double report_due(const struct cluster *cl, const struct mantri *m, int slot)
 {
@@ -216,10 +219,10 @@ static void collect_reports(const struct cluster *cl, struct mantri *m)
 
 /* ---------------------------------------------------------------- decisions */
 
-/* A task's score, which qualifies it when above m->bar: test 0, P(t_new < t_rem·c/(c+1))
- * with t_new ~ its own job's (and phase's) F, its shape and its scale; test 1, t_rem − E[X_i]
- * of its phase. −∞ if it is not running, has had its extra attempts, or none of its copies
- * has reported. */
+/* A task's score, which qualifies it when above m->bar: test = probability, P(t_new <
+ * t_rem·c/(c+1)) with t_new ~ its own job's (and phase's) F, its shape and its scale;
+ * test = margin, t_rem − E[X_i] of its phase. −∞ if it is not running, has had its extra
+ * attempts, or none of its copies has reported. */
 static double task_score(const struct cluster *cl, const struct mantri *m, int t)
 {
     if (cl->task_running[t] == 0 || cl->task_copies[t] - 1 >= m->max_extra)
@@ -300,11 +303,11 @@ static enum pol_order mantri_order(const void *st)
 }
 
 /* A long task passes the test (its remaining time outgrows any t_new, or E[X] + margin) and
- * gets max_extra copies over its life, each tried again at every event and report until a
- * slot frees, before waiting tasks (not spare_only): its time is the least of its attempts'.
- * Killing (kill = 1) keeps the attempt that truly ends first only when estimates are exact
- * and it keeps the earliest end (keep = 0); otherwise a kill may discard the short one. With
- * spare_only, copies wait for the queue to empty, whose tail nothing here bounds. */
+ * gets max_extra copies over its life, each tried again at every event and report until a slot
+ * frees, before waiting tasks (not spare_only): its time is the least of its attempts'. Killing
+ * (kill = yes) keeps the attempt that truly ends first only when estimates are exact and it
+ * keeps the earliest end (keep = earliest-end); otherwise a kill may discard the short one.
+ * With spare_only, copies wait for the queue to empty, whose tail nothing here bounds. */
 static struct pol_tail mantri_tail(const struct cl_spec *spec, const double *param)
 {
     bool kill_safe = param[MANTRI_KILL] == 0 ||
@@ -414,8 +417,8 @@ static const struct pol_param mantri_params[] = {
     {0},
 };
 
-/* Only a task still running at its first report can get a copy; with test 1, only one whose
- * remaining time then exceeds its job's mean task time by the margin. */
+/* Only a task still running at its first report can get a copy; with test = margin, only one
+ * whose remaining time then exceeds its job's mean task time by the margin. */
 static struct pol_gate mantri_gate(const struct cl_spec *spec, const double *param)
 {
     double first = param[MANTRI_REPORTS] != 0 ? param[MANTRI_REPORT] : 0.0;
@@ -429,7 +432,7 @@ static struct pol_gate mantri_gate(const struct cl_spec *spec, const double *par
                              "report_interval after its launch"};
 }
 
-/* `auto` times need to know how long a second is; the margin only under test 1. */
+/* `auto` times need to know how long a second is; the margin only under test = margin. */
 static bool mantri_check(const struct cl_spec *spec, const double *param, char *msg, size_t len)
 {
     extern const struct policy pol_mantri;

@@ -21,7 +21,7 @@
  * When the capacity constraint binds, the paper's ρ can need 10^5 ADMM sweeps (measured,
  * models/theory/xulau.h); after XL_SCA_MAX_ITER the exact optimum by bisection on the multiplier is
  * used instead (xl_p2_sca), and the decision is counted as unconverged (if ADMM ran). The
- * option `rho_balance = 1` (not the paper's; default 0) adapts ρ = η by residual balancing
+ * option `rho_balance = yes` (not the paper's; default no) adapts ρ = η by residual balancing
  * (Boyd et al. 2011 §3.4.1) from the paper's value: tens of sweeps where the paper's ρ needs
  * thousands.
  *

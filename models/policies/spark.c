@@ -30,10 +30,11 @@
  * reduce stage only then). Marked copies go out in Spark's FIFO order of task sets (earlier
  * job first, its map stage before its reduce stage) and, within one, last marked first (its
  * pending lists are stacks); a check marks in task order. Beside fifo a job's marked tasks
- * go before a later job's waiting tasks (`order` = 1, TaskSchedulerImpl offering resources
- * to the task sets in FIFO order); beside another scheduler after its waiting tasks. Progress is continuous where
- * Spark's executors report it with their heartbeat; spark.speculation.task.duration.threshold
- * (unset by default) and executor decommissioning are left out.
+ * go before a later job's waiting tasks (`order` = by-job, TaskSchedulerImpl offering
+ * resources to the task sets in FIFO order); beside another scheduler after its waiting tasks
+ * (`order` = tasks-first). Progress is continuous where Spark's executors report it with their
+ * heartbeat; spark.speculation.task.duration.threshold (unset by default) and executor
+ * decommissioning are left out.
  *
  * Cost (docs/guide/performance.md, "The papers' scale"). A check looks only at the tasks it may
  * mark. Each stage keeps those — running one copy, not marked, not waiting for the map phase
@@ -263,7 +264,8 @@ static void spark_copies_before(struct cluster *cl, void *st, int job)
     }
 }
 
-/* Marked tasks take the free slots (order 0: those the scheduler left; 2: before it). */
+/* Marked tasks take the free slots (order = tasks-first: those the scheduler left;
+ * copies-first: before it). */
 static void spark_slot_free(struct cluster *cl, void *st)
 {
     spark_copies_before(cl, st, cl->narrived);

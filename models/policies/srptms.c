@@ -18,42 +18,43 @@
  * When reduce tasks may be scheduled is where the paper contradicts itself: §V-B's prose says
  * "the scheduler begins to schedule reduce tasks after all the map tasks completed", while the
  * procedure's pseudo-code turns to them as soon as no map task is left unscheduled (their
- * copies then hold their machines idle until the map phase ends, eq. 1g). reduce_early = 0
- * (default) follows the prose, 1 the pseudo-code.
+ * copies then hold their machines idle until the map phase ends, eq. 1g). reduce_early = no
+ * (default) follows the prose, yes the pseudo-code.
  *
- * Which jobs share the machines, ψ(l), the paper says three ways: Algorithm 2's line 1 "the
- * set of jobs which have unscheduled tasks", §V-A "every alive job (i.e., not-yet-finished
- * job)", and §V-B's prose, under which a job whose maps all run has unscheduled tasks it may
- * not schedule yet. psi = 0 (default): the jobs that can schedule a task now — under the
- * pseudo-code the same set as line 1; psi = 1: line 1 literally, a job waiting for its map
- * phase keeps its weight in W(l) and its share g_i unused (this starves weight-0 jobs,
- * docs/methods/policies.md); psi = 2: §V-A, every alive job, U_i(l) = 0 ranking a job whose tasks all
- * run first, its share counting the machines it holds.
+ * Which jobs share the machines, ψ(l), the paper says three ways: Algorithm 2's line 1 "the set
+ * of jobs which have unscheduled tasks", §V-A "every alive job (i.e., not-yet-finished job)",
+ * and §V-B's prose, under which a job whose maps all run has unscheduled tasks it may not
+ * schedule yet. psi = schedulable (default): the jobs that can schedule a task now — under the
+ * pseudo-code the same set as line 1; psi = unscheduled: line 1 literally, a job waiting for
+ * its map phase keeps its weight in W(l) and its share g_i unused (this starves weight-0 jobs,
+ * docs/methods/policies.md); psi = alive: §V-A, every alive job, U_i(l) = 0 ranking a job whose
+ * tasks all run first, its share counting the machines it holds.
  *
- * Decisions where the text is ambiguous (docs/methods/policies.md): the procedure's two branches are
- * printed the wrong way round (line 2 clones when m ≥ x, which gives ⌊x/m⌋ ≤ 1) — we follow
- * §V-B's prose, which clones only when the machines outnumber the tasks; its returned value is
- * read as the machines used; ⌊x/m⌋ copies (the pseudo-code, round_copies = 0) or the prose's
- * ⌈x/m⌉, whose footnote calls it "rounding" (round_copies = 1: to the nearest, as far as
- * machines are free); shares are made whole machines by rounding their
- * running sum down (job i gets ⌊g_1 + … + g_i⌋ − ⌊g_1 + … + g_{i−1}⌋), so that they still add
- * up to M — rounding each g_i down would leave machines idle and, when every share is below
- * one machine, schedule nothing at all; g_i's third case prints (1−ε)W_i for (1−ε)W (the
- * shares would not sum to M otherwise); tasks are taken in index order (they are i.i.d., so
- * "at random" changes nothing but the common random numbers); when every pending job has
- * weight 0 they share as if of weight 1. Copies of one task are capped by max_copies.
+ * Decisions where the text is ambiguous (docs/methods/policies.md): the procedure's two
+ * branches are printed the wrong way round (line 2 clones when m ≥ x, which gives ⌊x/m⌋ ≤ 1) —
+ * we follow §V-B's prose, which clones only when the machines outnumber the tasks; its returned
+ * value is read as the machines used; ⌊x/m⌋ copies (the pseudo-code, round_copies = no) or the
+ * prose's ⌈x/m⌉, whose footnote calls it "rounding" (round_copies = yes: to the nearest, as far
+ * as machines are free); shares are made whole machines by rounding their running sum down (job
+ * i gets ⌊g_1 + … + g_i⌋ − ⌊g_1 + … + g_{i−1}⌋), so that they still add up to M — rounding each
+ * g_i down would leave machines idle and, when every share is below one machine, schedule
+ * nothing at all; g_i's third case prints (1−ε)W_i for (1−ε)W (the shares would not sum to M
+ * otherwise); tasks are taken in index order (they are i.i.d., so "at random" changes nothing
+ * but the common random numbers); when every pending job has weight 0 they share as if of
+ * weight 1. Copies of one task are capped by max_copies.
  *
- * Cost (docs/guide/performance.md, "srptms and ese at 1 s slots"): ψ(l) and its order are kept
- * between decisions instead of rebuilt from the pending list and sorted at every slot. Step 1's
- * rule depends on a job only through its membership of ψ(l) and its U_i(l), and U_i(l)
- * through its unlaunched tasks alone, which change only when this policy launches them; so
- * a job's place can change only when it arrives, when it launches tasks (re-placed after the
- * decision, whose ranking is a snapshot as Algorithm 2's), when its map phase ends (psi = 0:
- * its reduce tasks become schedulable) and when it completes (psi = 2). At those events
- * alone it is removed from and re-inserted into three sorted arrays: ψ(l) by (−w_i/U_i(l),
- * index) — exactly the order the sort gave, a total order since no two jobs share an index —
- * its weight-0 jobs by (−1/U_i(l), index), the order when every job of ψ(l) weighs 0 (weights
- * are never negative), and ψ(l) by index, the order W(l) is summed in, bit for bit as before. */
+ * Cost (docs/guide/performance.md, "srptms and ese at 1 s slots"): ψ(l) and its order are
+ * kept between decisions instead of rebuilt from the pending list and sorted at every slot.
+ * Step 1's rule depends on a job only through its membership of ψ(l) and its U_i(l), and
+ * U_i(l) through its unlaunched tasks alone, which change only when this policy launches
+ * them; so a job's place can change only when it arrives, when it launches tasks (re-placed
+ * after the decision, whose ranking is a snapshot as Algorithm 2's), when its map phase ends
+ * (psi = schedulable: its reduce tasks become schedulable) and when it completes
+ * (psi = alive). At those events alone it is removed from and re-inserted into three sorted
+ * arrays: ψ(l) by (−w_i/U_i(l), index) — exactly the order the sort gave, a total order
+ * since no two jobs share an index — its weight-0 jobs by (−1/U_i(l), index), the order when
+ * every job of ψ(l) weighs 0 (weights are never negative), and ψ(l) by index, the order W(l)
+ * is summed in, bit for bit as before. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -107,7 +108,7 @@ static double effective_work(const struct cluster *cl, int job, double r)
 }
 
 /* Rank key of a job whose U_i(l) is U: −w_i/U, smaller first (w = 1 for all when unit). A job
- * with nothing left to schedule (U = 0, psi = 2) ranks first, or, of weight 0, with the
+ * with nothing left to schedule (U = 0, psi = alive) ranks first, or, of weight 0, with the
  * weight-0 jobs. */
 static double priority_key(const struct cluster *cl, int job, double U, bool unit)
 {

@@ -5,14 +5,14 @@
  * Rule. Every `interval` (100 ms, §VI) each running job is checked: its running tasks' times
  * to completion TTC = (1 − PS)/PR (eq. 5, pol_task_progress) and their average; a task whose
  * TTC exceeds Th × that average (strictly, §V) is a straggler and gets one replica.
- *  mode 0, static: Th = `static_th` (1.5, "typically 50 % greater than average", §III).
- *  mode 1, dynamic (Algorithm 1): Th = Q + αP + βS (eq. 6), with
+ *  mode = static (0): Th = `static_th` (1.5, "typically 50 % greater than average", §III).
+ *  mode = dynamic (1, Algorithm 1): Th = Q + αP + βS (eq. 6), with
  *    Q  eq. 7 over the job's TTCs: QoS / divisor when no TTC exceeds the QoS, else the least
  *       TTC above it / divisor (th_q, models/theory/threshold.c); 1.5 without a QoS (qos = 0);
  *    P  the job's mean progress score − μ (eq. 8);
  *    S  max(CPU − φ, memory − ω) requested per server (eq. 9, cl_cpu_per_server: needs
- *       cluster.servers) by the running copies (`demand` 0), or by them and the work waiting
- *       for a slot (`demand` 1).
+ *       cluster.servers) by the running copies (`demand` = no), or by them and the work
+ *       waiting for a slot (`demand` = yes).
  * The test is decided on exact values (th_exceeds): eq. 7's ratio times the average is never
  * rounded, so a TTC equal to its bar is no straggler, as the inequality says.
  * A replica is "re-scheduled as a normal task" (§VI-A assumption 2): it waits for a free slot,
@@ -93,7 +93,7 @@ static void threshold_free(void *st)
 }
 
 /* eq. 9's requests per server, CPU and memory: those of the running copies (cl_cpu_per_server),
- * and with `demand` 1 also those of the arrived tasks never launched and of the replicas
+ * and with `demand` = yes also those of the arrived tasks never launched and of the replicas
  * marked and still waiting for a slot (a replica requests what its task does: assumption 1). */
 static void requested(const struct cluster *cl, const struct threshold *t, double *cpu,
                       double *mem)
