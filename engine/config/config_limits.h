@@ -3,7 +3,7 @@
  * draw, what share of the family's mean it can reach, the clock when the last tasks run and
  * how many bits of a task's duration the clock keeps there (docs/guide/config.md, "Limits"); and
  * how long the cluster is busy, for the run's work estimate. Part of the config module:
- * engine/config/config.c reports the checks with file and line; engine/run/runner.c estimates a
+ * engine/config/config.c reports the checks with file and line; engine/run/cost.c estimates a
  * run's events and memory from the same figures. */
 #ifndef SPECMC_CONFIG_LIMITS_H
 #define SPECMC_CONFIG_LIMITS_H

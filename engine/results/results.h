@@ -90,7 +90,7 @@ struct rs_file {
                                    NULL when the policy had none */
     struct st_summary *summary; /* [nscen][npol][nmetrics] */
     struct st_summary *paired;  /* same; rows of policy 0 are NaN */
-    struct st_summary *verdict; /* [nscen][npol][nmetrics][VR_COUNT], as runner.h's; the rows
+    struct st_summary *verdict; /* [nscen][npol][nmetrics][VR_COUNT], as result.h's; the rows
                                    of policy 0 empty; from format 5 on (has_verdicts) */
     bool has_verdicts;
     double *values;             /* [nscen][npol][nmetrics][replicas]: per-replica metrics */

@@ -1,5 +1,5 @@
 /* preflight — what `specmc run` checks before it simulates, from the estimate of its cost
- * (engine/run/runner.h, run_cost): the work against RUN_EVENTS_MAX and the peak memory against the
+ * (engine/run/cost.h, run_cost): the work against RUN_EVENTS_MAX and the peak memory against the
  * machine's. Errors and warnings go to stderr (msg_error, msg_warning); an error names the
  * key (or --replicas) to change and the value that would fit (docs/guide/performance.md). */
 #include "engine/base/messages.h"

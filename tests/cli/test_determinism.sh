@@ -29,7 +29,7 @@ if h5ls -r "$WORK/a1.h5" | grep -q "^/scenarios/1/s-resume/per_job/r "; then pas
 else fail "no /scenarios/1/s-resume/per_job/r"; fi
 
 # A sweep of one policy's parameter simulates the other policies once (engine/run/runner.c,
-# distinct_cells) and copies them: every point's fifo has the per-replica values of a run of
+# run_twins) and copies them: every point's fifo has the per-replica values of a run of
 # that point alone, and so does its clone. (The summaries' bootstrap streams come from the
 # cell's place in the file, so a point's intervals may differ in the last digits from a run
 # of it alone; its values may not.)

@@ -1,4 +1,4 @@
-/* The run's cost estimate before it starts (engine/run/runner.h, run_cost): events per replica,
+/* The run's cost estimate before it starts (engine/run/cost.h, run_cost): events per replica,
  * ticks and heartbeats while the cluster is busy, and the memory of the threads' workspaces
  * and of the results. The figures' agreement with real runs is measured in
  * docs/guide/performance.md; here, that they add up as documented. */
