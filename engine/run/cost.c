@@ -60,6 +60,24 @@ static void run_memory(const struct cfg *c, int threads, struct run_cost *out)
                                                          readback));
 }
 
+/* The summaries' part of run_cost, in seconds on `threads`: a bootstrap of B resamples of n
+ * values for each summary and paired difference of a metric that is neither a proportion nor
+ * a pooled quantile (the rest cost O(n)); with precision, the looks of sequential stopping
+ * (engine/run/sequential.h) summarise the asked metrics of about 2n replicas more. */
+static double summary_seconds(const struct cfg *c, int threads)
+{
+    double boot = 0, asked = 0;
+    for (int m = 0; m < M_COUNT; m++)
+        if (!metric_info[m].proportion && metric_info[m].pooled == 0) {
+            boot++;
+            asked += c->precision > 0 && c->precision_metric[m];
+        }
+    double cells = (double)c->nscenarios * c->npolicies, n = c->replicas;
+    double values = cells * ST_BOOT_RESAMPLES * n * (2 * boot + 2 * asked);
+    double each = n * sizeof(double) <= RUN_BOOT_CACHED ? RUN_BOOT_SECONDS : RUN_BOOT_SECONDS_FAR;
+    return values * each / fmin(threads > 0 ? threads : 1, cells);
+}
+
 void run_cost(const struct cfg *c, int threads, struct run_cost *out)
 {
     *out = (struct run_cost){.tick_scen = -1, .beat_scen = -1, .beat_pol = -1};
@@ -96,5 +114,6 @@ void run_cost(const struct cfg *c, int threads, struct run_cost *out)
         }
     }
     out->seconds = fmax(total / (threads > 0 ? threads : 1), longest);
+    out->summary_seconds = summary_seconds(c, threads);
     run_memory(c, threads, out);
 }

@@ -33,7 +33,7 @@ bool preflight_work(const struct cfg *c, const struct run_cost *cost, int thread
     struct run_cost k = *cost;
     double events = k.task_events + k.ticks + k.beats;
     char took[64], parts[512], key[128];
-    fmt_unit(k.seconds, durations, took, sizeof took);
+    fmt_unit(k.seconds + k.summary_seconds, durations, took, sizeof took);
     const struct policy *bp = k.beat_pol >= 0 ? c->policies[k.beat_pol] : NULL;
     int beat = 0; /* the heartbeat's index in bp's table; its section is its half's */
     while (bp && strcmp(bp->params[beat].key, bp->heartbeat))
@@ -47,9 +47,15 @@ bool preflight_work(const struct cfg *c, const struct run_cost *cost, int thread
     if (bp)
         snprintf(parts + n, sizeof parts - (size_t)n, ", %.2g heartbeats of %s", k.beats, key);
     if (events <= RUN_EVENTS_MAX) {
-        if (k.seconds > RUN_SECONDS_WARN)
-            msg_warning("%s: about %.2g events (%s): roughly %s on %d thread%s", c->name, events,
-                        parts, took, threads, threads == 1 ? "" : "s");
+        char summ[64] = "";
+        if (k.summary_seconds > 0.1 * (k.seconds + k.summary_seconds)) {
+            fmt_unit(k.summary_seconds, durations, summ + 2, sizeof summ - 2);
+            memcpy(summ, ", ", 2);
+            strncat(summ, " of it the summaries' bootstraps", sizeof summ - strlen(summ) - 1);
+        }
+        if (k.seconds + k.summary_seconds > RUN_SECONDS_WARN)
+            msg_warning("%s: about %.2g events (%s): roughly %s on %d thread%s%s", c->name,
+                        events, parts, took, threads, threads == 1 ? "" : "s", summ);
         return true;
     }
     /* what the largest part's key would have to be for the run to stay within the bound */

@@ -83,25 +83,39 @@ void run_twins_free(struct run_twins *t)
     *t = (struct run_twins){0};
 }
 
-/* After the loop: each cell that did not run takes its twin's replicas 0 .. to - 1, done
- * flags and events. */
+/* After the loop: each cell that did not run takes its twin's replicas from .. to - 1, done
+ * flags and events (those before `from` it took after an earlier loop). */
 static void copy_twins(const struct cfg *c, struct run_result *res, unsigned char *done,
-                       const int *of, int64_t *events, int to)
+                       const int *of, int64_t *events, int from, int to)
 {
-    struct run_array from[RUN_ARRAYS_MAX], into[RUN_ARRAYS_MAX];
+    struct run_array src[RUN_ARRAYS_MAX], into[RUN_ARRAYS_MAX];
     for (int k = 0; k < res->nscen * res->npol; k++) {
         int j = of[k];
         if (j == k)
             continue;
-        int n = run_arrays(c, res, j / res->npol, j % res->npol, 0, from);
-        run_arrays(c, res, k / res->npol, k % res->npol, 0, into);
+        int n = run_arrays(c, res, j / res->npol, j % res->npol, from, src);
+        run_arrays(c, res, k / res->npol, k % res->npol, from, into);
         for (int i = 0; i < n; i++)
-            memcpy(into[i].data, from[i].data, (size_t)to * from[i].width * from[i].size);
+            memcpy(into[i].data, src[i].data, (size_t)(to - from) * src[i].width * src[i].size);
         if (done)
-            memcpy(done + (size_t)k * (size_t)res->nrep, done + (size_t)j * (size_t)res->nrep,
-                   (size_t)to);
+            memcpy(done + (size_t)k * (size_t)res->nrep + from,
+                   done + (size_t)j * (size_t)res->nrep + from, (size_t)(to - from));
         events[k] = events[j];
     }
+}
+
+/* The least replica below `to` not done in some cell that runs (`to` when all are). */
+static int first_undone(const struct run_result *res, const unsigned char *done, const int *run,
+                        int nrun, int to)
+{
+    int least = to;
+    for (int i = 0; i < nrun; i++) {
+        const unsigned char *d = done + (size_t)run[i] * (size_t)res->nrep;
+        const unsigned char *z = memchr(d, 0, (size_t)least);
+        if (z)
+            least = (int)(z - d);
+    }
+    return least;
 }
 
 static int unit_done(void *ctx, int cell, uint64_t rep)
@@ -169,16 +183,19 @@ int run_units(const struct cfg *c, const struct run_options *opt, struct run_res
         cells[i] = (struct rr_cell){&c->scen[s].spec, c->policies[p], cfg_params(c, s, p),
                                     c->seed};
     }
-    int64_t units = (int64_t)ncells * to, already = 0;
+    /* the replicas before `from` are done in every cell: a run that goes on batch by batch
+       (sequential stopping) costs each call its new replicas, not all before them */
+    int from = done ? first_undone(res, done, run, nrun, to) : 0;
+    int64_t units = (int64_t)ncells * to, already = (int64_t)ncells * from;
     for (int i = 0; done && i < nrun; i++)
-        for (int r = 0; r < to; r++)
+        for (int r = from; r < to; r++)
             already += weight[i] * done[(size_t)run[i] * (size_t)res->nrep + (size_t)r];
     struct progress pg;
     progress_start(&pg, (uint64_t)units, (uint64_t)already, opt->progress);
     struct store st = {.c = c, .res = res, .done = done, .run = run, .weight = weight,
                        .events = events, .opt = opt, .pg = &pg, .ndone = already};
-    struct rr_job job = {.cells = cells, .ncells = nrun, .first = (uint64_t)res->first,
-                         .count = (uint64_t)to, .threads = opt->threads, .ctx = &st,
+    struct rr_job job = {.cells = cells, .ncells = nrun, .first = (uint64_t)(res->first + from),
+                         .count = (uint64_t)(to - from), .threads = opt->threads, .ctx = &st,
                          .done = store_replica, .skip = done ? unit_done : NULL,
                          .stop = opt->stop ? stop_asked : NULL};
     struct rr_failure fail;
@@ -187,7 +204,7 @@ int run_units(const struct cfg *c, const struct run_options *opt, struct run_res
     progress_finish(&pg);
     res->wall_seconds += omp_get_wtime() - t0;
     if (rc >= 0) {
-        copy_twins(c, res, done, tw->of, events, to);
+        copy_twins(c, res, done, tw->of, events, from, to);
         for (int i = 0; i < nrun; i++)
             res->simulated_events += events[run[i]];
         for (int k = 0; k < ncells; k++)

@@ -37,7 +37,7 @@ static void median_by_job(struct run_result *res, int s, int p, double *work)
 
 /* The pooled quantiles (metric_info[m].pooled) of (s, p) into their summaries: from the
  * measured jobs of every replica, or none when the run kept no job values. */
-static void pooled_quantiles(const struct cfg *c, struct run_result *res, int s, int p,
+static void pooled_quantiles(const struct cfg *c, struct run_result *res, int s, int p, int n,
                              double *work)
 {
     int jobs = res->jobs[s], J = metrics_measured_jobs(&c->scen[s].spec), nq = 0, which[M_COUNT];
@@ -51,11 +51,11 @@ static void pooled_quantiles(const struct cfg *c, struct run_result *res, int s,
     for (int k = 0; k < nq; k++)
         out[k] = st_empty(0, ST_NONE);
     if (res->flow && J > 0) {
-        for (int r = 0; r < res->nrep; r++) /* the measured jobs: the last J of each replica */
+        for (int r = 0; r < n; r++) /* the measured jobs: the last J of each replica */
             for (int j = 0; j < J; j++)
                 work[(size_t)r * J + j] = run_flow(res, s, p, r)[jobs - J + j];
-        iv_pooled_quantiles(work, res->nrep, J, run_quantity(c, s, p, which[0]).independent,
-                            q, nq, c->confidence, work + (size_t)res->nrep * J, out);
+        iv_pooled_quantiles(work, n, J, run_quantity(c, s, p, which[0]).independent, q, nq,
+                            c->confidence, work + (size_t)n * J, out);
     }
     for (int k = 0; k < nq; k++) {
         res->summary[run_cell(res, s, p, which[k])] = out[k];
@@ -65,46 +65,54 @@ static void pooled_quantiles(const struct cfg *c, struct run_result *res, int s,
     }
 }
 
-/* The summaries of one (scenario, policy): every cell has its own bootstrap stream, so they
- * can be computed in any order on any thread. */
-static void summarise_cell(const struct cfg *c, struct run_result *res, int s, int p,
-                           double *scratch)
+/* The summaries of one (scenario, policy) from its first n replicas: every cell has its own
+ * bootstrap stream, so they can be computed in any order on any thread. `only`: NULL for
+ * every summary, paired difference, verdict and the medians by job; else the summaries of
+ * the metrics it marks alone (a look of sequential stopping). */
+static void summarise_cell(const struct cfg *c, struct run_result *res, int s, int p, int n,
+                           const bool *only, double *scratch)
 {
-    if (res->flow)
+    bool pooled = false;
+    for (int m = 0; m < M_COUNT; m++)
+        pooled = pooled || (metric_info[m].pooled > 0 && (!only || only[m]));
+    if (res->flow && !only)
         median_by_job(res, s, p, scratch);
-    pooled_quantiles(c, res, s, p, scratch);
+    if (pooled)
+        pooled_quantiles(c, res, s, p, n, scratch);
     for (int m = 0; m < M_COUNT; m++) {
         size_t cell = run_cell(res, s, p, m);
-        if (metric_info[m].pooled > 0)
-            continue; /* pooled_quantiles */
+        if (metric_info[m].pooled > 0 || (only && !only[m]))
+            continue; /* pooled_quantiles, or not asked */
         struct iv_quantity q = run_quantity(c, s, p, m);
         rng_t boot;
         rng_stream(&boot, c->seed, 2 * cell, RNG_BOOTSTRAP);
-        res->summary[cell] =
-            iv_mean(run_values(res, s, p, m), res->nrep, q, c->confidence, &boot, scratch);
+        res->summary[cell] = iv_mean(run_values(res, s, p, m), n, q, c->confidence, &boot,
+                                     scratch);
+        if (only)
+            continue;
         rng_stream(&boot, c->seed, 2 * cell + 1, RNG_BOOTSTRAP);
         res->paired[cell] =
             p == 0 ? st_empty(0, ST_NONE)
-                   : iv_difference(run_values(res, s, p, m), run_values(res, s, 0, m),
-                                   res->nrep, q, run_quantity(c, s, 0, m), c->confidence,
-                                   &boot, scratch);
+                   : iv_difference(run_values(res, s, p, m), run_values(res, s, 0, m), n, q,
+                                   run_quantity(c, s, 0, m), c->confidence, &boot, scratch);
         if (p == 0)
             for (int v = 0; v < VR_COUNT; v++)
                 run_verdict(res, s, p, m)[v] = st_empty(0, ST_NONE);
         else
-            verdict_rows(run_values(res, s, p, m), run_values(res, s, 0, m), res->nrep,
-                         c->confidence, scratch, run_verdict(res, s, p, m));
+            verdict_rows(run_values(res, s, p, m), run_values(res, s, 0, m), n, c->confidence,
+                         scratch, run_verdict(res, s, p, m));
     }
 }
 
-int run_summarise(const struct cfg *c, struct run_result *res, int threads)
+/* The summaries of the first n replicas of res, on `threads` (see summarise_cell). */
+static int summarise(const struct cfg *c, struct run_result *res, int n, const bool *only,
+                     int threads)
 {
     size_t most_jobs = 0;
     for (int s = 0; s < res->nscen; s++)
         most_jobs = (size_t)res->jobs[s] > most_jobs ? (size_t)res->jobs[s] : most_jobs;
-    size_t size = iv_scratch_size(res->nrep), pooled = most_jobs * (size_t)res->nrep +
-                                                       iv_pooled_scratch_size(res->nrep,
-                                                                              (int)most_jobs);
+    size_t size = iv_scratch_size(n),
+           pooled = most_jobs * (size_t)n + iv_pooled_scratch_size(n, (int)most_jobs);
     if (res->flow && pooled > size)
         size = pooled;
     int failed = 0, pairs = res->nscen * res->npol;
@@ -118,8 +126,19 @@ int run_summarise(const struct cfg *c, struct run_result *res, int threads)
 #pragma omp for schedule(dynamic, 1)
         for (int sp = 0; sp < pairs; sp++)
             if (scratch)
-                summarise_cell(c, res, sp / res->npol, sp % res->npol, scratch);
+                summarise_cell(c, res, sp / res->npol, sp % res->npol, n, only, scratch);
         free(scratch);
     }
     return failed ? -1 : 0;
+}
+
+int run_summarise(const struct cfg *c, struct run_result *res, int threads)
+{
+    return summarise(c, res, res->nrep, NULL, threads);
+}
+
+int run_summarise_some(const struct cfg *c, struct run_result *res, int n, const bool *metrics,
+                       int threads)
+{
+    return summarise(c, res, n, metrics, threads);
 }

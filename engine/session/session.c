@@ -10,38 +10,55 @@
 #include "engine/session/ranks.h"
 
 /* Batches until the first n replicas are precise enough, or max_replicas: res ends holding
- * the first n, summarised, and c->replicas = n. */
+ * the first n, summarised, and c->replicas = n. Looks when the watch says (sequential.h). */
 static int sequential(struct cfg *c, const struct run_options *opt, struct ckpt *k,
                       struct run_result *res, char *why, size_t whylen, char *err,
                       size_t errlen)
 {
-    int batch = c->replicas, max = c->max_replicas;
+    int batch = c->replicas, max = c->max_replicas, rc = 0;
+    struct seq_watch w;
+    if (seq_watch_init(&w, c)) {
+        snprintf(err, errlen, "out of memory for the stopping rule");
+        return 1;
+    }
     for (int n = batch;; n = n + batch < max ? n + batch : max) {
-        int rc = ckpt_units(k, opt, n, err, errlen);
-        if (rc)
-            return rc;
+        if ((rc = ckpt_units(k, opt, n, err, errlen)))
+            break;
+        seq_watch_add(&w, c, res, n);
+        if (!seq_watch_due(&w, c, max))
+            continue;
+        if (run_summarise_some(c, res, n, c->precision_metric, opt->threads)) {
+            snprintf(err, errlen, "out of memory for the summaries of %d replicas", n);
+            rc = 1;
+            break;
+        }
+        char miss[512];
+        bool met = seq_met(c, res, miss, sizeof miss);
+        if (!met && n < max) {
+            seq_watch_learn(&w, c, res);
+            continue;
+        }
+        if (met)
+            snprintf(why, whylen, "precision %g reached at %d replicas (%d look%s)",
+                     c->precision, n, w.looks + 1, w.looks ? "s" : "");
+        else
+            snprintf(why, whylen, "max_replicas %d reached; still short: %s", max, miss);
         struct run_result view;
         /* k->c is the run as its block was allocated (max_replicas): a prefix keeps the job
            flowtimes the block keeps */
         if (run_prefix(k->c, res, n, &view) || run_summarise(c, &view, opt->threads)) {
             run_result_free(&view);
             snprintf(err, errlen, "out of memory for the summaries of %d replicas", n);
-            return 1;
+            rc = 1;
+            break;
         }
-        char miss[512];
-        bool met = seq_met(c, &view, miss, sizeof miss);
-        if (met || n >= max) {
-            if (met)
-                snprintf(why, whylen, "precision %g reached at %d replicas", c->precision, n);
-            else
-                snprintf(why, whylen, "max_replicas %d reached; still short: %s", max, miss);
-            run_result_free(res);
-            *res = view;
-            c->replicas = n;
-            return 0;
-        }
-        run_result_free(&view);
+        run_result_free(res);
+        *res = view;
+        c->replicas = n;
+        break;
     }
+    seq_watch_free(&w);
+    return rc;
 }
 
 /* MPI: this rank's block, then every rank's gathered and summarised on rank 0. */

@@ -53,6 +53,22 @@ else fail "$(head -5 "$WORK/h5diff")"; fi
 "$SPECMC" report "$WORK/f.h5" --csv >"$WORK/f.csv"
 expect_same "the fixed run of n: the same report" "$WORK/s2.csv" "$WORK/f.csv"
 
+# Looks, not a summary after every batch: 1 % takes about 6 900 replicas, 230 batches of 30;
+# the run looks when the running moments predict the target (and when n doubles), a few dozen
+# times at most, and still stops where the intervals meet it.
+expect_ok "a long sequential run" "$SPECMC" run "$WORK/seq.ini" --out "$WORK/s01.h5" --quiet \
+    --set experiment.precision=0.01 --set experiment.precision_metrics=flowtime \
+    --set experiment.max_replicas=20000
+CURRENT="it looked a few times, not after each of its batches"
+looks=$(sed -n 's/.*precision 0.01 reached at \([0-9]*\) replicas (\([0-9]*\) looks).*/\1 \2/p' "$WORK/err")
+read -r n01 looks01 _ <<<"$looks 0 0"
+if [ -n "$looks" ] && [ "$looks01" -le 40 ] && [ "$n01" -gt 3000 ]; then pass
+else fail "n, looks = '$looks': $(cat "$WORK/err")"; fi
+"$SPECMC" report "$WORK/s01.h5" --csv >"$WORK/s01.csv"
+CURRENT="at 1 %: every flowtime interval within 1 %"
+if awk -F, '$3 == "flowtime" && ($8 - $7) / 2 / $5 > 0.01 { w = 1 } END { exit w }' \
+        "$WORK/s01.csv"; then pass; else fail "$(grep ',flowtime,' "$WORK/s01.csv")"; fi
+
 # A target out of reach: max_replicas, and why.
 expect_ok "a target out of reach" "$SPECMC" run "$WORK/seq.ini" --out "$WORK/far.h5" --quiet \
     --set experiment.precision=0.001 --set experiment.max_replicas=90

@@ -11,6 +11,7 @@
 #include "engine/config/config.h"
 #include "engine/config/config_limits.h"
 #include "engine/run/cost.h"
+#include "engine/stats/bootstrap.h"
 #include "models/replica.h"
 
 static char err[1024];
@@ -51,6 +52,36 @@ Test(cost, events)
     double decision = 1 / 8.2e6 - 1 / 2.5e7;
     double want = 10 * (2 * 8000 / 2.5e7 + (400 + 400 + 800) * 1e-7 + (400 + 800) * decision) / 2;
     cr_assert_float_eq(k.seconds, want, 1e-9 * want);
+    cfg_free(&c);
+}
+
+/* The summaries: B resamples of n values per bootstrapped metric, for its summary and its
+ * paired difference; the values cost more once they leave the cache (2^17 doubles), and the
+ * looks of sequential stopping add about 2n replicas of the asked metrics. */
+Test(cost, summaries)
+{
+    struct cfg c;
+    load(&c, "[experiment]\nreplicas = 100000\n[workload]\nrate = 1\njobs = 1\ntasks = 10\n"
+             "[policy]\nlist = fifo, clone\n");
+    int boot = 0;
+    for (int m = 0; m < M_COUNT; m++)
+        boot += !metric_info[m].proportion && metric_info[m].pooled == 0;
+    struct run_cost k;
+    run_cost(&c, 1, &k);
+    double cached = 2 * ST_BOOT_RESAMPLES * 1e5 * 2 * boot * RUN_BOOT_SECONDS;
+    cr_assert_float_eq(k.summary_seconds, cached, 1e-9 * cached);
+    run_cost(&c, 2, &k); /* a cell per thread */
+    cr_assert_float_eq(k.summary_seconds, cached / 2, 1e-9 * cached);
+    c.replicas = 1000000;
+    run_cost(&c, 1, &k);
+    double far = 2 * ST_BOOT_RESAMPLES * 1e6 * 2 * boot * RUN_BOOT_SECONDS_FAR;
+    cr_assert_float_eq(k.summary_seconds, far, 1e-9 * far);
+    c.precision = 0.01; /* flowtime alone asked: its looks, 2 cells x 2n more */
+    memset(c.precision_metric, 0, sizeof c.precision_metric);
+    c.precision_metric[M_FLOWTIME] = true;
+    run_cost(&c, 1, &k);
+    double looks = 2 * ST_BOOT_RESAMPLES * 1e6 * 2 * RUN_BOOT_SECONDS_FAR;
+    cr_assert_float_eq(k.summary_seconds, far + looks, 1e-9 * far);
     cfg_free(&c);
 }
 
