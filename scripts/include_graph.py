@@ -4,9 +4,11 @@ module) and by folder: prints the module cycles (an include circle: none should 
 every edge between two folders with how many includes make it, so that an upward edge — a
 lower layer including a higher one — shows.
 
-    scripts/include_graph.py [--cycles]
+    scripts/include_graph.py [--cycles] [--layers]
 
---cycles prints only the cycles and exits 1 when there is one.
+--cycles prints only the cycles and exits 1 when there is one. --layers prints every include
+that points up LAYERS, the folders bottom to top (docs/developer/guide.md, "The house"), and
+exits 1 when there is one: a folder may include its own and those below it.
 """
 import collections
 import os
@@ -14,6 +16,9 @@ import re
 import sys
 
 ROOTS = ("engine", "models", "analysis")
+LAYERS = ("engine/base", "engine/stats", "models/theory", "models", "models/policies",
+          "engine/config", "engine/run", "analysis", "engine/results", "engine/session",
+          "engine/cli")
 
 
 def graph():
@@ -72,6 +77,12 @@ def main():
         print("cycle: " + " -> ".join(c))
     if "--cycles" in sys.argv[1:]:
         return 1 if found else 0
+    if "--layers" in sys.argv[1:]:
+        up = [(a, b) for a, targets in g.items() for b in targets
+              if LAYERS.index(os.path.dirname(b)) > LAYERS.index(os.path.dirname(a))]
+        for a, b in sorted(up):
+            print(f"upward: {a} -> {b}")
+        return 1 if up else 0
     edges = collections.Counter()
     for a, targets in g.items():
         for b in targets:

@@ -58,5 +58,8 @@ if head -5 "$ROOT/README.md" | grep -q "^make run" && head -5 "$ROOT/README.md" 
 CURRENT="no include circles (scripts/include_graph.py --cycles)"
 if (cd "$ROOT" && python3 scripts/include_graph.py --cycles) >"$WORK/cycles" 2>&1; then pass
 else fail "$(cat "$WORK/cycles")"; fi
+CURRENT="every include points down the layers (scripts/include_graph.py --layers)"
+if (cd "$ROOT" && python3 scripts/include_graph.py --layers) >"$WORK/layers" 2>&1; then pass
+else fail "$(cat "$WORK/layers")"; fi
 
 finish

@@ -1,4 +1,4 @@
-# The results file as h5py users expect it (docs/guide/file-format.md, format 4): scalar attributes
+# The results file as h5py users expect it (docs/guide/file-format.md, format 5): scalar attributes
 # read as numbers, swept values as numbers (their text as written in /sweep_values), every
 # metric dataset with its unit and description; a format-3 file (tests/cli/fixtures, written by
 # the specmc before format 4) still reads, and reports as the same run does today; a format

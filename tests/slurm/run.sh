@@ -29,7 +29,12 @@ stop_all() {
     for pidfile in "${daemons[@]}"; do
         [ -s "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null
     done
-    sleep 1
+    for pidfile in "${daemons[@]}"; do # gone before their files are
+        for _ in $(seq 100); do
+            [ -s "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null || break
+            sleep 0.1
+        done
+    done
     rm -rf "$WORK"
 }
 trap stop_all EXIT
