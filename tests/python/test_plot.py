@@ -147,8 +147,20 @@ def test_zipped_cases_are_one_axis(work, tmp_path, monkeypatch):
     axes = seen["threshold-params-copies_per_task"]
     assert [a[0] for a in axes] == ["mode = 0", "mode = 1"]
     for _, ticks, labels, markers in axes:
-        assert len(ticks) == 5 and ticks[0] == "alpha=0.5\nbeta=0.5\nphi=0.4\nomega=0.4"
+        assert len(ticks) == 5 and ticks[0] == "0.5\n0.5\n0.4\n0.4"
         assert markers[labels.index("threshold")] == plot.style("threshold")[1]
+
+
+def test_keys_zipped_with_x_are_not_panels(work):
+    """threshold-tasks zips its tasks with the CPU and memory requests (7 cases) and sweeps
+    the mode; its figure had a panel per (request, mode), six of them, each a part of one
+    line. The cases are the x axis, a panel per mode."""
+    out = str(work / "tasks.h5")
+    run_specmc("run", os.path.join(ROOT, "experiments", "threshold-tasks.ini"),
+               "--replicas", "4", "--quiet", "--out", out)
+    x, panels, case = plot._sweep_axes(specmc.load(out))
+    assert (x, panels) == (plot.CASE, ["policy.threshold.mode"])
+    assert [k.rsplit(".", 1)[1] for k in case] == ["tasks", "cpu_request", "mem_request"]
 
 
 def test_verdicts_of_every_kind(sweep, tmp_path, monkeypatch):

@@ -167,8 +167,9 @@ def _sweep_axes(r):
     """The x key (the first numeric swept key that varies, else the first that varies), the
     other keys that vary (one panel per combination of their values) and, where that would
     leave a panel of a single point (a [zip] whose keys do not move with x, as
-    threshold-params' alpha, beta, phi, omega), the keys that make x its cases instead: x is
-    then CASE, one tick per case in the file's order, and the panels the crossed keys."""
+    threshold-params' alpha, beta, phi, omega) or split the panels by keys zipped with x, the
+    keys that make x its cases instead: x is then CASE, one tick per case in the file's order,
+    and the panels the crossed keys."""
     sc = r.scenarios
     varying = [k for k in r.sweep_keys if sc[k].nunique() > 1]
     numeric = [k for k in varying if sc[k].map(lambda v: isinstance(v, float)).all()]
@@ -177,8 +178,11 @@ def _sweep_axes(r):
     x = (numeric or varying)[0]   # a non-numeric key (`auto` among numbers): its values in order
     # a key that varies with x in lockstep ([zip]) is not a panel of its own
     others = [k for k in varying if k != x and sc.groupby(x)[k].nunique().max() > 1]
-    if others and (sc.groupby(others)[x].nunique() < 2).any():
-        crossed = [k for k in varying if _crossed(sc, k, varying)]
+    crossed = [k for k in varying if _crossed(sc, k, varying)]
+    # a panel of one point, or panels split by keys zipped with x (threshold-tasks' requests,
+    # zipped with its tasks): the zip's cases are the axis, the crossed keys the panels
+    if others and ((sc.groupby(others)[x].nunique() < 2).any() or
+                   any(k not in crossed for k in others)):
         return CASE, crossed, [k for k in varying if k not in crossed]
     return x, others, []
 
@@ -190,12 +194,13 @@ def _short(k, v):
 
 
 def _with_case(df, case):
-    """df with the CASE column: each row's values of the case keys, one line each."""
+    """df with the CASE column: each row's values of the case keys, one line each, in the
+    order the x label names them (names in every tick would overlap their neighbours)."""
     if not case:
         return df
-    return df.assign(**{CASE: ["\n".join(_short(k, v).replace(" = ", "=") for k, v in
-                                         zip(case, row)) for row in df[case].itertuples(
-                                             index=False)]})
+    return df.assign(**{CASE: ["\n".join(f"{v:g}" if isinstance(v, float) else str(v)
+                                         for v in row)
+                               for row in df[case].itertuples(index=False)]})
 
 
 def _x_label(x, case, log_x=False):
@@ -203,7 +208,7 @@ def _x_label(x, case, log_x=False):
         return x + (" (log scale)" if log_x else "")
     heads = {k.rsplit(".", 1)[0] for k in case if "." in k}
     head = f" of {heads.pop()}" if len(heads) == 1 and all("." in k for k in case) else ""
-    return f"case: {', '.join(k.rsplit('.', 1)[-1] for k in case)}{head}"
+    return f"case, top to bottom: {', '.join(k.rsplit('.', 1)[-1] for k in case)}{head}"
 
 
 def _panels(df, others):
@@ -261,8 +266,11 @@ def _sweep_figure(r, df, x, others, case, rows=1, height=HEIGHT):
     fig, axes = plt.subplots(rows, len(panels), figsize=(width + LEGEND_WIDTH, height),
                              squeeze=False, sharey="row", sharex="all" if numeric else "col")
     log_x = numeric and (xs > 0).all() and xs.max() >= 30 * xs.min()
+    if case and len(panels) > 1:  # a case label is long: once under every panel
+        fig.supxlabel(_x_label(x, case, log_x), fontsize=10)
     for col, (title, _) in enumerate(panels):
-        axes[-1][col].set_xlabel(_x_label(x, case, log_x))
+        if not (case and len(panels) > 1):
+            axes[-1][col].set_xlabel(_x_label(x, case, log_x))
         axes[0][col].set_title(title, fontsize=8)
         for ax in axes[:, col]:
             if log_x:
