@@ -63,7 +63,8 @@ static void run_memory(const struct cfg *c, int threads, struct run_cost *out)
 /* The summaries' part of run_cost, in seconds on `threads`: a bootstrap of B resamples of n
  * values for each summary and paired difference of a metric that is neither a proportion nor
  * a pooled quantile (the rest cost O(n)); with precision, the looks of sequential stopping
- * (engine/run/sequential.h) summarise the asked metrics of about 2n replicas more. */
+ * (engine/run/sequential.h) summarise the asked metrics of about 2n replicas more. Split over
+ * the threads by (cell, metric), as engine/run/summarise.c does. */
 static double summary_seconds(const struct cfg *c, int threads)
 {
     double boot = 0, asked = 0;
@@ -75,7 +76,7 @@ static double summary_seconds(const struct cfg *c, int threads)
     double cells = (double)c->nscenarios * c->npolicies, n = c->replicas;
     double values = cells * ST_BOOT_RESAMPLES * n * (2 * boot + 2 * asked);
     double each = n * sizeof(double) <= RUN_BOOT_CACHED ? RUN_BOOT_SECONDS : RUN_BOOT_SECONDS_FAR;
-    return values * each / fmin(threads > 0 ? threads : 1, cells);
+    return values * each / fmin(threads > 0 ? threads : 1, cells * boot);
 }
 
 void run_cost(const struct cfg *c, int threads, struct run_cost *out)

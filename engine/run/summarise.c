@@ -65,11 +65,16 @@ static void pooled_quantiles(const struct cfg *c, struct run_result *res, int s,
     }
 }
 
-/* The summaries of one (scenario, policy) from its first n replicas: every cell has its own
- * bootstrap stream, so they can be computed in any order on any thread. `only`: NULL for
- * every summary, paired difference, verdict and the medians by job; else the summaries of
- * the metrics it marks alone (a look of sequential stopping). */
-static void summarise_cell(const struct cfg *c, struct run_result *res, int s, int p, int n,
+/* A run's summaries come in units that can be computed in any order on any thread, each
+ * with its own bootstrap stream (from the seed and its cell): per (scenario, policy), the
+ * pooled quantiles and the medians by job; per (scenario, policy, metric), its summary,
+ * paired difference and verdicts. Units by metric, not by (scenario, policy), so that a run
+ * of few cells and many replicas still spreads its bootstraps over the threads. `only`: NULL
+ * for everything; else the summaries of the metrics it marks alone (a look of sequential
+ * stopping). */
+
+/* The unit of (s, p)'s job values. */
+static void summarise_jobs(const struct cfg *c, struct run_result *res, int s, int p, int n,
                            const bool *only, double *scratch)
 {
     bool pooled = false;
@@ -79,32 +84,36 @@ static void summarise_cell(const struct cfg *c, struct run_result *res, int s, i
         median_by_job(res, s, p, scratch);
     if (pooled)
         pooled_quantiles(c, res, s, p, n, scratch);
-    for (int m = 0; m < M_COUNT; m++) {
-        size_t cell = run_cell(res, s, p, m);
-        if (metric_info[m].pooled > 0 || (only && !only[m]))
-            continue; /* pooled_quantiles, or not asked */
-        struct iv_quantity q = run_quantity(c, s, p, m);
-        rng_t boot;
-        rng_stream(&boot, c->seed, 2 * cell, RNG_BOOTSTRAP);
-        res->summary[cell] = iv_mean(run_values(res, s, p, m), n, q, c->confidence, &boot,
-                                     scratch);
-        if (only)
-            continue;
-        rng_stream(&boot, c->seed, 2 * cell + 1, RNG_BOOTSTRAP);
-        res->paired[cell] =
-            p == 0 ? st_empty(0, ST_NONE)
-                   : iv_difference(run_values(res, s, p, m), run_values(res, s, 0, m), n, q,
-                                   run_quantity(c, s, 0, m), c->confidence, &boot, scratch);
-        if (p == 0)
-            for (int v = 0; v < VR_COUNT; v++)
-                run_verdict(res, s, p, m)[v] = st_empty(0, ST_NONE);
-        else
-            verdict_rows(run_values(res, s, p, m), run_values(res, s, 0, m), n, c->confidence,
-                         scratch, run_verdict(res, s, p, m));
-    }
 }
 
-/* The summaries of the first n replicas of res, on `threads` (see summarise_cell). */
+/* The unit of metric m of (s, p). */
+static void summarise_metric(const struct cfg *c, struct run_result *res, int s, int p, int m,
+                             int n, const bool *only, double *scratch)
+{
+    size_t cell = run_cell(res, s, p, m);
+    if (metric_info[m].pooled > 0 || (only && !only[m]))
+        return; /* summarise_jobs, or not asked */
+    struct iv_quantity q = run_quantity(c, s, p, m);
+    rng_t boot;
+    rng_stream(&boot, c->seed, 2 * cell, RNG_BOOTSTRAP);
+    res->summary[cell] = iv_mean(run_values(res, s, p, m), n, q, c->confidence, &boot, scratch);
+    if (only)
+        return;
+    rng_stream(&boot, c->seed, 2 * cell + 1, RNG_BOOTSTRAP);
+    res->paired[cell] =
+        p == 0 ? st_empty(0, ST_NONE)
+               : iv_difference(run_values(res, s, p, m), run_values(res, s, 0, m), n, q,
+                               run_quantity(c, s, 0, m), c->confidence, &boot, scratch);
+    if (p == 0)
+        for (int v = 0; v < VR_COUNT; v++)
+            run_verdict(res, s, p, m)[v] = st_empty(0, ST_NONE);
+    else
+        verdict_rows(run_values(res, s, p, m), run_values(res, s, 0, m), n, c->confidence,
+                     scratch, run_verdict(res, s, p, m));
+}
+
+/* The summaries of the first n replicas of res, on `threads`: the units above, the job
+ * values' first (the longest, where jobs are kept). */
 static int summarise(const struct cfg *c, struct run_result *res, int n, const bool *only,
                      int threads)
 {
@@ -115,7 +124,7 @@ static int summarise(const struct cfg *c, struct run_result *res, int n, const b
            pooled = most_jobs * (size_t)n + iv_pooled_scratch_size(n, (int)most_jobs);
     if (res->flow && pooled > size)
         size = pooled;
-    int failed = 0, pairs = res->nscen * res->npol;
+    int failed = 0, pairs = res->nscen * res->npol, units = pairs * (1 + M_COUNT);
 #pragma omp parallel num_threads(threads > 0 ? threads : 1)
     {
         double *scratch = malloc(size * sizeof *scratch);
@@ -124,9 +133,17 @@ static int summarise(const struct cfg *c, struct run_result *res, int n, const b
             failed = 1;
         }
 #pragma omp for schedule(dynamic, 1)
-        for (int sp = 0; sp < pairs; sp++)
-            if (scratch)
-                summarise_cell(c, res, sp / res->npol, sp % res->npol, n, only, scratch);
+        for (int u = 0; u < units; u++) {
+            if (!scratch)
+                continue;
+            if (u < pairs)
+                summarise_jobs(c, res, u / res->npol, u % res->npol, n, only, scratch);
+            else {
+                int k = u - pairs, sp = k / M_COUNT;
+                summarise_metric(c, res, sp / res->npol, sp % res->npol, k % M_COUNT, n, only,
+                                 scratch);
+            }
+        }
         free(scratch);
     }
     return failed ? -1 : 0;

@@ -70,8 +70,10 @@ Test(cost, summaries)
     run_cost(&c, 1, &k);
     double cached = 2 * ST_BOOT_RESAMPLES * 1e5 * 2 * boot * RUN_BOOT_SECONDS;
     cr_assert_float_eq(k.summary_seconds, cached, 1e-9 * cached);
-    run_cost(&c, 2, &k); /* a cell per thread */
+    run_cost(&c, 2, &k); /* split by (cell, metric) over the threads */
     cr_assert_float_eq(k.summary_seconds, cached / 2, 1e-9 * cached);
+    run_cost(&c, 64, &k); /* no more threads than (cell, metric) units */
+    cr_assert_float_eq(k.summary_seconds, cached / (2 * boot), 1e-9 * cached);
     c.replicas = 1000000;
     run_cost(&c, 1, &k);
     double far = 2 * ST_BOOT_RESAMPLES * 1e6 * 2 * boot * RUN_BOOT_SECONDS_FAR;
