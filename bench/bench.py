@@ -215,15 +215,18 @@ def thread_counts(ncpu):
     return ts
 
 
-def run_rusage(cmd, stdout):
+def run_rusage(cmd, stdout, peak=None):
     """Runs cmd to its end, its output to `stdout` (a file, or subprocess.DEVNULL): its wall
     seconds and its CPU seconds (user + system, from the kernel's rusage of that child alone:
-    os.wait4). A failure raises BenchError with its standard error."""
+    os.wait4); `peak`, a list, gets its maximum resident size in bytes appended. A failure
+    raises BenchError with its standard error."""
     with tempfile.TemporaryFile(mode="w+") as err:
         t0 = time.perf_counter()
         p = subprocess.Popen(cmd, stdout=stdout, stderr=err)
         _, status, ru = os.wait4(p.pid, 0)
         seconds = time.perf_counter() - t0
+        if peak is not None:
+            peak.append(ru.ru_maxrss * 1024)
         p.returncode = os.waitstatus_to_exitcode(status)
         if p.returncode != 0:
             err.seek(0)
@@ -257,7 +260,9 @@ class Specmc(object):
     def _timed(self, cmd, out):
         """The command's wall seconds; its CPU seconds (run_rusage) are left in
         self.last_cpu."""
-        seconds, self.last_cpu = run_rusage(cmd, subprocess.DEVNULL)
+        peak = []
+        seconds, self.last_cpu = run_rusage(cmd, subprocess.DEVNULL, peak)
+        self.last_peak = peak[0]
         if not os.path.isfile(out):
             raise BenchError("command exited 0 but wrote no %s: %s" % (out, " ".join(cmd)))
         if self.last_out:
@@ -865,6 +870,13 @@ def h5_events(path):
         return int(f.attrs["task_events"]), float(f.attrs["wall_seconds"])
 
 
+def h5_attr(path, name):
+    """A root attribute of a results file."""
+    import h5py
+    with h5py.File(path, "r") as f:
+        return f.attrs[name]
+
+
 def policy_names(binary):
     """Every policy this build lists (`specmc list`, the lines under "policies")."""
     p = subprocess.run([binary, "list"], stdout=subprocess.PIPE, universal_newlines=True)
@@ -1104,6 +1116,73 @@ def section_growth(ctx):
     print()
 
 
+SEQ_INI = os.path.join(HERE, "sequential.ini")
+SEQ_TARGET = 2.0         # a run that stops by itself costs at most 2x a fixed run of its n
+
+
+def judge_at_most(value, target, unit, digits=1):
+    """PASS or BELOW a target of at most `target`, with the margin."""
+    margin = 100 * (value / target - 1)
+    return "%s (%.*f%s, %.0f%% %s the %g%s target)" % (
+        "PASS" if value <= target else "BELOW", digits, value, unit, abs(margin),
+        "below" if margin <= 0 else "above", target, unit)
+
+
+def section_sequential(ctx):
+    """Sequential stopping (`[experiment] precision`): the CPU time of a run that stops by
+    itself at n replicas against a fixed run of n (bench/sequential.ini), target at most
+    SEQ_TARGET: the looks must cost O(total replicas), not a summary after every batch."""
+    spec, quick = ctx["specmc"], ctx["quick"]
+    precision = "0.02" if quick else "0.006"
+    print("== sequential stopping: bench/sequential.ini to precision %s (batches of 30), "
+          "then a fixed run of the n it reached; CPU seconds, one thread" % precision)
+    spec.run_config(SEQ_INI, ["experiment.precision=" + precision], replicas=30)
+    seq_cpu = spec.last_cpu
+    n = int(h5_attr(spec.last_out, "replicas"))
+    fixed = os.path.join(spec.workdir, "fixed.ini")  # the same run without the stopping rule
+    with open(SEQ_INI) as f, open(fixed, "w") as g:
+        g.writelines(line for line in f if not line.startswith(("precision", "max_replicas")))
+    spec.run_config(fixed, [], replicas=n)
+    fixed_cpu = spec.last_cpu
+    print("   stopped at %d replicas: %.2f CPU s; a fixed run of %d: %.2f CPU s"
+          % (n, seq_cpu, n, fixed_cpu))
+    print("   target: at most %gx a fixed run: %s" % (
+        SEQ_TARGET, judge_at_most(seq_cpu / fixed_cpu, SEQ_TARGET, "x", 2)))
+    print()
+
+
+MEM_PER_REPLICA = 64 * 16  # bytes per replica of a cell: a few per-replica values per metric
+MEM_PER_JOB = 1024         # bytes per job of a thread's replica workspace (and no more)
+
+
+def section_memory(ctx):
+    """Peak resident memory against replicas and jobs (bench/fifo.ini, one thread): what each
+    added replica and each added job per replica costs, by the slope between the two largest
+    runs. Bounded as O(replicas x metrics + threads x jobs): at most MEM_PER_REPLICA bytes
+    per replica of a cell, MEM_PER_JOB per job."""
+    spec, quick = ctx["specmc"], ctx["quick"]
+    reps = (100, 1000, 10000) if quick else (100, 10000, 100000)
+    jobs = (1000, 10000) if quick else (10000, 100000, 1000000)
+    print("== memory: peak resident size of bench/fifo.ini on one thread (one cell)")
+    peaks = []
+    for r in reps:
+        spec.run(1, 100, r)
+        peaks.append(spec.last_peak)
+        print("   %7d replicas x 100 jobs: %7.1f MB" % (r, spec.last_peak / 1e6))
+    per_rep = (peaks[-1] - peaks[-2]) / (reps[-1] - reps[-2])
+    jpeaks = []
+    for j in jobs:
+        spec.run(1, j, 10)
+        jpeaks.append(spec.last_peak)
+        print("   10 replicas x %7d jobs: %7.1f MB" % (j, spec.last_peak / 1e6))
+    per_job = (jpeaks[-1] - jpeaks[-2]) / (jobs[-1] - jobs[-2])
+    print("   target: at most %d bytes per replica: %s" % (
+        MEM_PER_REPLICA, judge_at_most(per_rep, MEM_PER_REPLICA, " B", 0)))
+    print("   target: at most %d bytes per job per thread: %s" % (
+        MEM_PER_JOB, judge_at_most(per_job, MEM_PER_JOB, " B", 0)))
+    print()
+
+
 SECTIONS = [
     ("fifo", section_fifo),
     ("threads", section_threads),
@@ -1113,6 +1192,8 @@ SECTIONS = [
     ("study", section_study),
     ("experiments", section_experiments),
     ("growth", section_growth),
+    ("sequential", section_sequential),
+    ("memory", section_memory),
 ]
 
 
