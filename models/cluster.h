@@ -357,13 +357,16 @@ static inline int cl_task_phase(const struct cluster *cl, int task)
     const struct cl_job *j = &cl->job[cl->task_job[task]];
     return task - j->first_task >= j->nmap ? CL_REDUCE : CL_MAP;
 }
-/* Duration of one copy of `task` from the stream state r: its job's phase's law times the
- * job's scale (the originals, models/workload.c, and the extra copies, cluster.c, alike). */
+/* Duration of one copy of a task of job j in `phase` from the stream state r: the phase's law
+ * times the job's scale (the originals, models/workload.c, and the extra copies, cluster.c,
+ * alike); cl_copy_duration for `task`. */
+static inline double cl_phase_duration(const struct cl_job *j, int phase, rng_t *r)
+{
+    return dist_sample(&j->dist[phase], r) * j->scale[phase];
+}
 static inline double cl_copy_duration(const struct cluster *cl, int task, rng_t *r)
 {
-    const struct cl_job *j = &cl->job[cl->task_job[task]];
-    int phase = cl_task_phase(cl, task);
-    return dist_sample(&j->dist[phase], r) * j->scale[phase];
+    return cl_phase_duration(&cl->job[cl->task_job[task]], cl_task_phase(cl, task), r);
 }
 static inline bool cl_copy_waiting(const struct cluster *cl, int slot)
 {
