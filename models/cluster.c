@@ -310,15 +310,6 @@ void cl_arrive(struct cluster *cl, int job)
     cl->npending_tasks += j->ntasks;
 }
 
-void cl_advance(struct cluster *cl, double t)
-{
-    CL_ASSERT(t >= cl->now);
-    double lo = cl_max(cl->now, cl->util_from), hi = cl_min(t, cl->util_to);
-    if (hi > lo)
-        cl->busy_area += (cl->nslots - cl->nfree) * (hi - lo);
-    cl->now = t;
-}
-
 static void unlink_pending(struct cluster *cl, int job)
 {
     struct cl_job *j = &cl->job[job];

@@ -178,9 +178,6 @@ void cl_free(struct cluster *cl);
 /* Mark the next job arrived (called by the event loop at its arrival time). */
 void cl_arrive(struct cluster *cl, int job);
 
-/* Advance the clock to t >= now, integrating busy slots over the utilization window. */
-void cl_advance(struct cluster *cl, double t);
-
 /* Launch: the job's next never-launched task with `copies` copies (at most the free slots,
  * or those that fit; one must fit: cl_fits). Returns the task index. */
 int cl_start_next_task(struct cluster *cl, int job, int copies);
@@ -216,6 +213,17 @@ static inline double cl_min(double a, double b)
 static inline double cl_max(double a, double b)
 {
     return b > a ? b : a;
+}
+
+/* Advance the clock to t >= now, integrating busy slots over the utilization window (inline:
+ * the event loop calls it at every instant). */
+static inline void cl_advance(struct cluster *cl, double t)
+{
+    CL_ASSERT(t >= cl->now);
+    double lo = cl_max(cl->now, cl->util_from), hi = cl_min(t, cl->util_to);
+    if (hi > lo)
+        cl->busy_area += (cl->nslots - cl->nfree) * (hi - lo);
+    cl->now = t;
 }
 
 /* The slot whose copy ends first (ties: lowest slot), and when; INFINITY if none runs. */
