@@ -165,6 +165,7 @@ int cl_begin(struct cluster *cl, int ntasks, uint64_t seed, uint64_t replica)
     cl->busy_time = cl->busy_area = 0.0;
     cl->copies = cl->kills = cl->task_events = 0;
     cl->orphans = 0;
+    cl->perturbed = spec->straggle_p > 0 || spec->straggle_p_max > 0 || spec->estimate_noise > 0;
     int first = spec->warmup < njobs ? spec->warmup : njobs - 1;
     cl->util_from = cl->job[first].arrival;
     cl->util_to = cl->job[njobs - 1].arrival;
@@ -439,7 +440,11 @@ static int place_copy(struct cluster *cl, int task, double offset)
     CL_ASSERT(k <= (int)RNG_MAX_COPIES);
     struct cl_job *j = &cl->job[cl->task_job[task]];
     bool wait = j->maps_left > 0 && cl_task_phase(cl, task) == CL_REDUCE;
-    double work = (1.0 - offset) * draw_copy(cl, task, k) * draw_straggle(cl, task, k);
+    double work = (1.0 - offset) * draw_copy(cl, task, k), noise = 1.0;
+    if (cl->perturbed) { /* tested once: most scenarios have neither (the same numbers) */
+        work *= draw_straggle(cl, task, k);
+        noise = draw_noise(cl, task, k);
+    }
     double proc = wait ? INFINITY : cl->now + cl->spec->launch_delay;
     double end = proc + work;
     cl->slot_task[s] = task;
@@ -449,7 +454,7 @@ static int place_copy(struct cluster *cl, int task, double offset)
     cl->slot_work[s] = work;
     cl->slot_end[s] = end;
     cl->slot_offset[s] = offset;
-    cl->slot_noise[s] = draw_noise(cl, task, k);
+    cl->slot_noise[s] = noise;
     cl->slot_next[s] = cl->task_head[task];
     cl->task_head[task] = s;
 

@@ -161,6 +161,8 @@ struct cluster {
                              the winning attempt's duration, as Hadoop and Spark record it) */
     int orphans;          /* started, unfinished tasks with no running copy (must be 0
                              between events; checked in test builds) */
+    bool perturbed;       /* straggling or estimation noise is on: a copy's time or its reports
+                             are more than its draw (the spec's, kept by cl_begin for launches) */
 
     /* allocated capacities (arrays are reused across replicas) */
     int cap_jobs, cap_tasks, cap_leaves;
