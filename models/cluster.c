@@ -165,6 +165,7 @@ int cl_begin(struct cluster *cl, int ntasks, uint64_t seed, uint64_t replica)
     cl->busy_time = cl->busy_area = 0.0;
     cl->copies = cl->kills = cl->task_events = 0;
     cl->orphans = 0;
+    cl->perturbed = spec->straggle_p > 0 || spec->straggle_p_max > 0 || spec->estimate_noise > 0;
     int first = spec->warmup < njobs ? spec->warmup : njobs - 1;
     cl->util_from = cl->job[first].arrival;
     cl->util_to = cl->job[njobs - 1].arrival;
@@ -177,28 +178,73 @@ int cl_begin(struct cluster *cl, int ntasks, uint64_t seed, uint64_t replica)
 
 /* ---------------------------------------------------------------- pending events */
 
-/* Replay the tournament after slot s's end changed: walking up from its leaf, the winner so
- * far meets the winner of the sibling subtree; the earlier end wins, ties going to the left
- * subtree (the lower slot). Sibling entries are off the path, so their loads do not wait
- * on the previous level, and the integer keys let the compiler select without branching
- * (which subtree wins is random, so branches would mispredict half the time). */
-static void tree_update(struct cluster *cl, int s)
+/* One match of a replay of the tournament: node i's winner so far (*win, ending *k) meets the
+ * winner of its sibling's subtree at their parent, which takes the earlier end, ties going to
+ * the left subtree (the lower slot); returns the parent. Sibling entries are off the path, so
+ * their loads do not wait on the previous level, and the integer keys let the compiler select
+ * without branching (which subtree wins is random, so branches would mispredict half the
+ * time). */
+static inline int tree_match(int *tree, uint64_t *key, int i, int *win, uint64_t *k)
 {
-    int *tree = cl->end_tree;
-    uint64_t *key = cl->end_key;
-    int i = cl->tree_leaves + s, win = s;
-    uint64_t k = end_bits(cl->slot_end[s]);
-    key[i] = k;
-    while (i > 1) {
-        int sib = i ^ 1, sw = tree[sib];
-        uint64_t sk = key[sib];
-        int take = sk < k + (uint64_t)(i & 1); /* a left sibling (i odd) also wins ties */
-        win = take ? sw : win;
-        k = take ? sk : k;
-        i >>= 1;
-        key[i] = k;
-        tree[i] = win;
-    }
+    int sib = i ^ 1, sw = tree[sib];
+    uint64_t sk = key[sib];
+    int take = sk < *k + (uint64_t)(i & 1); /* a left sibling (i odd) also wins ties */
+    *win = take ? sw : *win;
+    *k = take ? sk : *k;
+    i >>= 1;
+    key[i] = *k;
+    tree[i] = *win;
+    return i;
+}
+
+/* A replay goes only as far as slot s's change can reach: its first TREE_SURE matches without
+ * a test (fewer on a smaller tree), the others while one may have changed. A test at every
+ * level mispredicts where it stops, which on a small tree costs more than the replay it
+ * saves; a copy placed on bench/fifo.ini's 128 slots seldom wins 3 matches, and on the papers'
+ * scale (16 384 leaves) a placement's replay is a few levels of 14. tree_sure sets s's leaf and
+ * replays those first matches: the node reached, its winner in *win and *k. */
+enum { TREE_SURE = 3 };
+
+static inline int tree_sure(struct cluster *cl, int s, int *win, uint64_t *k)
+{
+    int i = cl->tree_leaves + s;
+    *win = s;
+    *k = end_bits(cl->slot_end[s]);
+    cl->end_key[i] = *k;
+#pragma GCC unroll TREE_SURE
+    for (int level = 0; level < TREE_SURE && i > 1; level++)
+        i = tree_match(cl->end_tree, cl->end_key, i, win, k);
+    return i;
+}
+
+/* Slot s's copy completed, so it won every match on its path: all of them are replayed. */
+static void tree_replay(struct cluster *cl, int s)
+{
+    int win, *tree = cl->end_tree;
+    uint64_t k, *key = cl->end_key;
+    for (int i = tree_sure(cl, s, &win, &k); i > 1;)
+        i = tree_match(tree, key, i, &win, &k);
+}
+
+/* Slot s's end moved later (its copy was killed): a match above one s did not win is
+ * unchanged. */
+static void tree_raise(struct cluster *cl, int s)
+{
+    int win, *tree = cl->end_tree;
+    uint64_t k, *key = cl->end_key;
+    for (int i = tree_sure(cl, s, &win, &k); i > 1 && tree[i >> 1] == s;)
+        i = tree_match(tree, key, i, &win, &k);
+}
+
+/* Slot s's end moved earlier (a copy placed on a free slot, a waiting reduce copy released):
+ * it can only win more of its matches, so above the first it loses, which the sibling won
+ * before too (against a later or equal end on s's side), nothing changes. */
+static void tree_lower(struct cluster *cl, int s)
+{
+    int win, *tree = cl->end_tree;
+    uint64_t k, *key = cl->end_key;
+    for (int i = tree_sure(cl, s, &win, &k); i > 1 && win == s;)
+        i = tree_match(tree, key, i, &win, &k);
 }
 
 /* Within a binade [2^(e-1), 2^e) the doubles are the multiples of one step u, and x + p
@@ -308,15 +354,6 @@ void cl_arrive(struct cluster *cl, int job)
         cl->pend_head = job;
     cl->pend_tail = job;
     cl->npending_tasks += j->ntasks;
-}
-
-void cl_advance(struct cluster *cl, double t)
-{
-    CL_ASSERT(t >= cl->now);
-    double lo = cl_max(cl->now, cl->util_from), hi = cl_min(t, cl->util_to);
-    if (hi > lo)
-        cl->busy_area += (cl->nslots - cl->nfree) * (hi - lo);
-    cl->now = t;
 }
 
 static void unlink_pending(struct cluster *cl, int job)
@@ -448,7 +485,11 @@ static int place_copy(struct cluster *cl, int task, double offset)
     CL_ASSERT(k <= (int)RNG_MAX_COPIES);
     struct cl_job *j = &cl->job[cl->task_job[task]];
     bool wait = j->maps_left > 0 && cl_task_phase(cl, task) == CL_REDUCE;
-    double work = (1.0 - offset) * draw_copy(cl, task, k) * draw_straggle(cl, task, k);
+    double work = (1.0 - offset) * draw_copy(cl, task, k), noise = 1.0;
+    if (cl->perturbed) { /* tested once: most scenarios have neither (the same numbers) */
+        work *= draw_straggle(cl, task, k);
+        noise = draw_noise(cl, task, k);
+    }
     double proc = wait ? INFINITY : cl->now + cl->spec->launch_delay;
     double end = proc + work;
     cl->slot_task[s] = task;
@@ -458,7 +499,7 @@ static int place_copy(struct cluster *cl, int task, double offset)
     cl->slot_work[s] = work;
     cl->slot_end[s] = end;
     cl->slot_offset[s] = offset;
-    cl->slot_noise[s] = draw_noise(cl, task, k);
+    cl->slot_noise[s] = noise;
     cl->slot_next[s] = cl->task_head[task];
     cl->task_head[task] = s;
 
@@ -479,7 +520,7 @@ static int place_copy(struct cluster *cl, int task, double offset)
     j->copies_running++;
     cl->copies++;
     cl->task_events++;
-    tree_update(cl, s);
+    tree_lower(cl, s);
     return s;
 }
 
@@ -498,7 +539,7 @@ static void release_reduces(struct cluster *cl, int job)
             cl->slot_proc[s] = cl_max(cl->now, cl->slot_start[s] + cl->spec->launch_delay);
             cl->slot_end[s] = cl->slot_proc[s] + cl->slot_work[s];
             end = cl_min(end, cl->slot_end[s]);
-            tree_update(cl, s);
+            tree_lower(cl, s);
         }
         cl->task_end[task] = end;
         j->run_end_sum += end;
@@ -554,7 +595,10 @@ static int detach(struct cluster *cl, int s, bool killed)
     *link = cl->slot_next[s];
     cl->slot_task[s] = cl->slot_copy[s] = cl->slot_next[s] = -1;
     cl->slot_end[s] = INFINITY;
-    tree_update(cl, s);
+    if (killed)
+        tree_raise(cl, s);
+    else
+        tree_replay(cl, s); /* it ends first (cl_complete): it won every match */
     cl->free_stack[cl->nfree++] = s;
     if (srv_drawn(cl->spec))
         srv_leave(&cl->servers, cl->spec, s, cl->job[cl->task_job[task]].cpu,

@@ -161,6 +161,8 @@ struct cluster {
                              the winning attempt's duration, as Hadoop and Spark record it) */
     int orphans;          /* started, unfinished tasks with no running copy (must be 0
                              between events; checked in test builds) */
+    bool perturbed;       /* straggling or estimation noise is on: a copy's time or its reports
+                             are more than its draw (the spec's, kept by cl_begin for launches) */
 
     /* allocated capacities (arrays are reused across replicas) */
     int cap_jobs, cap_tasks, cap_leaves;
@@ -177,9 +179,6 @@ void cl_free(struct cluster *cl);
 
 /* Mark the next job arrived (called by the event loop at its arrival time). */
 void cl_arrive(struct cluster *cl, int job);
-
-/* Advance the clock to t >= now, integrating busy slots over the utilization window. */
-void cl_advance(struct cluster *cl, double t);
 
 /* Launch: the job's next never-launched task with `copies` copies (at most the free slots,
  * or those that fit; one must fit: cl_fits). Returns the task index. */
@@ -216,6 +215,17 @@ static inline double cl_min(double a, double b)
 static inline double cl_max(double a, double b)
 {
     return b > a ? b : a;
+}
+
+/* Advance the clock to t >= now, integrating busy slots over the utilization window (inline:
+ * the event loop calls it at every instant). */
+static inline void cl_advance(struct cluster *cl, double t)
+{
+    CL_ASSERT(t >= cl->now);
+    double lo = cl_max(cl->now, cl->util_from), hi = cl_min(t, cl->util_to);
+    if (hi > lo)
+        cl->busy_area += (cl->nslots - cl->nfree) * (hi - lo);
+    cl->now = t;
 }
 
 /* The slot whose copy ends first (ties: lowest slot), and when; INFINITY if none runs. */
@@ -357,13 +367,16 @@ static inline int cl_task_phase(const struct cluster *cl, int task)
     const struct cl_job *j = &cl->job[cl->task_job[task]];
     return task - j->first_task >= j->nmap ? CL_REDUCE : CL_MAP;
 }
-/* Duration of one copy of `task` from the stream state r: its job's phase's law times the
- * job's scale (the originals, models/workload.c, and the extra copies, cluster.c, alike). */
+/* Duration of one copy of a task of job j in `phase` from the stream state r: the phase's law
+ * times the job's scale (the originals, models/workload.c, and the extra copies, cluster.c,
+ * alike); cl_copy_duration for `task`. */
+static inline double cl_phase_duration(const struct cl_job *j, int phase, rng_t *r)
+{
+    return dist_sample(&j->dist[phase], r) * j->scale[phase];
+}
 static inline double cl_copy_duration(const struct cluster *cl, int task, rng_t *r)
 {
-    const struct cl_job *j = &cl->job[cl->task_job[task]];
-    int phase = cl_task_phase(cl, task);
-    return dist_sample(&j->dist[phase], r) * j->scale[phase];
+    return cl_phase_duration(&cl->job[cl->task_job[task]], cl_task_phase(cl, task), r);
 }
 static inline bool cl_copy_waiting(const struct cluster *cl, int slot)
 {

@@ -136,11 +136,12 @@ static int run_events(struct cluster *cl, const struct policy *pol, void *st)
             cl_pop_timer(cl, &tm);
             pol_call_timer(pol, cl, st, tm.tag, tm.arg);
         }
-        while (next_job < cl->njobs && cl->job[next_job].arrival == t) {
-            cl_arrive(cl, next_job);
-            pol_call_arrival(pol, cl, st, next_job);
-            next_job++;
-        }
+        if (t_arr == t) /* most instants are a copy's end: no arrival to look for */
+            do {
+                cl_arrive(cl, next_job);
+                pol_call_arrival(pol, cl, st, next_job);
+                next_job++;
+            } while (next_job < cl->njobs && cl->job[next_job].arrival == t);
         bool decide = dt == 0;
         if (next_tick == t) {
             next_tick = (double)++ticks * dt;

@@ -240,12 +240,18 @@ double wl_count_tail_index(const struct cl_spec *sp)
     return dist_index_of_skewness(skew); /* capped: every moment finite, yet as skewed as it */
 }
 
+/* Task by task in index order, job by job (a job's tasks are numbered from its first_task,
+ * map phase first): the job's fields are at hand instead of looked up for each task. */
 void wl_task_sizes(struct cluster *cl, uint64_t seed, uint64_t replica)
 {
     rng_t tasks;
     rng_stream(&tasks, seed, replica, RNG_TASKS);
-    for (int t = 0; t < cl->ntasks; t++)
-        cl->task_size[t] = cl_copy_duration(cl, t, &tasks);
+    for (int i = 0; i < cl->njobs; i++) {
+        const struct cl_job *j = &cl->job[i];
+        double *size = cl->task_size + j->first_task;
+        for (int k = 0; k < j->ntasks; k++)
+            size[k] = cl_phase_duration(j, k < j->nmap ? CL_MAP : CL_REDUCE, &tasks);
+    }
 }
 
 int wl_reset(struct cluster *cl, const struct cl_spec *spec, uint64_t seed, uint64_t replica)

@@ -2,9 +2,10 @@
 #ifndef SPECMC_WAIT_POLICY_H
 #define SPECMC_WAIT_POLICY_H
 
-/* Unless OMP_WAIT_POLICY is set, set it to passive and execute this program again with argv
- * (argv[0] included, NULL-terminated); returns only when it is set already or exec fails. Call
- * first thing in main(), before anything else has run. */
+/* Unless OMP_WAIT_POLICY is set, or argv asks for one thread (--threads 1), set it to passive
+ * and execute this program again with argv (argv[0] included, NULL-terminated); returns only
+ * when it is set already, for one thread, or when exec fails. Call first thing in main(),
+ * before anything else has run. */
 void wait_policy_passive(char **argv);
 
 #endif

@@ -1,5 +1,6 @@
 /* pair — a job scheduler and a speculator run together (`[policy] list = fair+late`), and the
- * one way the engine calls any policy (pol_call_*, models/policy.h).
+ * one way the engine calls any policy (pol_call_*, models/policy.h; the event loop's calls
+ * are inline there, and come here, pol_pair_*, only for a pair or a lone speculator).
  *
  * A pair, or a speculator listed alone (which runs beside fifo), keeps both halves' states in
  * one block — the scheduler's first, the speculator's at the next 16-byte boundary — and both
@@ -23,22 +24,23 @@ struct pair {
     char name[64], summary[256], source[512];
 };
 
-/* The halves of p, or false when p runs alone (whole, or a scheduler). */
+/* The halves of a pair, or of a speculator listed alone: fifo and it. */
 struct halves {
     const struct policy *sched, *spec;
 };
 
+static struct halves halves(const struct policy *p)
+{
+    return p->half[0] ? (struct halves){p->half[0], p->half[1]} : (struct halves){&pol_fifo, p};
+}
+
+/* The halves of p, or false when p runs alone (whole, or a scheduler). */
 static bool halves_of(const struct policy *p, struct halves *h)
 {
-    if (p->half[0]) {
-        *h = (struct halves){p->half[0], p->half[1]};
-        return true;
-    }
-    if (p->role == POL_SPECULATOR) {
-        *h = (struct halves){&pol_fifo, p};
-        return true;
-    }
-    return false;
+    if (pol_alone(p))
+        return false;
+    *h = halves(p);
+    return true;
 }
 
 static size_t spec_offset(const struct halves *h)
@@ -273,14 +275,9 @@ int pol_call_init(const struct policy *p, struct cluster *cl, void *st, const do
                         : 0;
 }
 
-void pol_call_arrival(const struct policy *p, struct cluster *cl, void *st, int job)
+void pol_pair_arrival(const struct policy *p, struct cluster *cl, void *st, int job)
 {
-    struct halves h;
-    if (!halves_of(p, &h)) {
-        if (p->on_arrival)
-            p->on_arrival(cl, st, job);
-        return;
-    }
+    struct halves h = halves(p);
     if (h.sched->on_arrival)
         h.sched->on_arrival(cl, sched_state(&h, st), job);
     if (h.spec->on_arrival)
@@ -317,13 +314,9 @@ static void by_job(const struct halves *h, struct cluster *cl, void *st)
     }
 }
 
-void pol_call_slot_free(const struct policy *p, struct cluster *cl, void *st)
+void pol_pair_slot_free(const struct policy *p, struct cluster *cl, void *st)
 {
-    struct halves h;
-    if (!halves_of(p, &h)) {
-        p->on_slot_free(cl, st);
-        return;
-    }
+    struct halves h = halves(p);
     void *sst = spec_state(&h, st);
     enum pol_order order = h.spec->order ? h.spec->order(sst) : POL_ORDER_TASKS;
     if (order == POL_ORDER_JOBS && h.sched == &pol_fifo) {
@@ -338,39 +331,25 @@ void pol_call_slot_free(const struct policy *p, struct cluster *cl, void *st)
         h.spec->on_slot_free(cl, sst);
 }
 
-void pol_call_tick(const struct policy *p, struct cluster *cl, void *st)
+void pol_pair_tick(const struct policy *p, struct cluster *cl, void *st)
 {
-    struct halves h;
-    if (!halves_of(p, &h)) {
-        if (p->on_tick)
-            p->on_tick(cl, st);
-        return;
-    }
+    struct halves h = halves(p);
     if (h.sched->on_tick)
         h.sched->on_tick(cl, sched_state(&h, st));
     if (h.spec->on_tick)
         h.spec->on_tick(cl, spec_state(&h, st));
 }
 
-void pol_call_timer(const struct policy *p, struct cluster *cl, void *st, int tag, int32_t arg)
+void pol_pair_timer(const struct policy *p, struct cluster *cl, void *st, int tag, int32_t arg)
 {
-    struct halves h;
-    if (!halves_of(p, &h)) {
-        if (p->on_timer)
-            p->on_timer(cl, st, tag, arg);
-    } else if (h.spec->on_timer) {
+    struct halves h = halves(p);
+    if (h.spec->on_timer)
         h.spec->on_timer(cl, spec_state(&h, st), tag, arg);
-    }
 }
 
-void pol_call_copy_done(const struct policy *p, struct cluster *cl, void *st, int task)
+void pol_pair_copy_done(const struct policy *p, struct cluster *cl, void *st, int task)
 {
-    struct halves h;
-    if (!halves_of(p, &h)) {
-        if (p->on_copy_done)
-            p->on_copy_done(cl, st, task);
-        return;
-    }
+    struct halves h = halves(p);
     if (h.sched->on_copy_done)
         h.sched->on_copy_done(cl, sched_state(&h, st), task);
     if (h.spec->on_copy_done)

@@ -160,8 +160,10 @@ static void check_job(struct cluster *cl, struct threshold *t, int k)
         }
         r = t->alpha * p + t->beta * s; /* eq. 6 less Q */
     }
+    struct th_bar bar; /* the job's, once for all its candidates */
+    th_bar_init(&bar, num, by, t->qos, r, t->ttc, n);
     for (int c = 0; c < m; c++)
-        if (th_exceeds(t->cand[c].ttc, num, by, t->qos, r, t->ttc, n)) {
+        if (th_bar_exceeds(&bar, t->cand[c].ttc)) {
             t->marked[t->cand[c].task] = 1;
             t->queue[t->len++] = t->cand[c].task;
         }

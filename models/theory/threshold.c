@@ -94,37 +94,47 @@ static void add_product3(struct expansion *e, double a, double b, double c)
     add_product(e, p, c);
 }
 
-bool th_exceeds(double ttc, double num, enum th_divisor divisor, double qos, double r,
-                const double *sorted, int n)
+void th_bar_init(struct th_bar *b, double num, enum th_divisor divisor, double qos, double r,
+                 const double *sorted, int n)
 {
     double sum = 0.0;
     for (int i = 0; i < n; i++)
         sum += sorted[i];
     double div = th_q_div(sorted, n, qos, divisor);
     double th = num / div + r, bar = th * (sum / n);
-    if (!(isfinite(ttc) && isfinite(bar) && isfinite(r) && num > 0 && div > 0 && sum > 0))
-        return ttc > bar;
+    *b = (struct th_bar){.num = num, .r = r, .qos = qos, .divisor = divisor, .sorted = sorted,
+                         .n = n, .div = div, .bar = bar,
+                         .exact = isfinite(bar) && isfinite(r) && num > 0 && div > 0 && sum > 0};
     /* The rounded bar is off by at most about (n + 6) roundings of (|num / div| + |r|) × the
      * mean: decide outside a margin well beyond that. */
-    double margin = 8.0 * (n + 8) * DBL_EPSILON * (num / div + fabs(r)) * (sum / n);
-    if (ttc > bar + margin)
+    if (b->exact)
+        b->margin = 8.0 * (n + 8) * DBL_EPSILON * (num / div + fabs(r)) * (sum / n);
+}
+
+bool th_bar_exceeds(const struct th_bar *b, double ttc)
+{
+    if (!(isfinite(ttc) && b->exact))
+        return ttc > b->bar;
+    if (ttc > b->bar + b->margin)
         return true;
-    if (ttc < bar - margin)
+    if (ttc < b->bar - b->margin)
         return false;
     /* Exactly: with the divisor p / q (p > 0) and Σ the TTCs' sum, ttc > (num q / p + r) Σ / n
      * ⟺ n p ttc − num q Σ − r p Σ > 0. For the average (p = Σ, q = n) that is Σ times
      * n ttc − n num − r Σ. */
+    const double *sorted = b->sorted, num = b->num, r = b->r;
+    int n = b->n;
     struct expansion e;
     e.n = 0;
-    if (divisor == TH_AVERAGE && !isnan(qos)) {
+    if (b->divisor == TH_AVERAGE && !isnan(b->qos)) {
         add_product(&e, (double)n, ttc);
         add_product(&e, (double)n, -num);
         for (int i = 0; i < n; i++)
             add_product(&e, -r, sorted[i]);
     } else {
-        double p[2] = {div, 0.0}, q = 1.0; /* the QoS, 1, or the median of an odd count */
+        double p[2] = {b->div, 0.0}, q = 1.0; /* the QoS, 1, or the median of an odd count */
         int np = 1;
-        if (divisor == TH_MEDIAN && !isnan(qos) && n % 2 == 0) {
+        if (b->divisor == TH_MEDIAN && !isnan(b->qos) && n % 2 == 0) {
             p[0] = sorted[n / 2 - 1], p[1] = sorted[n / 2], q = 2.0, np = 2;
         }
         for (int j = 0; j < np; j++)
@@ -136,4 +146,12 @@ bool th_exceeds(double ttc, double num, enum th_divisor divisor, double qos, dou
         }
     }
     return e.n > 0 && e.c[e.n - 1] > 0;
+}
+
+bool th_exceeds(double ttc, double num, enum th_divisor divisor, double qos, double r,
+                const double *sorted, int n)
+{
+    struct th_bar b;
+    th_bar_init(&b, num, divisor, qos, r, sorted, n);
+    return th_bar_exceeds(&b, ttc);
 }

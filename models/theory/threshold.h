@@ -33,4 +33,20 @@ double th_q_div(const double *sorted, int n, double qos, enum th_divisor divisor
 bool th_exceeds(double ttc, double num, enum th_divisor divisor, double qos, double r,
                 const double *sorted, int n);
 
+/* The same test in two steps, for the candidates of one job: th_bar_init prepares the bar of
+ * a job's TTCs (the divisor, the rounded bar of their mean and its margin: O(n)), which sorted
+ * must outlive; th_bar_exceeds tests one candidate against it (O(1), but for one too close to
+ * call). th_exceeds is the two in one. */
+struct th_bar {
+    double num, r, qos;
+    enum th_divisor divisor;
+    const double *sorted;
+    int n;
+    double div, bar, margin;
+    bool exact; /* the values are finite and positive: a close call is decided exactly */
+};
+void th_bar_init(struct th_bar *b, double num, enum th_divisor divisor, double qos, double r,
+                 const double *sorted, int n);
+bool th_bar_exceeds(const struct th_bar *b, double ttc);
+
 #endif

@@ -161,5 +161,12 @@ CURRENT="a set policy stands, run once"
 spins=$(grep "GOMP_SPINCOUNT" "$WORK/err")
 if [ "$(printf '%s\n' "$spins" | wc -l)" -eq 1 ] && [ "${spins#*30000000000}" != "$spins" ]; then
     pass; else fail "$spins"; fi
+# One thread is never idle: --threads 1 runs once, with the runtime's default (start-up once).
+expect_ok "one thread" env -u OMP_WAIT_POLICY OMP_DISPLAY_ENV=verbose "$SPECMC" run "$ini" \
+    --threads 1 --quiet --out "$WORK/one.h5"
+CURRENT="one thread: run once"
+spins=$(grep "GOMP_SPINCOUNT" "$WORK/err")
+if [ "$(printf '%s\n' "$spins" | wc -l)" -eq 1 ] && [ "${spins#*\'0\'}" = "$spins" ]; then
+    pass; else fail "$spins"; fi
 
 finish
