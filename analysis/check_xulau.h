@@ -12,6 +12,7 @@
 
 #include "analysis/validate.h"
 #include "models/theory/xulau.h"
+#include "engine/stats/dist.h"
 #include "engine/stats/rng.h"
 
 enum { XLC_MAX_VALUES = 64 };
@@ -29,6 +30,13 @@ struct xlc_sums {
  * drawing from rng_stream(seed, c, RNG_CHECK). 0, or -1 out of memory. */
 int xlc_sample(const struct vd_context *ctx, uint64_t seed, uint64_t n, int k, xlc_draw *draw,
                const void *arg, struct xlc_sums *out);
+
+/* Where dist_sample's draws cross t > 0, in the 52-bit integers behind their uniforms
+ * (rng_u52): every x < *below gives dist_quantile(d, u(x)) < t and every x >= *above gives
+ * >= t, for a family whose quantile increases (not deterministic). Between them (a band of
+ * relative width 1e-9 around t's quantile) only the quantile itself can tell. Lets a sampler
+ * reject draws by their integer alone, with the same verdict as on the duration. */
+void xlc_u52_bounds(const struct dist *d, double t, uint64_t *below, uint64_t *above);
 
 /* Mean of value j and its standard error. */
 void xlc_mean_se(const struct xlc_sums *s, int j, double *mean, double *se);

@@ -43,6 +43,30 @@ int xlc_sample(const struct vd_context *ctx, uint64_t seed, uint64_t n, int k, x
     return 0;
 }
 
+/* The smallest x with dist_quantile(d, u(x)) >= t by bisection over [0, 2^52] (2^52: none).
+ * The computed quantile is within 1e-12 relative of the increasing exact one, so it can only
+ * fail to be monotone across x whose durations agree to 1e-12. */
+static uint64_t first_reaching(const struct dist *d, double t)
+{
+    uint64_t lo = 0, hi = 1ull << 52;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (dist_quantile(d, rng_u52_uniform(mid)) >= t)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+/* x < below: the exact quantile at x is below the one at below - 1, whose computed value is
+ * < t (1 - 1e-9), so the computed one at x is < t; symmetrically for above. */
+void xlc_u52_bounds(const struct dist *d, double t, uint64_t *below, uint64_t *above)
+{
+    *below = first_reaching(d, t * (1 - 1e-9));
+    *above = first_reaching(d, t * (1 + 1e-9));
+}
+
 void xlc_mean_se(const struct xlc_sums *s, int j, double *mean, double *se)
 {
     double dn = (double)s->n;

@@ -24,16 +24,22 @@ struct straggler {
     struct dist d;
     double t;         /* how long the original has run when the copies start */
     double threshold; /* θ: T¹ >= σE[X] + t */
+    uint64_t below, above; /* θ in the draws' integers (xlc_u52_bounds) */
 };
 
-/* v[0] = 2D₂ − 3D₃, v[1] = 2D₂ − 4D₄, v[2] = 2D₂. */
+/* v[0] = 2D₂ − 3D₃, v[1] = 2D₂ − 4D₄, v[2] = 2D₂. T¹ is the first draw of dist_sample that
+ * reaches θ: the rejection is decided on each draw's integer (only the rare one in the band
+ * between `below` and `above` is turned into a duration to decide), so the accepted draws are
+ * dist_sample's, bit for bit, at one quantile per sample instead of one per candidate. */
 static void draw_straggler(rng_t *r, const void *arg, double *v)
 {
     const struct straggler *a = arg;
-    double t1;
+    uint64_t x;
     do
-        t1 = dist_sample(&a->d, r);
-    while (t1 < a->threshold);
+        x = rng_u52(r);
+    while (x < a->above &&
+           (x < a->below || dist_quantile(&a->d, rng_u52_uniform(x)) < a->threshold));
+    double t1 = dist_quantile(&a->d, rng_u52_uniform(x));
     double rest = t1 - a->t, v2 = dist_sample(&a->d, r);
     double v3 = fmin(v2, dist_sample(&a->d, r)), v4 = fmin(v3, dist_sample(&a->d, r));
     double c2 = 2 * fmin(rest, v2);
@@ -49,7 +55,8 @@ static int th2_point(const struct vd_context *ctx, const char *only, const struc
                      const char *dist_params, double t, double sigma, bool expected,
                      struct vd_rows *out)
 {
-    struct straggler a = {*d, t, sigma * dist_mean(d) + t};
+    struct straggler a = {*d, t, sigma * dist_mean(d) + t, 0, 0};
+    xlc_u52_bounds(d, a.threshold, &a.below, &a.above);
     char params[128], p[192];
     snprintf(params, sizeof params, "%s t=%g sigma=%.4g", dist_params, t, sigma);
     struct xlc_sums s;
