@@ -13,6 +13,8 @@
  * xl_ese_cost, and the σ that minimises it against xl_ese_sigma_opt. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "analysis/check_xulau.h"
 #include "models/theory/xulau.h"
@@ -113,28 +115,114 @@ static double grid_sigma(int k)
     return (double)(GRID_LO + k) / GRID_DIV;
 }
 
+/* One pass over the tasks gives every σ's cost and every paired difference. On a task, with
+ * y = X − x and a = 2 min(y, T₂), R_k − x is a for the grid points σ_k E[X] < y and y for the
+ * others: a prefix of the grid, of length b (the task's bucket). So the cost sums are bucket
+ * sums added over the buckets above k (a) and up to k (y), and the difference of σ_k against
+ * a reference σ_ref is a − y on the tasks with k < b <= ref, y − a on those with ref < b <= k
+ * and 0 elsewhere: bucket sums of a − y. Per task that is one bucket, not 51 values. */
 struct ese {
     struct dist d;
-    double ex; /* E[X] */
-    int ref;   /* -1: v[k] = R_k − x; else v[k] = R_k − R_ref */
+    double ex;       /* E[X] */
+    double s[GRID];  /* σ_k E[X] */
 };
 
-/* R − x for every σ of the grid on one task (common random numbers across σ). x has the known
- * mean E[X]/2, and R − x <= max(σE[X], 2 min(X − x, T₂)) has a finite variance for every α > 1
- * (the min has tail index 2α), where R itself has none for α <= 2: E[R] = E[R − x] + E[X]/2 is
- * estimated with a valid interval. */
-static void draw_ese(rng_t *r, const void *arg, double *v)
+struct ese_sums {
+    uint64_t n[GRID + 1];
+    double y[GRID + 1], y2[GRID + 1]; /* R − x = y (no copy) */
+    double a[GRID + 1], a2[GRID + 1]; /* R − x = a (a copy) */
+    double d[GRID + 1], d2[GRID + 1]; /* a − y */
+};
+
+enum { ESE_CHUNK = 1 << 14 };
+
+/* The number of grid points below y: R − x is a at σ_k with k below it (X − x > σ_k E[X]). */
+static int bucket(const struct ese *e, double y)
 {
-    const struct ese *a = arg;
-    double X = dist_sample(&a->d, r), x = X * rng_uniform(r), t2 = dist_sample(&a->d, r);
-    for (int k = 0; k < GRID; k++) {
-        double s = grid_sigma(k) * a->ex;
-        v[k] = X - x > s ? 2 * fmin(X - x, t2) : X - x;
+    if (!(y <= e->s[GRID - 1]))
+        return GRID;
+    int b = (int)(y * (GRID_DIV / e->ex)) - GRID_LO;
+    b = b < 0 ? 0 : b > GRID ? GRID : b;
+    while (b < GRID && e->s[b] < y)
+        b++;
+    while (b > 0 && !(e->s[b - 1] < y))
+        b--;
+    return b;
+}
+
+/* n tasks in chunks of ESE_CHUNK, chunk c from rng_stream(seed, c, RNG_CHECK) (the draws of
+ * the xulau.* driver, check_xulau.h), chunk sums added in chunk order: not thread-dependent.
+ * x has the known mean E[X]/2, and R − x <= max(σE[X], 2 min(X − x, T₂)) has a finite
+ * variance for every α > 1 (the min has tail index 2α), where R itself has none for α <= 2:
+ * E[R] = E[R − x] + E[X]/2 is estimated with a valid interval. T₂'s uniform is always drawn;
+ * its duration only where a copy is made at some σ (b > 0). */
+static int ese_sample(const struct vd_context *ctx, const struct ese *e, uint64_t seed,
+                      uint64_t n, struct ese_sums *out)
+{
+    uint64_t chunks = (n + ESE_CHUNK - 1) / ESE_CHUNK;
+    struct ese_sums *part = calloc(chunks ? chunks : 1, sizeof *part);
+    memset(out, 0, sizeof *out);
+    if (!part)
+        return -1;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(ctx->threads)
+    for (uint64_t c = 0; c < chunks; c++) {
+        rng_t r;
+        rng_stream(&r, seed, c, RNG_CHECK);
+        struct ese_sums *s = &part[c];
+        uint64_t m = c + 1 < chunks ? ESE_CHUNK : n - c * ESE_CHUNK;
+        for (uint64_t i = 0; i < m; i++) {
+            double X = dist_sample(&e->d, &r), x = X * rng_uniform(&r);
+            double u2 = rng_uniform(&r), y = X - x;
+            int b = bucket(e, y);
+            s->n[b]++;
+            s->y[b] += y;
+            s->y2[b] += y * y;
+            if (b > 0) {
+                double a = 2 * fmin(y, dist_quantile(&e->d, u2)), d = a - y;
+                s->a[b] += a;
+                s->a2[b] += a * a;
+                s->d[b] += d;
+                s->d2[b] += d * d;
+            }
+        }
     }
-    if (a->ref >= 0) {
-        double base = v[a->ref];
-        for (int k = 0; k < GRID; k++)
-            v[k] -= base;
+    for (uint64_t c = 0; c < chunks; c++)
+        for (int b = 0; b <= GRID; b++) {
+            out->n[b] += part[c].n[b];
+            out->y[b] += part[c].y[b];
+            out->y2[b] += part[c].y2[b];
+            out->a[b] += part[c].a[b];
+            out->a2[b] += part[c].a2[b];
+            out->d[b] += part[c].d[b];
+            out->d2[b] += part[c].d2[b];
+        }
+    free(part);
+    return 0;
+}
+
+/* R_k − x for every σ_k (ref < 0), or R_k − R_ref, as the sums of the xulau.* driver. */
+static void ese_values(const struct ese_sums *t, int ref, struct xlc_sums *v)
+{
+    memset(v, 0, sizeof *v);
+    for (int b = 0; b <= GRID; b++)
+        v->n += t->n[b];
+    for (int k = 0; k < GRID; k++) {
+        double sum = 0, sum2 = 0;
+        if (ref < 0) {
+            for (int b = 0; b <= GRID; b++) {
+                sum += b > k ? t->a[b] : t->y[b];
+                sum2 += b > k ? t->a2[b] : t->y2[b];
+            }
+        } else {
+            int lo = k < ref ? k : ref, hi = k < ref ? ref : k;
+            for (int b = lo + 1; b <= hi; b++) {
+                sum += t->d[b];
+                sum2 += t->d2[b];
+            }
+            sum = k < ref ? sum : -sum;
+        }
+        v->sum[k] = sum;
+        v->sum2[k] = sum2;
     }
 }
 
@@ -142,22 +230,20 @@ static void draw_ese(rng_t *r, const void *arg, double *v)
  * (paired differences), widened by one grid step on each side — E[R] is unimodal in σ
  * (xulau.h: dE[R]/ds changes sign once), so the true minimiser lies within a step of the best
  * grid point, which is in the set with probability VD_LEVEL. Open-ended at the grid's ends. */
-static int argmin_range(const struct vd_context *ctx, struct ese *a, uint64_t seed, uint64_t n,
-                        const struct xlc_sums *cost, double *best, double *lo, double *hi)
+static void argmin_range(const struct ese_sums *t, const struct xlc_sums *cost, double *best,
+                         double *lo, double *hi)
 {
     int b = 0;
     for (int k = 1; k < GRID; k++)
         if (cost->sum[k] < cost->sum[b])
             b = k;
     struct xlc_sums diff;
-    a->ref = b;
-    if (xlc_sample(ctx, seed, n, GRID, draw_ese, a, &diff))
-        return -1;
+    ese_values(t, b, &diff);
     int first = b, last = b;
     for (int k = 0; k < GRID; k++) {
         double mean, se;
         xlc_mean_se(&diff, k, &mean, &se);
-        if (mean <= vd_z(n) * se) {
+        if (mean <= vd_z(diff.n) * se) {
             first = k < first ? k : first;
             last = k > last ? k : last;
         }
@@ -165,21 +251,24 @@ static int argmin_range(const struct vd_context *ctx, struct ese *a, uint64_t se
     *best = grid_sigma(b);
     *lo = first == 0 ? 0.0 : grid_sigma(first - 1);
     *hi = last == GRID - 1 ? INFINITY : grid_sigma(last + 1);
-    return 0;
 }
 
 static int run_sigma(const struct vd_context *ctx, const char *only, struct vd_rows *out)
 {
     static const double alphas[] = {1.5, 2, 3, 4}, sigmas[] = {0.5, 1, 1.7, 2, 3};
     for (size_t i = 0; i < sizeof alphas / sizeof alphas[0]; i++) {
-        struct ese a = {{DIST_PARETO, 1.0, alphas[i]}, 0.0, -1};
+        struct ese a = {{DIST_PARETO, 1.0, alphas[i]}, 0.0, {0}};
         a.ex = dist_mean(&a.d);
+        for (int k = 0; k < GRID; k++)
+            a.s[k] = grid_sigma(k) * a.ex;
         char params[96], p[192];
         snprintf(params, sizeof params, "dist=pareto mu=1 alpha=%g", alphas[i]);
         uint64_t seed = vd_seed(ctx, "xulau.sigma", params), n = xlc_n(ctx, 10000000);
+        struct ese_sums sums;
         struct xlc_sums cost;
-        if (xlc_sample(ctx, seed, n, GRID, draw_ese, &a, &cost))
+        if (ese_sample(ctx, &a, seed, n, &sums))
             return -1;
+        ese_values(&sums, -1, &cost);
         for (size_t j = 0; j < sizeof sigmas / sizeof sigmas[0]; j++) {
             int k = (int)lround(sigmas[j] * GRID_DIV) - GRID_LO;
             double mean, se;
@@ -197,8 +286,7 @@ static int run_sigma(const struct vd_context *ctx, const char *only, struct vd_r
                 return -1;
         }
         double best, lo, hi;
-        if (argmin_range(ctx, &a, seed, n, &cost, &best, &lo, &hi))
-            return -1;
+        argmin_range(&sums, &cost, &best, &lo, &hi);
         snprintf(p, sizeof p, "%s grid=0.5:0.05:3", params);
         if (vd_selected(only, "xulau.sigma.min") &&
             vd_add_range(out, "xulau.sigma.min", p, xl_ese_sigma_opt(alphas[i]), best, lo, hi, n,
