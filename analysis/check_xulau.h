@@ -38,6 +38,16 @@ int xlc_sample(const struct vd_context *ctx, uint64_t seed, uint64_t n, int k, x
  * reject draws by their integer alone, with the same verdict as on the duration. */
 void xlc_u52_bounds(const struct dist *d, double t, uint64_t *below, uint64_t *above);
 
+/* Samples [from, to) of xlc_sample's n added to *out, which holds [0, from): from and to are
+ * multiples of its chunk (or n), so the sums are xlc_sample's, added in the same order, bit
+ * for bit. For sequential looks (validate.h); xlc_look_size gives the sizes. */
+int xlc_sample_more(const struct vd_context *ctx, uint64_t seed, uint64_t n, uint64_t from,
+                    uint64_t to, int k, xlc_draw *draw, const void *arg, struct xlc_sums *out);
+
+/* The size of look `look` for a full sample of n: n/16, n/4 and n, rounded up to whole chunks
+ * (at most n). */
+uint64_t xlc_look_size(uint64_t n, int look);
+
 /* Mean of value j and its standard error. */
 void xlc_mean_se(const struct xlc_sums *s, int j, double *mean, double *se);
 

@@ -10,18 +10,25 @@ enum { CHUNK = 1 << 14 };
 int xlc_sample(const struct vd_context *ctx, uint64_t seed, uint64_t n, int k, xlc_draw *draw,
                const void *arg, struct xlc_sums *out)
 {
-    uint64_t chunks = (n + CHUNK - 1) / CHUNK;
-    struct xlc_sums *part = calloc(chunks ? chunks : 1, sizeof *part);
     memset(out, 0, sizeof *out);
-    if (!part || k < 1 || k > XLC_MAX_VALUES) {
-        free(part);
+    return xlc_sample_more(ctx, seed, n, 0, n, k, draw, arg, out);
+}
+
+int xlc_sample_more(const struct vd_context *ctx, uint64_t seed, uint64_t n, uint64_t from,
+                    uint64_t to, int k, xlc_draw *draw, const void *arg, struct xlc_sums *out)
+{
+    uint64_t chunks = (n + CHUNK - 1) / CHUNK, c0 = from / CHUNK;
+    uint64_t c1 = to >= n ? chunks : to / CHUNK;
+    if (k < 1 || k > XLC_MAX_VALUES || from % CHUNK || (to < n && to % CHUNK) || c1 < c0)
         return -1;
-    }
+    struct xlc_sums *part = calloc(c1 > c0 ? c1 - c0 : 1, sizeof *part);
+    if (!part)
+        return -1;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(ctx->threads)
-    for (uint64_t c = 0; c < chunks; c++) {
+    for (uint64_t c = c0; c < c1; c++) {
         rng_t r;
         rng_stream(&r, seed, c, RNG_CHECK);
-        struct xlc_sums *s = &part[c];
+        struct xlc_sums *s = &part[c - c0];
         double v[XLC_MAX_VALUES];
         s->n = c + 1 < chunks ? CHUNK : n - c * CHUNK;
         for (uint64_t i = 0; i < s->n; i++) {
@@ -32,15 +39,22 @@ int xlc_sample(const struct vd_context *ctx, uint64_t seed, uint64_t n, int k, x
             }
         }
     }
-    for (uint64_t c = 0; c < chunks; c++) {
-        out->n += part[c].n;
+    for (uint64_t c = c0; c < c1; c++) {
+        out->n += part[c - c0].n;
         for (int j = 0; j < k; j++) {
-            out->sum[j] += part[c].sum[j];
-            out->sum2[j] += part[c].sum2[j];
+            out->sum[j] += part[c - c0].sum[j];
+            out->sum2[j] += part[c - c0].sum2[j];
         }
     }
     free(part);
     return 0;
+}
+
+uint64_t xlc_look_size(uint64_t n, int look)
+{
+    uint64_t part = look >= VD_LOOKS - 1 ? n : n >> (2 * (VD_LOOKS - 1 - look)); /* n/16, n/4 */
+    part = (part + CHUNK - 1) / CHUNK * CHUNK;
+    return part < n ? part : n;
 }
 
 /* The smallest x with dist_quantile(d, u(x)) >= t by bisection over [0, 2^52] (2^52: none).

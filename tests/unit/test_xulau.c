@@ -4,6 +4,7 @@
  * the quadratic solved by hand. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <string.h>
 
 #include "analysis/check_xulau.h"
 #include "models/theory/xulau.h"
@@ -518,4 +519,38 @@ Test(xulau, u52_bounds_split_the_draws)
                 cr_assert(q >= ts[i], "case %zu: x = %llu", i, (unsigned long long)x);
         }
     }
+}
+
+static void draw_two(rng_t *r, const void *arg, double *v)
+{
+    (void)arg;
+    v[0] = rng_uniform(r);
+    v[1] = v[0] * rng_uniform(r);
+}
+
+/* Sequential looks grow xulau.* samples by whole chunks: the parts add up to the one-shot
+ * sums bit for bit, and the look sizes are n/16, n/4 and n rounded up to chunks. */
+Test(xulau, sample_in_parts_is_the_sample)
+{
+    struct vd_context ctx = {.seed = 1, .threads = 2};
+    const uint64_t n = 1000000;
+    struct xlc_sums whole, parts;
+    cr_assert_eq(xlc_sample(&ctx, 9, n, 2, draw_two, NULL, &whole), 0);
+    memset(&parts, 0, sizeof parts);
+    uint64_t done = 0;
+    for (int look = 0; look < VD_LOOKS; look++) {
+        uint64_t size = xlc_look_size(n, look);
+        cr_assert(size > done || look == 0);
+        cr_assert_eq(xlc_sample_more(&ctx, 9, n, done, size, 2, draw_two, NULL, &parts), 0);
+        done = size;
+    }
+    cr_assert_eq(xlc_look_size(n, 0), 65536);
+    cr_assert_eq(xlc_look_size(n, 1), 262144);
+    cr_assert_eq(xlc_look_size(n, VD_LOOKS - 1), n);
+    cr_assert_eq(xlc_look_size(1000, 0), 1000, "never above n");
+    cr_assert_eq(parts.n, whole.n);
+    for (int j = 0; j < 2; j++)
+        cr_assert(parts.sum[j] == whole.sum[j] && parts.sum2[j] == whole.sum2[j], "value %d", j);
+    cr_assert_eq(xlc_sample_more(&ctx, 9, n, 100, 65536, 2, draw_two, NULL, &parts), -1,
+                 "a part must start on a chunk");
 }
