@@ -20,6 +20,11 @@ enum { XLC_MAX_VALUES = 64 };
 /* One sample of a mechanism: writes the values it measures to v[0..k-1]. */
 typedef void xlc_draw(rng_t *r, const void *arg, double *v);
 
+/* m samples at once (for vector code): sample i's values to v[i*k .. i*k+k-1], drawing from r
+ * in sample order as m calls of an xlc_draw would. m <= XLC_BATCH. */
+enum { XLC_BATCH = 256 };
+typedef void xlc_draw_batch(rng_t *r, const void *arg, int m, double *v);
+
 struct xlc_sums {
     uint64_t n;                   /* samples */
     double sum[XLC_MAX_VALUES];   /* Σ v[j] */
@@ -37,6 +42,10 @@ int xlc_sample(const struct vd_context *ctx, uint64_t seed, uint64_t n, int k, x
  * relative width 1e-9 around t's quantile) only the quantile itself can tell. Lets a sampler
  * reject draws by their integer alone, with the same verdict as on the duration. */
 void xlc_u52_bounds(const struct dist *d, double t, uint64_t *below, uint64_t *above);
+
+/* xlc_sample with a batch draw: the same sums as xlc_sample on the equivalent xlc_draw. */
+int xlc_sample_batch(const struct vd_context *ctx, uint64_t seed, uint64_t n, int k,
+                     xlc_draw_batch *draw, const void *arg, struct xlc_sums *out);
 
 /* Samples [from, to) of xlc_sample's n added to *out, which holds [0, from): from and to are
  * multiples of its chunk (or n), so the sums are xlc_sample's, added in the same order, bit

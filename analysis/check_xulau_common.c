@@ -7,15 +7,10 @@
 
 enum { CHUNK = 1 << 14 };
 
-int xlc_sample(const struct vd_context *ctx, uint64_t seed, uint64_t n, int k, xlc_draw *draw,
-               const void *arg, struct xlc_sums *out)
-{
-    memset(out, 0, sizeof *out);
-    return xlc_sample_more(ctx, seed, n, 0, n, k, draw, arg, out);
-}
-
-int xlc_sample_more(const struct vd_context *ctx, uint64_t seed, uint64_t n, uint64_t from,
-                    uint64_t to, int k, xlc_draw *draw, const void *arg, struct xlc_sums *out)
+/* Samples [from, to) by one of draw and batch; the values are summed in sample order. */
+static int sample_chunks(const struct vd_context *ctx, uint64_t seed, uint64_t n, uint64_t from,
+                         uint64_t to, int k, xlc_draw *draw, xlc_draw_batch *batch,
+                         const void *arg, struct xlc_sums *out)
 {
     uint64_t chunks = (n + CHUNK - 1) / CHUNK, c0 = from / CHUNK;
     uint64_t c1 = to >= n ? chunks : to / CHUNK;
@@ -29,8 +24,27 @@ int xlc_sample_more(const struct vd_context *ctx, uint64_t seed, uint64_t n, uin
         rng_t r;
         rng_stream(&r, seed, c, RNG_CHECK);
         struct xlc_sums *s = &part[c - c0];
-        double v[XLC_MAX_VALUES];
         s->n = c + 1 < chunks ? CHUNK : n - c * CHUNK;
+        if (batch) {
+            double *v = malloc((size_t)XLC_BATCH * (size_t)k * sizeof *v);
+            if (!v) { /* every sum reads NaN */
+                for (int j = 0; j < k; j++)
+                    s->sum[j] = s->sum2[j] = NAN;
+                continue;
+            }
+            for (uint64_t i0 = 0; i0 < s->n; i0 += XLC_BATCH) {
+                int m = s->n - i0 < XLC_BATCH ? (int)(s->n - i0) : XLC_BATCH;
+                batch(&r, arg, m, v);
+                for (int i = 0; i < m; i++)
+                    for (int j = 0; j < k; j++) {
+                        s->sum[j] += v[i * k + j];
+                        s->sum2[j] += v[i * k + j] * v[i * k + j];
+                    }
+            }
+            free(v);
+            continue;
+        }
+        double v[XLC_MAX_VALUES];
         for (uint64_t i = 0; i < s->n; i++) {
             draw(&r, arg, v);
             for (int j = 0; j < k; j++) {
@@ -48,6 +62,26 @@ int xlc_sample_more(const struct vd_context *ctx, uint64_t seed, uint64_t n, uin
     }
     free(part);
     return 0;
+}
+
+int xlc_sample(const struct vd_context *ctx, uint64_t seed, uint64_t n, int k, xlc_draw *draw,
+               const void *arg, struct xlc_sums *out)
+{
+    memset(out, 0, sizeof *out);
+    return sample_chunks(ctx, seed, n, 0, n, k, draw, NULL, arg, out);
+}
+
+int xlc_sample_batch(const struct vd_context *ctx, uint64_t seed, uint64_t n, int k,
+                     xlc_draw_batch *draw, const void *arg, struct xlc_sums *out)
+{
+    memset(out, 0, sizeof *out);
+    return sample_chunks(ctx, seed, n, 0, n, k, NULL, draw, arg, out);
+}
+
+int xlc_sample_more(const struct vd_context *ctx, uint64_t seed, uint64_t n, uint64_t from,
+                    uint64_t to, int k, xlc_draw *draw, const void *arg, struct xlc_sums *out)
+{
+    return sample_chunks(ctx, seed, n, from, to, k, draw, NULL, arg, out);
 }
 
 uint64_t xlc_look_size(uint64_t n, int look)
