@@ -284,15 +284,28 @@ int vd_add_below(struct vd_rows *rows, const char *id, const char *params, doubl
     return 0;
 }
 
-int vd_add_at_most(struct vd_rows *rows, const char *id, const char *params, double bound,
-                   double estimate, double se, uint64_t n, bool expected)
+static int at_most_verdict(struct vd_row *r, double bound)
 {
-    struct vd_row *r = interval_row(rows, id, params, VD_BELOW, bound, estimate, se, n,
-                                    expected);
     if (!r)
         return -1;
     r->agrees = r->ci_low <= bound;
     return 0;
+}
+
+int vd_add_at_most(struct vd_rows *rows, const char *id, const char *params, double bound,
+                   double estimate, double se, uint64_t n, bool expected)
+{
+    return at_most_verdict(interval_row(rows, id, params, VD_BELOW, bound, estimate, se, n,
+                                        expected),
+                           bound);
+}
+
+int vd_add_at_most_look(struct vd_rows *rows, const char *id, const char *params, double bound,
+                        double estimate, double se, uint64_t n, bool expected, int look)
+{
+    return at_most_verdict(interval_row_z(rows, id, params, VD_BELOW, bound, estimate, se, n,
+                                          expected, vd_look_z(look, n)),
+                           bound);
 }
 
 int vd_add_range(struct vd_rows *rows, const char *id, const char *params, double closed,

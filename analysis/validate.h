@@ -143,13 +143,16 @@ double vd_look_z(int look, uint64_t n);
  * with `value` (a sign against 0, a closed form) is decided at that look. */
 bool vd_look_excludes(int look, double estimate, double se, uint64_t n, double value);
 
-/* vd_add_interval and vd_add_order with look `look`'s interval. */
+/* vd_add_interval, vd_add_order and vd_add_at_most with look `look`'s interval. An at-most
+ * row is decided once its interval lies on one side of the bound. */
 int vd_add_interval_look(struct vd_rows *rows, const char *id, const char *params,
                          double closed, double estimate, double se, uint64_t n, bool expected,
                          int look);
 int vd_add_order_look(struct vd_rows *rows, const char *id, const char *params,
                       int predicted_sign, double difference, double se, uint64_t n,
                       bool expected, int look);
+int vd_add_at_most_look(struct vd_rows *rows, const char *id, const char *params, double bound,
+                        double estimate, double se, uint64_t n, bool expected, int look);
 
 /* ------------------------------------------------------------------ simulation drivers */
 

@@ -170,3 +170,16 @@ Test(validate_model, model_in_parts_is_the_model)
     for (int i = 0; i < M_COUNT * R; i++)
         cr_assert(a[i] == b[i] || (isnan(a[i]) && isnan(b[i])), "value %d", i);
 }
+
+Test(validate_model, at_most_look_uses_the_look_level)
+{
+    struct vd_rows rows = {0};
+    double z = vd_look_z(0, 125);
+    cr_assert_eq(vd_add_at_most_look(&rows, "t", "", 0.5 - 0.9 * z * 0.01, 0.5, 0.01, 125,
+                                     true, 0), 0);
+    cr_assert_eq(vd_add_at_most_look(&rows, "t", "", 0.5 - 1.1 * z * 0.01, 0.5, 0.01, 125,
+                                     true, 0), 0);
+    cr_assert(rows.row[0].agrees && !rows.row[1].agrees);
+    cr_assert_float_eq(rows.row[0].ci_low, 0.5 - z * 0.01, 1e-12);
+    vd_rows_free(&rows);
+}
