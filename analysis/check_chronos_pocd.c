@@ -12,20 +12,27 @@
 
 /* A PoCD row at job level, and optionally at task level (the per-task success probability
  * R^{1/N}, which resolves failure probabilities down to 1e-5 with 1e8 tasks). */
+static int pocd_rows_of(struct vd_rows *out, const char *id, const char *params,
+                        double closed_job, const struct kn_spec *ks, const struct kn_totals *t,
+                        bool task_level, bool expected)
+{
+    if (vd_add_proportion(out, id, params, closed_job, t->jobs_met, t->jobs, expected))
+        return -1;
+    if (!task_level)
+        return 0;
+    char p[256];
+    snprintf(p, sizeof p, "%s level=task", params);
+    return vd_add_proportion(out, id, p, pow(closed_job, 1.0 / ks->N), t->tasks_met, t->tasks,
+                             expected);
+}
+
 static int pocd_rows(const struct vd_context *ctx, struct vd_rows *out, const char *id,
                      const char *params, double closed_job, const struct kn_spec *ks,
                      uint64_t jobs, bool task_level, bool expected)
 {
     struct kn_totals t;
     vd_kernel(ctx, ks, vd_seed(ctx, id, params), jobs, &t);
-    if (vd_add_proportion(out, id, params, closed_job, t.jobs_met, t.jobs, expected))
-        return -1;
-    if (!task_level)
-        return 0;
-    char p[256];
-    snprintf(p, sizeof p, "%s level=task", params);
-    return vd_add_proportion(out, id, p, pow(closed_job, 1.0 / ks->N), t.tasks_met, t.tasks,
-                             expected);
+    return pocd_rows_of(out, id, params, closed_job, ks, &t, task_level, expected);
 }
 
 /* ------------------------------------------------------------------ Lemma 1 */
@@ -158,16 +165,22 @@ static int run_th5(const struct vd_context *ctx, const char *only, struct vd_row
         snprintf(extra, sizeof extra, "phi=%.4g%s%s", phi, grid[i].outside ? " " : "",
                  grid[i].outside ? grid[i].outside : "");
         chk_point(params, sizeof params, &p, grid[i].r, extra);
-        uint64_t jobs = chk_jobs(ctx, 2000000);
-        if (vd_selected(only, "chronos.th5") &&
-            pocd_rows(ctx, out, "chronos.th5", params, ch_th5_pocd_resume(&p, grid[i].r, phi),
-                      &ks, jobs, false, grid[i].printed_expected))
+        /* one simulation of the point for both forms, on the corrected row's seed */
+        bool want = vd_selected(only, "chronos.th5");
+        bool want_corrected = vd_selected(only, "chronos.th5.corrected");
+        struct kn_totals t;
+        if (want || want_corrected)
+            vd_kernel(ctx, &ks, vd_seed(ctx, "chronos.th5.corrected", params),
+                      chk_jobs(ctx, 2000000), &t);
+        if (want && pocd_rows_of(out, "chronos.th5", params,
+                                 ch_th5_pocd_resume(&p, grid[i].r, phi), &ks, &t, false,
+                                 grid[i].printed_expected))
             return -1;
         /* the corrected form holds outside D - τ_est >= tmin too: it caps each attempt's
          * miss probability at 1 */
-        if (vd_selected(only, "chronos.th5.corrected") &&
-            pocd_rows(ctx, out, "chronos.th5.corrected", params,
-                      ch_th5_pocd_resume_corrected(&p, grid[i].r), &ks, jobs, false, true))
+        if (want_corrected && pocd_rows_of(out, "chronos.th5.corrected", params,
+                                           ch_th5_pocd_resume_corrected(&p, grid[i].r), &ks,
+                                           &t, false, true))
             return -1;
     }
     return 0;

@@ -3,22 +3,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis/check_chronos.h"
-
-/* PoCD of one strategy at a point by its kernel: estimate and its standard error. */
-static void kernel_pocd(const struct vd_context *ctx, const char *tag, enum ch_strategy s,
-                        const struct ch_params *p, int r, double *pocd, double *se, uint64_t *n)
-{
-    char params[192];
-    chk_point(params, sizeof params, p, r, chk_policy(s));
-    struct kn_spec ks = chk_spec(s, p, r);
-    struct kn_totals t;
-    vd_kernel(ctx, &ks, vd_seed(ctx, tag, params), chk_jobs(ctx, 2000000), &t);
-    *n = t.jobs;
-    *pocd = (double)t.jobs_met / (double)t.jobs;
-    *se = sqrt(fmax(*pocd * (1 - *pocd), 1.0 / (double)t.jobs) / (double)t.jobs);
-}
 
 /* ------------------------------------------------------------------ Theorem 7 */
 
@@ -50,11 +37,74 @@ static const struct th7_near {
     {{10, 1.0, 1.5, 2.5, 1.45, 1.95}, 1},
 };
 
-/* The two rows of (3) at one point from the kernels' PoCDs: the printed threshold (expected to
- * agree where it predicts the sign the corrected one does) and the corrected one. */
-static int add_th7_3(const char *only, struct vd_rows *out, const struct ch_params *p, int r,
-                     double rc, double sc, double rm, double sm, uint64_t n)
+/* The PoCDs of the strategies at one point, each by its kernel on its own seed (as before the
+ * looks: the same jobs), with sequential looks (validate.h) at 1/16, 1/4 and all of the jobs:
+ * every row of Theorem 7 is a sign, decided once the interval of its difference excludes 0. */
+struct th7_point {
+    const struct ch_params *p;
+    int r;
+    bool restart;       /* s-restart too (the unit points; the near points compare two) */
+    struct kn_totals t[3]; /* clone, s-restart, s-resume */
+    int look;           /* where the sample stopped */
+    uint64_t n;         /* jobs per strategy there */
+};
+
+/* PoCD and its standard error from a kernel's totals. */
+static void pocd_se(const struct kn_totals *t, double *pocd, double *se)
 {
+    *pocd = (double)t->jobs_met / (double)t->jobs;
+    *se = sqrt(fmax(*pocd * (1 - *pocd), 1.0 / (double)t->jobs) / (double)t->jobs);
+}
+
+/* Whether the difference of strategies a and b is decided at the point's look. */
+static bool th7_decided(const struct th7_point *q, int a, int b)
+{
+    double ra, rb, sa, sb;
+    pocd_se(&q->t[a], &ra, &sa);
+    pocd_se(&q->t[b], &rb, &sb);
+    return vd_look_excludes(q->look, ra - rb, hypot(sa, sb), q->n, 0.0);
+}
+
+static void th7_simulate(const struct vd_context *ctx, struct th7_point *q)
+{
+    uint64_t full = chk_jobs(ctx, 2000000), done = 0;
+    const uint64_t size[VD_LOOKS] = {full / 16, full / 4, full};
+    memset(q->t, 0, sizeof q->t);
+    for (q->look = 0; q->look < VD_LOOKS; q->look++) {
+        for (int s = CH_CLONE; s <= CH_RESUME; s++) {
+            if (s == CH_RESTART && !q->restart)
+                continue;
+            char params[192];
+            chk_point(params, sizeof params, q->p, q->r, chk_policy((enum ch_strategy)s));
+            struct kn_spec ks = chk_spec((enum ch_strategy)s, q->p, q->r);
+            vd_kernel_more(ctx, &ks, vd_seed(ctx, "chronos.th7", params), done,
+                           size[q->look] - done, &q->t[s]);
+        }
+        done = q->n = size[q->look];
+        if (q->look == VD_LOOKS - 1 || (th7_decided(q, CH_CLONE, CH_RESUME) &&
+                                        (!q->restart || (th7_decided(q, CH_CLONE, CH_RESTART) &&
+                                                         th7_decided(q, CH_RESUME, CH_RESTART)))))
+            break;
+    }
+}
+
+/* The row of the difference of strategies a and b at the point's look. */
+static int th7_row(struct vd_rows *out, const char *id, const char *params, int sign,
+                   const struct th7_point *q, int a, int b, bool expected)
+{
+    double ra, rb, sa, sb;
+    pocd_se(&q->t[a], &ra, &sa);
+    pocd_se(&q->t[b], &rb, &sb);
+    return vd_add_order_look(out, id, params, sign, ra - rb, hypot(sa, sb), q->n, expected,
+                             q->look);
+}
+
+/* The two rows of (3) at one point: the printed threshold (expected to agree where it predicts
+ * the sign the corrected one does) and the corrected one. */
+static int add_th7_3(const char *only, struct vd_rows *out, const struct th7_point *q)
+{
+    const struct ch_params *p = q->p;
+    int r = q->r;
     double printed = ch_th7_threshold(p, ch_phi_straggler(p));
     double corrected = ch_th7_threshold_corrected(p);
     int sign_p = r > printed ? +1 : -1, sign_c = r > corrected ? +1 : -1;
@@ -62,14 +112,13 @@ static int add_th7_3(const char *only, struct vd_rows *out, const struct ch_para
     snprintf(extra, sizeof extra, "clone-resume r*=%.3g", printed);
     chk_point(params, sizeof params, p, r, extra);
     if (vd_selected(only, "chronos.th7.3") &&
-        vd_add_order(out, "chronos.th7.3", params, sign_p, rc - rm, hypot(sc, sm), n,
-                     sign_p == sign_c))
+        th7_row(out, "chronos.th7.3", params, sign_p, q, CH_CLONE, CH_RESUME,
+                sign_p == sign_c))
         return -1;
     snprintf(extra, sizeof extra, "clone-resume r*=%.3g", corrected);
     chk_point(params, sizeof params, p, r, extra);
     if (vd_selected(only, "chronos.th7.3.corrected") &&
-        vd_add_order(out, "chronos.th7.3.corrected", params, sign_c, rc - rm, hypot(sc, sm), n,
-                     true))
+        th7_row(out, "chronos.th7.3.corrected", params, sign_c, q, CH_CLONE, CH_RESUME, true))
         return -1;
     return 0;
 }
@@ -84,38 +133,30 @@ static int run_th7(const struct vd_context *ctx, const char *only, struct vd_row
     if (!vd_selected(only, "chronos.th7.1") && !vd_selected(only, "chronos.th7.2") &&
         !th7_3_selected(only))
         return 0;
-    for (size_t i = 0; i < sizeof th7_units / sizeof th7_units[0]; i++) {
-        const struct ch_params *p = &th7_units[i];
+    for (size_t i = 0; i < sizeof th7_units / sizeof th7_units[0]; i++)
         for (int r = 1; r <= 2; r++) {
-            double rc, rs, rm, sc, ss, sm;
-            uint64_t n;
-            kernel_pocd(ctx, "chronos.th7", CH_CLONE, p, r, &rc, &sc, &n);
-            kernel_pocd(ctx, "chronos.th7", CH_RESTART, p, r, &rs, &ss, &n);
-            kernel_pocd(ctx, "chronos.th7", CH_RESUME, p, r, &rm, &sm, &n);
+            struct th7_point q = {.p = &th7_units[i], .r = r, .restart = true};
+            th7_simulate(ctx, &q);
             char params[192];
             if (vd_selected(only, "chronos.th7.1")) {
-                chk_point(params, sizeof params, p, r, "clone-restart");
-                if (vd_add_order(out, "chronos.th7.1", params, +1, rc - rs, hypot(sc, ss), n, true))
+                chk_point(params, sizeof params, q.p, r, "clone-restart");
+                if (th7_row(out, "chronos.th7.1", params, +1, &q, CH_CLONE, CH_RESTART, true))
                     return -1;
             }
             if (vd_selected(only, "chronos.th7.2")) {
-                chk_point(params, sizeof params, p, r, "resume-restart");
-                if (vd_add_order(out, "chronos.th7.2", params, +1, rm - rs, hypot(sm, ss), n, true))
+                chk_point(params, sizeof params, q.p, r, "resume-restart");
+                if (th7_row(out, "chronos.th7.2", params, +1, &q, CH_RESUME, CH_RESTART, true))
                     return -1;
             }
-            if (add_th7_3(only, out, p, r, rc, sc, rm, sm, n))
+            if (add_th7_3(only, out, &q))
                 return -1;
         }
-    }
     if (!th7_3_selected(only))
         return 0;
     for (size_t i = 0; i < sizeof th7_near / sizeof th7_near[0]; i++) {
-        const struct th7_near *t = &th7_near[i];
-        double rc, rm, sc, sm;
-        uint64_t n;
-        kernel_pocd(ctx, "chronos.th7", CH_CLONE, &t->p, t->r, &rc, &sc, &n);
-        kernel_pocd(ctx, "chronos.th7", CH_RESUME, &t->p, t->r, &rm, &sm, &n);
-        if (add_th7_3(only, out, &t->p, t->r, rc, sc, rm, sm, n))
+        struct th7_point q = {.p = &th7_near[i].p, .r = th7_near[i].r, .restart = false};
+        th7_simulate(ctx, &q);
+        if (add_th7_3(only, out, &q))
             return -1;
     }
     return 0;
@@ -254,7 +295,8 @@ const struct vd_check vd_chronos_th7 = {
     .assumptions = "no queueing, exact estimates, D - tau_est >= tmin",
     .closed_form = "the predicted sign of the difference; r* in the params",
     .simulation = "the strategies' kernels on the same job (independent runs; s-restart only "
-                  "for (1) and (2)); the difference of their PoCDs with its interval",
+                  "for (1) and (2)); the difference of their PoCDs with its interval; "
+                  "sequential looks at 1/16, 1/4 and all of 2e6 jobs (validate.h)",
     .run = run_th7,
 };
 

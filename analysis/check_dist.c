@@ -6,6 +6,7 @@
  * dist_sample, the very sampler the cluster model uses; the closed forms are engine/stats/dist.c's
  * mean and CDF (whose formulas the header cites). */
 #include <math.h>
+#include <stdbool.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,16 +120,22 @@ static int run_dist(const struct vd_context *ctx, const char *only, struct vd_ro
         const struct family *f = &families[i];
         char id[64], params[192];
         snprintf(params, sizeof params, "%s", f->params);
-        struct sums s;
-        snprintf(id, sizeof id, "dist.%s.mean", f->name);
-        if (vd_selected(only, id) && isfinite(dist_variance(&f->d))) {
-            sample(ctx, f, vd_seed(ctx, id, params), n, &s);
-            if (vd_add_mean(out, id, params, dist_mean(&f->d), s.sum, s.sum2, n, true))
-                return -1;
-        }
-        snprintf(id, sizeof id, "dist.%s.tail", f->name);
-        if (vd_selected(only, id) && f->tail_x[0] > 0) {
-            sample(ctx, f, vd_seed(ctx, id, params), n, &s);
+        /* One sample feeds the mean and the tail rows: the mean's seed where the family has
+         * a mean row (whichever rows --only selects), the tail's where it has none. */
+        struct sums s = {0};
+        char mean_id[64], tail_id[64];
+        snprintf(mean_id, sizeof mean_id, "dist.%s.mean", f->name);
+        snprintf(tail_id, sizeof tail_id, "dist.%s.tail", f->name);
+        bool has_mean = isfinite(dist_variance(&f->d)), has_tail = f->tail_x[0] > 0;
+        bool want_mean = has_mean && vd_selected(only, mean_id);
+        bool want_tail = has_tail && vd_selected(only, tail_id);
+        if (want_mean || want_tail)
+            sample(ctx, f, vd_seed(ctx, has_mean ? mean_id : tail_id, params), n, &s);
+        if (want_mean &&
+            vd_add_mean(out, mean_id, params, dist_mean(&f->d), s.sum, s.sum2, n, true))
+            return -1;
+        snprintf(id, sizeof id, "%s", tail_id);
+        if (want_tail) {
             for (int k = 0; k < 2; k++) {
                 char p[256];
                 snprintf(p, sizeof p, "%s x=%g", params, f->tail_x[k]);

@@ -15,6 +15,8 @@
  *   xulau.cutoff.crossover  range: the load where the sign changes (bisection) against λ^U;
  *   xulau.cutoff.mg1        interval (m = 1): each policy's mean task delay against eq. 7
  *                           (fifo) and eq. 8 (clone), the approximation itself.
+ * Each point's sample grows by sequential looks (validate.h) until every row it feeds is
+ * decided: the sign, and at grid points with m = 1 the mg1 values rejected.
  * Expectations come from theory, not from the runs. The model has one central queue: fifo is
  * an M/G/M queue, clone an M/G/(M/2) queue of copy pairs whose service is the minimum of two
  * copies. Their waiting is given by the standard M/G/c approximation of Lee & Longton (1959),
@@ -51,7 +53,15 @@ struct cut_sim {
     double diff, diff_se;     /* clone − fifo mean flowtime, over replicas */
     double clone, clone_se;   /* each policy's mean flowtime */
     double single, single_se;
-    int n;
+    int n;                    /* replicas, at the look where the sample stopped */
+    int look;
+};
+
+/* What a sample feeds besides the sign of clone − fifo: at a grid point with m = 1, the mg1
+ * rows, eq. 7's value against fifo and (below λ1) eq. 8's against clone. */
+struct cut_need {
+    bool mg1, has_wc;
+    double w, wc;
 };
 
 /* ------------------------------------------------------------------ pooled prediction */
@@ -126,11 +136,33 @@ static void summarise(const struct st_acc *a, double *mean, double *se)
     *se = sqrt(st_acc_variance(a) / (double)a->n);
 }
 
-/* Both policies at job rate λ on the same seed (common random numbers). 0 or -1. */
-static int simulate(const struct vd_context *ctx, const struct cut_cfg *c, double lambda,
-                    uint64_t seed, struct cut_sim *out)
+/* The sign of clone − fifo that the simulation establishes at its look's level (0: neither). */
+static int established(const struct cut_sim *s)
 {
-    int R = c->replicas;
+    double z = vd_look_z(s->look, (uint64_t)s->n);
+    return s->diff - z * s->diff_se > 0 ? 1 : s->diff + z * s->diff_se < 0 ? -1 : 0;
+}
+
+/* Whether every row the sample feeds is decided at its look: the sign, and the mg1 values
+ * rejected (they are never expected to hold where they are run; one that holds runs the
+ * sample in full). */
+static bool decided(const struct cut_sim *s, const struct cut_need *need)
+{
+    uint64_t n = (uint64_t)s->n;
+    return established(s) != 0 &&
+           (!need->mg1 ||
+            (vd_look_excludes(s->look, s->single, s->single_se, n, need->w) &&
+             (!need->has_wc || vd_look_excludes(s->look, s->clone, s->clone_se, n, need->wc))));
+}
+
+/* Both policies at job rate λ on the same seed (common random numbers), with sequential looks
+ * (validate.h) at a quarter, half and all of the replicas: replica r is the same at every
+ * look. 0 or -1. */
+static int simulate(const struct vd_context *ctx, const struct cut_cfg *c, double lambda,
+                    uint64_t seed, const struct cut_need *need, struct cut_sim *out)
+{
+    int R = c->replicas, done = 0;
+    const int size[VD_LOOKS] = {R / 4, R / 2, R};
     struct cl_spec sp = cut_spec(c, lambda);
     const struct policy *clone = pol_find("clone"), *fifo = pol_find("fifo");
     double pc[POL_MAX_PARAMS] = {0}, pf[POL_MAX_PARAMS] = {0};
@@ -139,35 +171,37 @@ static int simulate(const struct vd_context *ctx, const struct cut_cfg *c, doubl
         pc[i] = !strcmp(p->key, "r") ? 1 : !strcmp(p->key, "tau_kill") ? p->max : p->def;
     }
     double *v = malloc(2 * (size_t)M_COUNT * (size_t)R * sizeof *v);
-    if (!v || vd_model(ctx, &sp, clone, pc, seed, R, v) ||
-        vd_model(ctx, &sp, fifo, pf, seed, R, v + (size_t)M_COUNT * (size_t)R)) {
-        free(v);
+    if (!v)
         return -1;
-    }
     const double *fc = v + (size_t)M_FLOWTIME * (size_t)R;
     const double *ff = fc + (size_t)M_COUNT * (size_t)R;
-    struct st_acc d, a, b;
-    st_acc_init(&d);
-    st_acc_init(&a);
-    st_acc_init(&b);
-    for (int r = 0; r < R; r++) {
-        st_acc_add(&d, fc[r] - ff[r]);
-        st_acc_add(&a, fc[r]);
-        st_acc_add(&b, ff[r]);
+    for (out->look = 0; out->look < VD_LOOKS; out->look++) {
+        int n = size[out->look];
+        if (vd_model_part(ctx, &sp, clone, pc, seed, done, n - done, R, v) ||
+            vd_model_part(ctx, &sp, fifo, pf, seed, done, n - done, R,
+                          v + (size_t)M_COUNT * (size_t)R)) {
+            free(v);
+            return -1;
+        }
+        done = n;
+        struct st_acc d, a, b;
+        st_acc_init(&d);
+        st_acc_init(&a);
+        st_acc_init(&b);
+        for (int r = 0; r < n; r++) {
+            st_acc_add(&d, fc[r] - ff[r]);
+            st_acc_add(&a, fc[r]);
+            st_acc_add(&b, ff[r]);
+        }
+        summarise(&d, &out->diff, &out->diff_se);
+        summarise(&a, &out->clone, &out->clone_se);
+        summarise(&b, &out->single, &out->single_se);
+        out->n = n;
+        if (out->look == VD_LOOKS - 1 || decided(out, need))
+            break;
     }
     free(v);
-    summarise(&d, &out->diff, &out->diff_se);
-    summarise(&a, &out->clone, &out->clone_se);
-    summarise(&b, &out->single, &out->single_se);
-    out->n = R;
     return 0;
-}
-
-/* The sign of clone − fifo that the simulation establishes at VD_LEVEL (0: neither). */
-static int established(const struct cut_sim *s)
-{
-    double z = vd_z((uint64_t)s->n);
-    return s->diff - z * s->diff_se > 0 ? 1 : s->diff + z * s->diff_se < 0 ? -1 : 0;
 }
 
 static void point_params(char *buf, size_t len, const struct cut_cfg *c, double f)
@@ -178,28 +212,39 @@ static void point_params(char *buf, size_t len, const struct cut_cfg *c, double 
 
 /* ------------------------------------------------------------------ rows */
 
-/* eq. 7 for fifo, eq. 8 for clone (P-K with 2λ_t and the minimum of two copies), against the
- * mean task delays (m = 1); expected to agree only where the pooled queue waits as long. */
+/* eq. 7 for fifo, eq. 8 for clone (P-K with 2λ_t and the minimum of two copies) at load f
+ * (m = 1); eq. 8 only below λ1 (above, clone is overloaded: no stationary mean). */
+static struct cut_need mg1_need(const struct cut_cfg *c, double f)
+{
+    struct cut_moments k = moments(c->alpha);
+    double lambda = f * c->cut.lambda_u, lt = lambda / CUT_M;
+    return (struct cut_need){.mg1 = c->m == 1, .has_wc = lambda < c->cut.lambda1,
+                             .w = q_mg1_mean_response(lt, k.es, k.es2),          /* eq. 7 */
+                             .wc = q_mg1_mean_response(2 * lt, k.esc, k.esc2)};  /* eq. 8 */
+}
+
+/* The mg1 rows against the mean task delays (m = 1); expected to agree only where the pooled
+ * queue waits as long. */
 static int mg1_rows(struct vd_rows *out, const struct cut_cfg *c, double f,
                     const struct cut_sim *s)
 {
     struct cut_moments k = moments(c->alpha);
-    double lambda = f * c->cut.lambda_u, lt = lambda / CUT_M;
-    double w = q_mg1_mean_response(lt, k.es, k.es2);            /* eq. 7 */
-    double wc = q_mg1_mean_response(2 * lt, k.esc, k.esc2);     /* eq. 8 */
+    struct cut_need e = mg1_need(c, f);
+    double lambda = f * c->cut.lambda_u;
     double pooled = ll_response(CUT_M, lambda, k.es, k.es2);
     double pooled_c = ll_response(CUT_M / 2, lambda, k.esc, k.esc2);
     char params[192], base[160];
     point_params(base, sizeof base, c, f);
     snprintf(params, sizeof params, "%s policy=fifo eq=7", base);
-    if (vd_add_interval(out, "xulau.cutoff.mg1", params, w, s->single, s->single_se,
-                        (uint64_t)s->n, fabs(w - pooled) <= 0.01 * pooled))
+    if (vd_add_interval_look(out, "xulau.cutoff.mg1", params, e.w, s->single, s->single_se,
+                             (uint64_t)s->n, fabs(e.w - pooled) <= 0.01 * pooled, s->look))
         return -1;
-    if (lambda >= c->cut.lambda1) /* clone overloaded: no stationary mean, eq. 8 undefined */
+    if (!e.has_wc)
         return 0;
     snprintf(params, sizeof params, "%s policy=clone eq=8", base);
-    return vd_add_interval(out, "xulau.cutoff.mg1", params, wc, s->clone, s->clone_se,
-                           (uint64_t)s->n, fabs(wc - pooled_c) <= 0.01 * pooled_c);
+    return vd_add_interval_look(out, "xulau.cutoff.mg1", params, e.wc, s->clone, s->clone_se,
+                                (uint64_t)s->n, fabs(e.wc - pooled_c) <= 0.01 * pooled_c,
+                                s->look);
 }
 
 /* Bisection on the load between a point where cloning is established to help and one where
@@ -215,7 +260,8 @@ static int crossover_row(const struct vd_context *ctx, struct vd_rows *out,
         char params[192];
         point_params(params, sizeof params, c, mid);
         struct cut_sim s;
-        if (simulate(ctx, c, mid * c->cut.lambda_u, vd_seed(ctx, id, params), &s))
+        const struct cut_need sign_only = {0};
+        if (simulate(ctx, c, mid * c->cut.lambda_u, vd_seed(ctx, id, params), &sign_only, &s))
             return -1;
         int e = established(&s);
         if (e == 0)
@@ -252,7 +298,8 @@ static int run_config(const struct vd_context *ctx, const char *only, struct vd_
         char params[192];
         point_params(params, sizeof params, c, f);
         struct cut_sim s;
-        if (simulate(ctx, c, lambda, vd_seed(ctx, "xulau.cutoff", params), &s))
+        struct cut_need need = mg1_need(c, f);
+        if (simulate(ctx, c, lambda, vd_seed(ctx, "xulau.cutoff", params), &need, &s))
             return -1;
         int paper = f < 1 ? -1 : 1, e = established(&s);
         if (e < 0 && isnan(hi))
@@ -260,8 +307,8 @@ static int run_config(const struct vd_context *ctx, const char *only, struct vd_
         if (e > 0 && isnan(hi))
             hi = f;
         if (vd_selected(only, "xulau.cutoff") &&
-            vd_add_order(out, "xulau.cutoff", params, paper, s.diff, s.diff_se, (uint64_t)s.n,
-                         theory == paper))
+            vd_add_order_look(out, "xulau.cutoff", params, paper, s.diff, s.diff_se,
+                              (uint64_t)s.n, theory == paper, s.look))
             return -1;
         if (c->m == 1 && vd_selected(only, "xulau.cutoff.mg1") && mg1_rows(out, c, f, &s))
             return -1;
@@ -299,6 +346,7 @@ const struct vd_check vd_xulau_cutoff = {
                    "expectations from the pooled queue (Lee-Longton M/G/c approximation)",
     .closed_form = "xl_cutoff (models/theory/xulau.h); eqs. 7 and 8 by Pollaczek-Khinchine",
     .simulation = "cluster model: clone (r = 1, tau_kill never) minus fifo on common random "
-                  "numbers, per-replica mean flowtime; bisection on the load for the crossover",
+                  "numbers, per-replica mean flowtime (sequential looks at 10, 20 and 40 "
+                  "replicas, validate.h); bisection on the load for the crossover",
     .run = run_cutoff,
 };

@@ -85,6 +85,12 @@ void kn_run(const struct kn_spec *s, uint64_t seed, uint64_t first, uint64_t cou
 void kn_job(const struct kn_spec *s, uint64_t seed, uint64_t job, double *done, double *cost,
             double *task_done);
 
+/* Pareto(tmin, beta) durations t[i] of the uniforms behind n integers x[i] of rng_u52
+ * (engine/stats/rng.h), by the kernels' vector quantile, tmin exp2(log2(1 − u) / −beta)
+ * (libmvec): within 1.5e-14 relative of dist_quantile for beta >= 0.5, ~2e-15 for beta = 1.5
+ * (measured). For the validation checks that draw Pareto task times in bulk. */
+void kn_pareto_u52(double tmin, double beta, const uint64_t *x, double *t, int n);
+
 /* The full Pareto duration T of copy `copy` of task `task` of job `job`, computed the slow way
  * (rng_advance to its uniform, dist_quantile): for driving the cluster model on the kernels'
  * random numbers. */

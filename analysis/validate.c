@@ -115,37 +115,78 @@ static struct vd_row *new_row(struct vd_rows *rows, const char *id, const char *
 
 /* The interval's half-width in standard errors: Student-t with n − 1 degrees of freedom for
  * small samples (replica means), the normal quantile for large ones. */
+static double z_alpha(uint64_t n, double alpha);
+
 double vd_z(uint64_t n)
 {
-    double q = 1 - (1 - VD_LEVEL) / 2;
+    return z_alpha(n, 1 - VD_LEVEL);
+}
+
+/* Half-width at two-sided level 1 − alpha, as vd_z. */
+static double z_alpha(uint64_t n, double alpha)
+{
+    double q = 1 - alpha / 2;
     return n >= 2 && n < 100000 ? gsl_cdf_tdist_Pinv(q, (double)(n - 1))
                                 : gsl_cdf_ugaussian_Pinv(q);
 }
 
+const double vd_look_alpha[VD_LOOKS] = {1e-5, 1e-5, 8e-5};
+
+double vd_look_z(int look, uint64_t n)
+{
+    return z_alpha(n, vd_look_alpha[look]);
+}
+
+bool vd_look_excludes(int look, double estimate, double se, uint64_t n, double value)
+{
+    double h = vd_look_z(look, n) * se;
+    return estimate - h > value || estimate + h < value;
+}
+
 /* A row whose estimate has the interval estimate ± z·se; the gap is in standard errors. */
-static struct vd_row *interval_row(struct vd_rows *rows, const char *id, const char *params,
-                                   enum vd_kind kind, double closed, double estimate, double se,
-                                   uint64_t n, bool expected)
+static struct vd_row *interval_row_z(struct vd_rows *rows, const char *id, const char *params,
+                                     enum vd_kind kind, double closed, double estimate,
+                                     double se, uint64_t n, bool expected, double z)
 {
     struct vd_row *r = new_row(rows, id, params, kind, closed, estimate, n, expected);
     if (!r)
         return NULL;
-    double z = vd_z(n);
     r->ci_low = estimate - z * se;
     r->ci_high = estimate + z * se;
     r->gap_se = se > 0 ? (estimate - closed) / se : (estimate == closed ? 0 : INFINITY);
     return r;
 }
 
-int vd_add_interval(struct vd_rows *rows, const char *id, const char *params, double closed,
-                    double estimate, double se, uint64_t n, bool expected)
+static struct vd_row *interval_row(struct vd_rows *rows, const char *id, const char *params,
+                                   enum vd_kind kind, double closed, double estimate, double se,
+                                   uint64_t n, bool expected)
 {
-    struct vd_row *r = interval_row(rows, id, params, VD_INTERVAL, closed, estimate, se, n,
-                                    expected);
+    return interval_row_z(rows, id, params, kind, closed, estimate, se, n, expected, vd_z(n));
+}
+
+static int interval_verdict(struct vd_row *r, double closed)
+{
     if (!r)
         return -1;
     r->agrees = r->ci_low <= closed && closed <= r->ci_high;
     return 0;
+}
+
+int vd_add_interval(struct vd_rows *rows, const char *id, const char *params, double closed,
+                    double estimate, double se, uint64_t n, bool expected)
+{
+    return interval_verdict(interval_row(rows, id, params, VD_INTERVAL, closed, estimate, se,
+                                         n, expected),
+                            closed);
+}
+
+int vd_add_interval_look(struct vd_rows *rows, const char *id, const char *params,
+                         double closed, double estimate, double se, uint64_t n, bool expected,
+                         int look)
+{
+    return interval_verdict(interval_row_z(rows, id, params, VD_INTERVAL, closed, estimate, se,
+                                           n, expected, vd_look_z(look, n)),
+                            closed);
 }
 
 int vd_add_proportion(struct vd_rows *rows, const char *id, const char *params, double closed,
@@ -183,16 +224,30 @@ int vd_add_replica_mean(struct vd_rows *rows, const char *id, const char *params
                            sqrt(st_acc_variance(&acc) / (double)acc.n), acc.n, expected);
 }
 
-int vd_add_order(struct vd_rows *rows, const char *id, const char *params, int predicted_sign,
-                 double difference, double se, uint64_t n, bool expected)
+static int order_verdict(struct vd_row *r, int predicted_sign, double difference, double se)
 {
-    struct vd_row *r = interval_row(rows, id, params, VD_ORDER, predicted_sign, difference, se,
-                                    n, expected);
     if (!r)
         return -1;
     r->gap_se = se > 0 ? difference / se : NAN; /* the difference from 0, not from the sign */
     r->agrees = predicted_sign > 0 ? r->ci_low > 0 : r->ci_high < 0;
     return 0;
+}
+
+int vd_add_order(struct vd_rows *rows, const char *id, const char *params, int predicted_sign,
+                 double difference, double se, uint64_t n, bool expected)
+{
+    return order_verdict(interval_row(rows, id, params, VD_ORDER, predicted_sign, difference,
+                                      se, n, expected),
+                         predicted_sign, difference, se);
+}
+
+int vd_add_order_look(struct vd_rows *rows, const char *id, const char *params,
+                      int predicted_sign, double difference, double se, uint64_t n,
+                      bool expected, int look)
+{
+    return order_verdict(interval_row_z(rows, id, params, VD_ORDER, predicted_sign, difference,
+                                        se, n, expected, vd_look_z(look, n)),
+                         predicted_sign, difference, se);
 }
 
 int vd_add_exact(struct vd_rows *rows, const char *id, const char *params, double closed,
@@ -229,15 +284,28 @@ int vd_add_below(struct vd_rows *rows, const char *id, const char *params, doubl
     return 0;
 }
 
-int vd_add_at_most(struct vd_rows *rows, const char *id, const char *params, double bound,
-                   double estimate, double se, uint64_t n, bool expected)
+static int at_most_verdict(struct vd_row *r, double bound)
 {
-    struct vd_row *r = interval_row(rows, id, params, VD_BELOW, bound, estimate, se, n,
-                                    expected);
     if (!r)
         return -1;
     r->agrees = r->ci_low <= bound;
     return 0;
+}
+
+int vd_add_at_most(struct vd_rows *rows, const char *id, const char *params, double bound,
+                   double estimate, double se, uint64_t n, bool expected)
+{
+    return at_most_verdict(interval_row(rows, id, params, VD_BELOW, bound, estimate, se, n,
+                                        expected),
+                           bound);
+}
+
+int vd_add_at_most_look(struct vd_rows *rows, const char *id, const char *params, double bound,
+                        double estimate, double se, uint64_t n, bool expected, int look)
+{
+    return at_most_verdict(interval_row_z(rows, id, params, VD_BELOW, bound, estimate, se, n,
+                                          expected, vd_look_z(look, n)),
+                           bound);
 }
 
 int vd_add_range(struct vd_rows *rows, const char *id, const char *params, double closed,
@@ -283,16 +351,27 @@ uint64_t vd_seed(const struct vd_context *ctx, const char *id, const char *param
 void vd_kernel(const struct vd_context *ctx, const struct kn_spec *s, uint64_t seed,
                uint64_t jobs, struct kn_totals *out)
 {
-    enum { CHUNK = 1 << 14 };
-    uint64_t chunks = (jobs + CHUNK - 1) / CHUNK;
-    struct kn_totals *part = calloc(chunks ? chunks : 1, sizeof *part);
     memset(out, 0, sizeof *out);
-    if (!part)
+    vd_kernel_more(ctx, s, seed, 0, jobs, out);
+}
+
+void vd_kernel_more(const struct vd_context *ctx, const struct kn_spec *s, uint64_t seed,
+                    uint64_t first, uint64_t count, struct kn_totals *out)
+{
+    enum { CHUNK = 1 << 14 };
+    uint64_t chunks = (count + CHUNK - 1) / CHUNK;
+    struct kn_totals *part = calloc(chunks ? chunks : 1, sizeof *part);
+    if (!part) { /* out of memory: every sum reads NaN */
+        static const struct kn_totals none;
+        for (int k = 0; k < KN_SUMS; k++)
+            out->exact[k].bad++;
+        kn_totals_add(out, &none);
         return;
+    }
 #pragma omp parallel for schedule(dynamic, 1) num_threads(ctx->threads)
     for (uint64_t c = 0; c < chunks; c++) {
-        uint64_t first = c * CHUNK, count = c + 1 < chunks ? CHUNK : jobs - first;
-        kn_run(s, seed, first, count, &part[c]);
+        uint64_t from = c * CHUNK, m = c + 1 < chunks ? CHUNK : count - from;
+        kn_run(s, seed, first + from, m, &part[c]);
     }
     for (uint64_t c = 0; c < chunks; c++)
         kn_totals_add(out, &part[c]);
@@ -327,15 +406,34 @@ static void store_each(void *ctx, void *scratch, struct rep_workspace *ws, int c
         e->values[(size_t)k * (size_t)e->replicas + rep] = out[k];
 }
 
-int vd_model_each(const struct vd_context *ctx, const struct cl_spec *spec,
-                  const struct policy *pol, const double *param, uint64_t seed, int replicas,
-                  vd_replica_fn fn, const void *arg, int nout, double *values)
+/* Replicas [first, first + count) of `replicas`, stored as vd_model_each stores them. */
+static int model_part(const struct vd_context *ctx, const struct cl_spec *spec,
+                      const struct policy *pol, const double *param, uint64_t seed, int first,
+                      int count, int replicas, vd_replica_fn fn, const void *arg, int nout,
+                      double *values)
 {
     struct each e = {fn, arg, nout, replicas, values};
     struct rr_cell cell = {spec, pol, param, seed};
-    struct rr_job job = {.cells = &cell, .ncells = 1, .count = (uint64_t)replicas,
+    struct rr_job job = {.cells = &cell, .ncells = 1, .first = (uint64_t)first,
+                         .count = (uint64_t)count,
                          .threads = ctx->threads, .ctx = &e, .done = store_each,
                          .scratch_bytes = fn ? (size_t)nout * sizeof(double) : 0};
     struct rr_failure fail;
     return rr_run(&job, &fail) ? -1 : 0;
+}
+
+int vd_model_each(const struct vd_context *ctx, const struct cl_spec *spec,
+                  const struct policy *pol, const double *param, uint64_t seed, int replicas,
+                  vd_replica_fn fn, const void *arg, int nout, double *values)
+{
+    return model_part(ctx, spec, pol, param, seed, 0, replicas, replicas, fn, arg, nout,
+                      values);
+}
+
+int vd_model_part(const struct vd_context *ctx, const struct cl_spec *spec,
+                  const struct policy *pol, const double *param, uint64_t seed, int first,
+                  int count, int replicas, double *values)
+{
+    return model_part(ctx, spec, pol, param, seed, first, count, replicas, NULL, NULL, M_COUNT,
+                      values);
 }

@@ -121,6 +121,40 @@ int vd_add_range(struct vd_rows *rows, const char *id, const char *params, doubl
  * (Student-t below 100000, normal above). */
 double vd_z(uint64_t n);
 
+/* ------------------------------------------------------------------ sequential looks
+ *
+ * A sample whose rows are all decided by a wide margin (a sign established, a closed form
+ * rejected) need not be drawn in full. Such a sample is looked at up to VD_LOOKS times, at
+ * sizes the check fixes in advance (growing to its full size), with the level 1 − VD_LEVEL
+ * split between the looks (Bonferroni): look i's intervals are at 1 − vd_look_alpha[i], so
+ * all the looks' intervals cover together with probability >= VD_LEVEL. The sample stops at
+ * the first look where every row it feeds is decided at that look's level — whatever --only
+ * selects — and its rows are that look's; a row that agrees is never decided, so a sample
+ * with one runs to its full size. A verdict can be wrong only where some look's interval
+ * misses, so every row keeps the guarantee of a fixed-size row, and its interval is valid
+ * (conservative) at VD_LEVEL. The sizes depend on nothing random and the decisions only on
+ * the sample: the rows stay independent of the thread count. */
+#define VD_LOOKS 3
+extern const double vd_look_alpha[VD_LOOKS]; /* 1e-5, 1e-5, 8e-5 */
+
+/* Half-width in standard errors of look `look`'s interval for n samples (as vd_z). */
+double vd_look_z(int look, uint64_t n);
+
+/* Whether estimate ± vd_look_z(look, n)·se excludes `value`: a row comparing the estimate
+ * with `value` (a sign against 0, a closed form) is decided at that look. */
+bool vd_look_excludes(int look, double estimate, double se, uint64_t n, double value);
+
+/* vd_add_interval, vd_add_order and vd_add_at_most with look `look`'s interval. An at-most
+ * row is decided once its interval lies on one side of the bound. */
+int vd_add_interval_look(struct vd_rows *rows, const char *id, const char *params,
+                         double closed, double estimate, double se, uint64_t n, bool expected,
+                         int look);
+int vd_add_order_look(struct vd_rows *rows, const char *id, const char *params,
+                      int predicted_sign, double difference, double se, uint64_t n,
+                      bool expected, int look);
+int vd_add_at_most_look(struct vd_rows *rows, const char *id, const char *params, double bound,
+                        double estimate, double se, uint64_t n, bool expected, int look);
+
 /* ------------------------------------------------------------------ simulation drivers */
 
 /* The scenario a check starts from: S slots, a batch of `jobs` jobs of `tasks` tasks with task
@@ -137,10 +171,21 @@ struct kn_totals;
 void vd_kernel(const struct vd_context *ctx, const struct kn_spec *s, uint64_t seed,
                uint64_t jobs, struct kn_totals *out);
 
+/* Jobs [first, first + count) added to *out (the kernels' sums are exact: jobs [0, a) then
+ * [a, b) give the totals of [0, b) bit for bit). For sequential looks. */
+void vd_kernel_more(const struct vd_context *ctx, const struct kn_spec *s, uint64_t seed,
+                    uint64_t first, uint64_t count, struct kn_totals *out);
+
 /* Run `replicas` replicas of the cluster model (one policy, one scenario) on ctx->threads
  * threads; values[m * replicas + r] receives metric m of replica r. 0, or -1 on failure. */
 int vd_model(const struct vd_context *ctx, const struct cl_spec *spec, const struct policy *pol,
              const double *param, uint64_t seed, int replicas, double *values);
+
+/* Replicas [first, first + count) of vd_model's `replicas` (the same seeds: replica r is the
+ * same wherever it runs), into values[m * replicas + r]. For sequential looks. */
+int vd_model_part(const struct vd_context *ctx, const struct cl_spec *spec,
+                  const struct policy *pol, const double *param, uint64_t seed, int first,
+                  int count, int replicas, double *values);
 
 /* The per-job hook: a function of one finished replica's cluster — every job's arrival,
  * completion, weight, tasks and phase statistics (models/cluster.h) — that writes `nout`

@@ -53,12 +53,17 @@ void rng_jumps_init(rng_jumps *j, const rng_t *r)
     }
 }
 
+/* One composition per set bit, lowest first (as a loop over all bits would apply them),
+ * found with count-trailing-zeros. Bits at or above RNG_JUMPS are ignored, as before. */
 void rng_jump_blocks(rng_t *r, const rng_jumps *j, uint64_t blocks)
 {
     uint64_t state = r->state;
-    for (int k = 0; blocks > 0u && k < RNG_JUMPS; k++, blocks >>= 1u)
-        if (blocks & 1u)
-            state = j->mult[k] * state + j->plus[k];
+    blocks &= (UINT64_C(1) << RNG_JUMPS) - 1u;
+    while (blocks) {
+        int k = __builtin_ctzll(blocks);
+        state = j->mult[k] * state + j->plus[k];
+        blocks &= blocks - 1u;
+    }
     r->state = state;
 }
 

@@ -102,4 +102,19 @@ static inline double rng_uniform(rng_t *r)
     return ((double)((a << 26) | b) + 0.5) * 0x1.0p-52;
 }
 
+/* The same draw as the 52-bit integer x behind it, u = (x + 0.5) 2^-52 (rng_u52_uniform):
+ * rng_u52_uniform(rng_u52(r)) is rng_uniform(r), bit for bit, on the same two outputs.
+ * Integers compare as their uniforms do, so a sampler can decide on x which draws it needs
+ * (a minimum, a rejection) before turning any into a duration. */
+static inline uint64_t rng_u52(rng_t *r)
+{
+    uint64_t a = rng_next32(r) >> 6, b = rng_next32(r) >> 6;
+    return (a << 26) | b;
+}
+
+static inline double rng_u52_uniform(uint64_t x)
+{
+    return ((double)x + 0.5) * 0x1.0p-52;
+}
+
 #endif

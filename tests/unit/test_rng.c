@@ -229,6 +229,24 @@ Test(rng, uniform_open_interval_and_mean)
     cr_assert(lo < 1e-5 && hi > 1.0 - 1e-5, "range [%g, %g] too narrow", lo, hi);
 }
 
+/* rng_u52 takes the same two outputs and rng_u52_uniform turns its integer into the very
+ * double rng_uniform returns. */
+Test(rng, u52_is_the_uniform_bit_for_bit)
+{
+    rng_t r, q;
+    rng_stream(&r, 99u, 3u, RNG_CHECK);
+    q = r;
+    for (int i = 0; i < 100000; i++) {
+        uint64_t x = rng_u52(&q);
+        double u = rng_uniform(&r);
+        cr_assert(x < (UINT64_C(1) << 52), "x = %" PRIu64, x);
+        cr_assert(rng_u52_uniform(x) == u, "draw %d: %a against %a", i, rng_u52_uniform(x), u);
+        cr_assert_eq(q.state, r.state);
+    }
+    cr_assert_eq(rng_u52_uniform(0), 0x1.0p-53);
+    cr_assert_eq(rng_u52_uniform((UINT64_C(1) << 52) - 1u), 1.0 - 0x1.0p-53);
+}
+
 /* The smallest value: both outputs zero (state 0, inc 1 gives outputs 0, 0). */
 Test(rng, uniform_smallest_is_positive)
 {

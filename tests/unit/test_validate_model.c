@@ -2,7 +2,8 @@
  * the hook sees every job of the replicas vd_model runs, its outputs do not depend on the
  * thread count; an at-most row (vd_add_at_most) disagrees only when its whole interval lies
  * above the bound; a count of mismatches (vd_add_mismatches) agrees only at 0 and carries
- * Clopper–Pearson's upper bound on the mismatch rate. */
+ * Clopper–Pearson's upper bound on the mismatch rate; the sequential looks split the level
+ * and their samples grow by parts that add up to the one-shot sample bit for bit. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_errno.h>
 
+#include "analysis/kernels.h"
 #include "analysis/validate.h"
 #include "scenario.h"
 
@@ -110,5 +112,74 @@ Test(validate_model, mismatches_carry_an_upper_bound_on_the_rate)
     cr_assert(some->ci_low > 0 && some->ci_low < some->estimate && some->ci_high > some->estimate);
     /* the upper end is the 1 − 5e-5 quantile of Beta(4, 1997) */
     cr_assert_float_eq(gsl_cdf_beta_P(some->ci_high, 4, 1997), 1 - (1 - VD_LEVEL) / 2, 1e-12);
+    vd_rows_free(&rows);
+}
+
+/* ------------------------------------------------------------------ sequential looks */
+
+Test(validate_model, looks_split_the_level)
+{
+    double sum = 0;
+    for (int k = 0; k < VD_LOOKS; k++) {
+        cr_assert(vd_look_alpha[k] > 0);
+        sum += vd_look_alpha[k];
+        cr_assert(vd_look_z(k, 1000) > vd_z(1000), "look %d is stricter than a fixed size", k);
+        cr_assert(vd_look_z(k, 1000000) > vd_z(1000000));
+    }
+    cr_assert(fabs(sum - (1 - VD_LEVEL)) < 1e-15, "the looks spend %g", sum);
+    /* look 0 at 1e-5: normal quantile 4.4172 */
+    cr_assert_float_eq(vd_look_z(0, 1000000), 4.4172, 1e-4);
+    double h = vd_look_z(1, 50) * 0.1;
+    cr_assert(vd_look_excludes(1, 1.0, 0.1, 50, 1.0 - 1.01 * h));
+    cr_assert(!vd_look_excludes(1, 1.0, 0.1, 50, 1.0 - 0.99 * h));
+    cr_assert(vd_look_excludes(1, 1.0, 0.1, 50, 1.0 + 1.01 * h));
+    struct vd_rows rows = {0};
+    cr_assert_eq(vd_add_order_look(&rows, "t", "", -1, -0.5, 0.1, 50, true, 2), 0);
+    cr_assert_eq(vd_add_interval_look(&rows, "t", "", 1.0, 1.2, 0.1, 50, false, 0), 0);
+    cr_assert(rows.row[0].agrees && rows.row[0].kind == VD_ORDER);
+    cr_assert_float_eq(rows.row[0].ci_high, -0.5 + vd_look_z(2, 50) * 0.1, 1e-15);
+    cr_assert(rows.row[1].agrees, "1 lies within 1.2 ± 8.5 se's at 1e-5 with 49 df");
+    vd_rows_free(&rows);
+}
+
+Test(validate_model, kernel_in_parts_is_the_kernel)
+{
+    struct kn_spec ks = {.strategy = CH_RESUME, .N = 10, .r = 1, .tmin = 1, .beta = 1.5,
+                         .D = 3, .tau_est = 2, .tau_kill = 2.2};
+    struct vd_context ctx = {.seed = 3, .threads = 2};
+    struct kn_totals whole, parts;
+    vd_kernel(&ctx, &ks, 17, 100000, &whole);
+    memset(&parts, 0, sizeof parts);
+    vd_kernel_more(&ctx, &ks, 17, 0, 6250, &parts);
+    vd_kernel_more(&ctx, &ks, 17, 6250, 18750, &parts);
+    vd_kernel_more(&ctx, &ks, 17, 25000, 75000, &parts);
+    cr_assert_eq(parts.jobs, whole.jobs);
+    cr_assert_eq(parts.jobs_met, whole.jobs_met);
+    cr_assert(parts.job_cost == whole.job_cost && parts.job_cost2 == whole.job_cost2);
+    cr_assert(parts.task_done == whole.task_done && parts.job_done2 == whole.job_done2);
+}
+
+Test(validate_model, model_in_parts_is_the_model)
+{
+    struct cl_spec sp = open_spec();
+    struct vd_context ctx = {.seed = 7, .threads = 2};
+    double param[POL_MAX_PARAMS] = {0}, a[M_COUNT * R], b[M_COUNT * R];
+    cr_assert_eq(vd_model(&ctx, &sp, pol_find("fifo"), param, 11, R, a), 0);
+    cr_assert_eq(vd_model_part(&ctx, &sp, pol_find("fifo"), param, 11, 0, 2, R, b), 0);
+    cr_assert_eq(vd_model_part(&ctx, &sp, pol_find("fifo"), param, 11, 2, R - 2, R, b), 0);
+    for (int i = 0; i < M_COUNT * R; i++)
+        cr_assert(a[i] == b[i] || (isnan(a[i]) && isnan(b[i])), "value %d", i);
+}
+
+Test(validate_model, at_most_look_uses_the_look_level)
+{
+    struct vd_rows rows = {0};
+    double z = vd_look_z(0, 125);
+    cr_assert_eq(vd_add_at_most_look(&rows, "t", "", 0.5 - 0.9 * z * 0.01, 0.5, 0.01, 125,
+                                     true, 0), 0);
+    cr_assert_eq(vd_add_at_most_look(&rows, "t", "", 0.5 - 1.1 * z * 0.01, 0.5, 0.01, 125,
+                                     true, 0), 0);
+    cr_assert(rows.row[0].agrees && !rows.row[1].agrees);
+    cr_assert_float_eq(rows.row[0].ci_low, 0.5 - z * 0.01, 1e-12);
     vd_rows_free(&rows);
 }

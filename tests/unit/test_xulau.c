@@ -4,7 +4,9 @@
  * the quadratic solved by hand. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <string.h>
 
+#include "analysis/check_xulau.h"
 #include "models/theory/xulau.h"
 #include "engine/stats/rng.h"
 
@@ -484,4 +486,71 @@ Test(xulau, srptms_speedup)
     for (double r = 1; r < 10; r += 0.5)
         REL_EQ(xl_srptms_speedup(1.7, r), xl_min_mean(1, 1.7, 1) / xl_min_mean(1, 1.7, r), 1e-14,
                "r = %g", r);
+}
+
+/* ------------------------------------------------------------------ the checks' sampling */
+
+/* xlc_u52_bounds: draws below `below` fall short of t and draws from `above` reach it, checked
+ * next to the bounds and on random integers (xulau.th2's rejection decides on them). */
+Test(xulau, u52_bounds_split_the_draws)
+{
+    const struct dist ds[] = {{DIST_PARETO, 1, 2}, {DIST_PARETO, 1, 3}, {DIST_EXPONENTIAL, 1, 0},
+                              {DIST_PARETO, 0.5, 0.7}, {DIST_LOGNORMAL, 0.3, 0.8}};
+    const double ts[] = {4.414, 1.0000001, 2.7, 50, 3};
+    rng_t r;
+    rng_stream(&r, 5, 0, RNG_CHECK);
+    for (size_t i = 0; i < sizeof ds / sizeof ds[0]; i++) {
+        uint64_t below, above;
+        xlc_u52_bounds(&ds[i], ts[i], &below, &above);
+        cr_assert(0 < below && below <= above && above < (UINT64_C(1) << 52), "case %zu", i);
+        cr_assert(above - below < (UINT64_C(1) << 32), "case %zu: band of %g", i,
+                  (double)(above - below));
+        for (uint64_t d = 1; d <= 64; d++) {
+            cr_assert(dist_quantile(&ds[i], rng_u52_uniform(below - d)) < ts[i], "case %zu", i);
+            cr_assert(dist_quantile(&ds[i], rng_u52_uniform(above + d - 1)) >= ts[i], "case %zu",
+                      i);
+        }
+        for (int k = 0; k < 100000; k++) {
+            uint64_t x = rng_u52(&r);
+            double q = dist_quantile(&ds[i], rng_u52_uniform(x));
+            if (x < below)
+                cr_assert(q < ts[i], "case %zu: x = %llu", i, (unsigned long long)x);
+            if (x >= above)
+                cr_assert(q >= ts[i], "case %zu: x = %llu", i, (unsigned long long)x);
+        }
+    }
+}
+
+static void draw_two(rng_t *r, const void *arg, double *v)
+{
+    (void)arg;
+    v[0] = rng_uniform(r);
+    v[1] = v[0] * rng_uniform(r);
+}
+
+/* Sequential looks grow xulau.* samples by whole chunks: the parts add up to the one-shot
+ * sums bit for bit, and the look sizes are n/16, n/4 and n rounded up to chunks. */
+Test(xulau, sample_in_parts_is_the_sample)
+{
+    struct vd_context ctx = {.seed = 1, .threads = 2};
+    const uint64_t n = 1000000;
+    struct xlc_sums whole, parts;
+    cr_assert_eq(xlc_sample(&ctx, 9, n, 2, draw_two, NULL, &whole), 0);
+    memset(&parts, 0, sizeof parts);
+    uint64_t done = 0;
+    for (int look = 0; look < VD_LOOKS; look++) {
+        uint64_t size = xlc_look_size(n, look);
+        cr_assert(size > done || look == 0);
+        cr_assert_eq(xlc_sample_more(&ctx, 9, n, done, size, 2, draw_two, NULL, &parts), 0);
+        done = size;
+    }
+    cr_assert_eq(xlc_look_size(n, 0), 65536);
+    cr_assert_eq(xlc_look_size(n, 1), 262144);
+    cr_assert_eq(xlc_look_size(n, VD_LOOKS - 1), n);
+    cr_assert_eq(xlc_look_size(1000, 0), 1000, "never above n");
+    cr_assert_eq(parts.n, whole.n);
+    for (int j = 0; j < 2; j++)
+        cr_assert(parts.sum[j] == whole.sum[j] && parts.sum2[j] == whole.sum2[j], "value %d", j);
+    cr_assert_eq(xlc_sample_more(&ctx, 9, n, 100, 65536, 2, draw_two, NULL, &parts), -1,
+                 "a part must start on a chunk");
 }
