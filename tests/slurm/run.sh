@@ -31,7 +31,7 @@ stop_all() {
     done
     for pidfile in "${daemons[@]}"; do # gone before their files are
         for _ in $(seq 100); do
-            [ -s "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null || break
+            pid=$(cat "$pidfile" 2>/dev/null) && [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || break
             sleep 0.1
         done
     done
