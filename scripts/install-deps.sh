@@ -18,7 +18,7 @@ python3-matplotlib python3-pytest"
 case "${1:-}" in
     tsan|fuzz) PACKAGES="$PACKAGES clang libclang-rt-dev libomp-dev" ;;
     slurm) PACKAGES="$PACKAGES slurm-wlm munge" ;;
-    bench) PACKAGES="$PACKAGES libsimgrid-dev" ;;
+    bench) PACKAGES="$PACKAGES libsimgrid-dev time" ;;
 esac
 
 missing=""

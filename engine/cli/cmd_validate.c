@@ -27,7 +27,7 @@ static const struct cli_option validate_options[] = {
     {.flag = "--seed S",
      .help = "seed (default 1); every row derives its own"},
     {.flag = "--threads T",
-     .help = "OpenMP threads (default: all cores); results do not depend on it"},
+     .help = CLI_THREADS_HELP},
     {.flag = "--list",
      .help = "list the checks: source, assumptions, closed form, simulation"},
     {0},

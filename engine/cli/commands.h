@@ -77,6 +77,9 @@ int validate_print(const struct vd_rows *rows, bool csv);
 
 /* A command's usage, the one source of its --help, of the usage its errors append and of its
  * entry in `specmc --help` (engine/cli/cli_usage.c). */
+/* The help of --threads where the results do not depend on it (run, validate). */
+#define CLI_THREADS_HELP "OpenMP threads (default: all cores); results do not depend on it"
+
 struct cli_option {
     const char *flag; /* with its argument: "--seed S"; NULL ends the table */
     const char *help; /* lines separated by \n */

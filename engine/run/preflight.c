@@ -47,11 +47,10 @@ bool preflight_work(const struct cfg *c, const struct run_cost *cost, int thread
     if (bp)
         snprintf(parts + n, sizeof parts - (size_t)n, ", %.2g heartbeats of %s", k.beats, key);
     if (events <= RUN_EVENTS_MAX) {
-        char summ[64] = "";
+        char summ[96] = "", part[32];
         if (k.summary_seconds > 0.1 * (k.seconds + k.summary_seconds)) {
-            fmt_unit(k.summary_seconds, durations, summ + 2, sizeof summ - 2);
-            memcpy(summ, ", ", 2);
-            strncat(summ, " of it the summaries' bootstraps", sizeof summ - strlen(summ) - 1);
+            fmt_unit(k.summary_seconds, durations, part, sizeof part);
+            snprintf(summ, sizeof summ, ", %s of it the summaries' bootstraps", part);
         }
         if (k.seconds + k.summary_seconds > RUN_SECONDS_WARN)
             msg_warning("%s: about %.2g events (%s): roughly %s on %d thread%s%s", c->name,

@@ -45,6 +45,18 @@ void seq_watch_add(struct seq_watch *w, const struct cfg *c, const struct run_re
     w->n = n;
 }
 
+/* The normal quantile of a two-sided interval at `confidence`. */
+static double z_of(double confidence)
+{
+    return gsl_cdf_ugaussian_Pinv(0.5 + 0.5 * confidence);
+}
+
+/* A summary's relative half-width (ci_high − ci_low) / 2 / |mean|. */
+static double relative_half_width(const struct st_summary *x)
+{
+    return (x->ci_high - x->ci_low) / 2 / fabs(x->mean);
+}
+
 /* The relative half-width the moments of cell k predict, before the ratio: NaN when they
  * predict nothing (no value, infinite values, a mean of 0). */
 static double predicted(const struct seq_watch *w, int k, double z)
@@ -62,7 +74,7 @@ bool seq_watch_due(const struct seq_watch *w, const struct cfg *c, int max)
         return true;
     if (w->looked > 0 && w->n - w->looked < w->looked / SEQ_SPACING)
         return false;
-    double z = gsl_cdf_ugaussian_Pinv(0.5 + 0.5 * c->confidence);
+    double z = z_of(c->confidence);
     for (int k = 0; k < w->ncells; k++) {
         if (!c->precision_metric[k % M_COUNT] || w->acc[k].n == 0)
             continue; /* not asked, or no value here (pocd without deadlines) */
@@ -76,10 +88,10 @@ bool seq_watch_due(const struct seq_watch *w, const struct cfg *c, int max)
 
 void seq_watch_learn(struct seq_watch *w, const struct cfg *c, const struct run_result *view)
 {
-    double z = gsl_cdf_ugaussian_Pinv(0.5 + 0.5 * c->confidence);
+    double z = z_of(c->confidence);
     for (int k = 0; k < w->ncells; k++) {
         const struct st_summary *x = &view->summary[k];
-        double rel = (x->ci_high - x->ci_low) / 2 / fabs(x->mean), pred = predicted(w, k, z);
+        double rel = relative_half_width(x), pred = predicted(w, k, z);
         if (c->precision_metric[k % M_COUNT] && isfinite(rel) && pred > 0)
             w->ratio[k] = rel / pred;
     }
@@ -104,7 +116,7 @@ bool seq_met(const struct cfg *c, const struct run_result *view, char *why, size
                              name, pol, s);
                     return false;
                 }
-                double rel = (x->ci_high - x->ci_low) / 2 / fabs(x->mean);
+                double rel = relative_half_width(x);
                 if (!(rel <= c->precision) && !(x->ci_high == x->ci_low)) {
                     snprintf(why, len, "%s of %s in scenario %d: relative half-width %.3g > %g",
                              name, pol, s, rel, c->precision);
