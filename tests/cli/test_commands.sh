@@ -16,6 +16,10 @@ expect_grep "list shows metrics" "^  flowtime_p99 " "$WORK/out"
 expect_ok "list --keys" "$SPECMC" list --keys
 expect_grep "keys: workload.deadline" "^  deadline " "$WORK/out"
 expect_grep "keys: policy parameters" "^\[policy.clone\]" "$WORK/out"
+CURRENT="keys: every description starts in one column, named defaults (progress-score) too"
+cols=$(awk 'match($0, /^  [a-z_]+ +default [^ ]+( tmin)? +/) { print RLENGTH }' "$WORK/out" | sort -u)
+if [ "$(echo "$cols" | wc -l)" = 1 ] && grep -q "default progress-score " "$WORK/out"; then pass
+else fail "description columns: $(echo $cols)"; fi
 
 ini=$(write_ini small)
 expect_ok "run small" "$SPECMC" run "$ini" --out "$WORK/small.h5" --threads 2

@@ -3,6 +3,7 @@
  * and of the results. The figures' agreement with real runs is measured in
  * docs/guide/performance.md; here, that they add up as documented. */
 #include <criterion/criterion.h>
+#include <criterion/redirect.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "engine/config/config.h"
 #include "engine/config/config_limits.h"
 #include "engine/run/cost.h"
+#include "engine/run/preflight.h"
 #include "engine/stats/bootstrap.h"
 #include "models/replica.h"
 
@@ -84,6 +86,27 @@ Test(cost, summaries)
     run_cost(&c, 1, &k);
     double looks = 2 * ST_BOOT_RESAMPLES * 1e6 * 2 * RUN_BOOT_SECONDS_FAR;
     cr_assert_float_eq(k.summary_seconds, far + looks, 1e-9 * far);
+    cfg_free(&c);
+}
+
+/* The estimate a long run announces says how much of it the summaries take when they are
+ * most of it (10^6 replicas of a cheap model: minutes of bootstraps, seconds of events). */
+Test(cost, warning_names_the_summaries, .init = cr_redirect_stderr)
+{
+    struct cfg c;
+    load(&c, "[experiment]\nreplicas = 1000000\n[workload]\narrival = batch\njobs = 1\n"
+             "tasks = 10\ntask_time = exponential\nmean = 1\n[cluster]\nslots = 20\n"
+             "[policy]\nlist = fifo, clone\n");
+    struct run_cost k;
+    run_cost(&c, 2, &k);
+    cr_assert(k.summary_seconds > 60 && k.summary_seconds > 10 * k.seconds);
+    cr_assert(preflight_work(&c, &k, 2, false));
+    fflush(stderr);
+    char text[1024] = "";
+    size_t got = fread(text, 1, sizeof text - 1, cr_get_redirected_stderr());
+    text[got] = 0;
+    cr_assert(strstr(text, "warning: ") && strstr(text, "of it the summaries' bootstraps"),
+              "%s", text);
     cfg_free(&c);
 }
 
