@@ -9,6 +9,24 @@
 #include "engine/run/summarise.h"
 #include "engine/session/ranks.h"
 
+/* res keeps its first n replicas alone, summarised, and c->replicas = n. 0, or -1 when out
+ * of memory (res unchanged). */
+static int keep_first(struct cfg *c, const struct ckpt *k, struct run_result *res, int n,
+                      int threads)
+{
+    struct run_result view;
+    /* k->c is the run as its block was allocated (max_replicas): a prefix keeps the job
+       flowtimes the block keeps */
+    if (run_prefix(k->c, res, n, &view) || run_summarise(c, &view, threads)) {
+        run_result_free(&view);
+        return -1;
+    }
+    run_result_free(res);
+    *res = view;
+    c->replicas = n;
+    return 0;
+}
+
 /* Batches until the first n replicas are precise enough, or max_replicas: res ends holding
  * the first n, summarised, and c->replicas = n. Looks when the watch says (sequential.h). */
 static int sequential(struct cfg *c, const struct run_options *opt, struct ckpt *k,
@@ -27,34 +45,22 @@ static int sequential(struct cfg *c, const struct run_options *opt, struct ckpt 
         seq_watch_add(&w, c, res, n);
         if (!seq_watch_due(&w, c, max))
             continue;
-        if (run_summarise_some(c, res, n, c->precision_metric, opt->threads)) {
-            snprintf(err, errlen, "out of memory for the summaries of %d replicas", n);
-            rc = 1;
-            break;
-        }
         char miss[512];
-        bool met = seq_met(c, res, miss, sizeof miss);
-        if (!met && n < max) {
+        bool met = false, nomem = run_summarise_some(c, res, n, c->precision_metric,
+                                                     opt->threads) != 0;
+        if (!nomem && !(met = seq_met(c, res, miss, sizeof miss)) && n < max) {
             seq_watch_learn(&w, c, res);
             continue;
         }
         if (met)
             snprintf(why, whylen, "precision %g reached at %d replicas (%d look%s)",
                      c->precision, n, w.looks + 1, w.looks ? "s" : "");
-        else
+        else if (!nomem)
             snprintf(why, whylen, "max_replicas %d reached; still short: %s", max, miss);
-        struct run_result view;
-        /* k->c is the run as its block was allocated (max_replicas): a prefix keeps the job
-           flowtimes the block keeps */
-        if (run_prefix(k->c, res, n, &view) || run_summarise(c, &view, opt->threads)) {
-            run_result_free(&view);
+        if (nomem || keep_first(c, k, res, n, opt->threads)) {
             snprintf(err, errlen, "out of memory for the summaries of %d replicas", n);
             rc = 1;
-            break;
         }
-        run_result_free(res);
-        *res = view;
-        c->replicas = n;
         break;
     }
     seq_watch_free(&w);
