@@ -27,7 +27,7 @@ enum metric {
                             deadlines, −inf when PoCD <= R_min (seed 004 eq. 25) */
     M_JOB_FLOWTIME_P50,  /* quantiles of the flowtime of a measured job, pooled over every */
     M_JOB_FLOWTIME_P90,  /* replica's jobs: no per-replica value (NaN); the summary comes */
-    M_JOB_FLOWTIME_P99,  /* from all the jobs (engine/stats/intervals.h iv_pooled_quantile) */
+    M_JOB_FLOWTIME_P99,  /* from all the jobs, streamed (engine/stats/pooled.h) */
     M_COUNT
 };
 

@@ -459,8 +459,8 @@ int cmd_run(int argc, char **argv)
     }
     rc = 1;
     prov_utc_now(pv.end, sizeof pv.end);
-    if (a.shards ? shard_commit(&o, SHARD_FILE, &c, a.config, a.shard, a.shards, &res, NULL, &pv,
-                                err, sizeof err)
+    if (a.shards ? shard_commit(&o, SHARD_FILE, &c, a.config, a.shard, a.shards, &res, NULL,
+                                NULL, &pv, err, sizeof err)
                  : rs_commit(&o, &c, &res, &pv, err, sizeof err)) {
         msg_error("%s", err);
         outfile_abort(&o);

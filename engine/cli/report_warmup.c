@@ -2,8 +2,9 @@
  *
  * Every interval specmc prints is for the finite-horizon mean of the configured run, warm-up
  * bias included (docs/methods/statistics.md). This judges that bias from the run's by_job/flowtime:
- * the median over the replicas of job i's flowtime, in arrival order (Welch's ensemble
- * average, with a median so that a heavy tail does not drown the trend).
+ * the geometric mean over the replicas of job i's flowtime, in arrival order (Welch's ensemble
+ * average, on the log scale so that a heavy tail does not drown the trend; files of specmc
+ * before the streamed summaries hold the median instead, in the same layout).
  * Printed per (scenario, policy): the configured warm-up, the truncation point MSER-5 chooses
  * (White, Cobb & Spratt 2000: batches of 5 jobs, the d minimising the squared standard error of
  * the mean of the batches after d, Σ_{k>d} (z_k − z̄_d)² / (b − d)², over d <= b/2), and the
@@ -63,8 +64,8 @@ int report_warmup(const char *path, bool csv)
         return 2;
     }
     if (f.nscen == 0 || !f.by_job[0].flowtime) {
-        msg_error("%s: keeps no by_job/flowtime (a run keeps it when its job flowtimes fit in "
-                  "memory: docs/guide/file-format.md)", path);
+        msg_error("%s: keeps no by_job/flowtime (files before format 6 kept it only when their "
+                  "job flowtimes fit in memory: docs/guide/file-format.md)", path);
         rs_file_free(&f);
         return 2;
     }
@@ -78,10 +79,11 @@ int report_warmup(const char *path, bool csv)
         }
         putchar('\n');
     } else {
-        printf("experiment %s: median flowtime by job (arrival order) over %d replicas\n"
+        const char *what = f.by_job_geometric ? "geometric mean" : "median";
+        printf("experiment %s: %s flowtime by job (arrival order) over %d replicas\n"
                "warmup: the configured one; mser5: the truncation point MSER-5 chooses; then the\n"
-               "average of those medians over each tenth of the jobs\n",
-               f.experiment, f.replicas);
+               "average of those %ss over each tenth of the jobs\n",
+               f.experiment, what, f.replicas, what);
     }
     for (int s = 0; s < f.nscen; s++) {
         if (!csv) {

@@ -25,6 +25,7 @@
 #include "engine/config/dedup.h"
 #include "engine/base/text.h"
 #include "engine/config/traces.h"
+#include "engine/stats/pooled.h"
 #include "models/workload.h"
 
 /* ---------------------------------------------------------------- the schema */
@@ -1542,8 +1543,11 @@ static bool apply_sets(struct parse *p, struct cfg *c, const char *const *sets, 
 }
 
 /* Experiment keys and the policy list. */
+static bool read_precision_metrics(struct parse *p, struct cfg *c, const struct entry *e);
+
 /* Sequential stopping: precision, the metrics it applies to, max_replicas (needed with it,
- * at least the first batch `replicas`, which is also the least n: at least CFG_SEQ_MIN_N). */
+ * at least the first batch `replicas`, which is also the least n: at least CFG_SEQ_MIN_N);
+ * a precision the asked metrics can reach. */
 static bool read_precision(struct parse *p, struct cfg *c, struct conv *cv)
 {
     const struct view *b = cv->v;
@@ -1570,8 +1574,28 @@ static bool read_precision(struct parse *p, struct cfg *c, struct conv *cv)
         return false;
     c->max_replicas = (int)v;
     const struct entry *e = b->set[K_PRECISION_METRICS];
-    if (!e)
-        return true;
+    if (e && !read_precision_metrics(p, c, e))
+        return false;
+    for (int m = 0; m < M_COUNT; m++)
+        if (c->precision_metric[m] && metric_info[m].pooled > 0 &&
+            c->precision < pq_least_half_width()) {
+            fail(p, "%s: experiment.precision = %g is less than a pooled job quantile's interval "
+                 "can reach (%s%s: its ends fall on bins %.2f %% wide, so its relative "
+                 "half-width is at least %.3g; docs/methods/statistics.md): ask for %.4f or "
+                 "more, or name the metrics in experiment.precision_metrics without it",
+                 where(b->set[K_PRECISION], w, sizeof w), c->precision, metric_info[m].name,
+                 e ? "" : ", one of every metric, the default of precision_metrics",
+                 100 * (lh_edge(1) - 1), pq_least_half_width(),
+                 ceil(pq_least_half_width() * 1e4) / 1e4);
+            return false;
+        }
+    return true;
+}
+
+/* experiment.precision_metrics (entry e): the metrics it names into c->precision_metric. */
+static bool read_precision_metrics(struct parse *p, struct cfg *c, const struct entry *e)
+{
+    char w[512];
     char *list = strdup(e->value);
     int n = list ? text_split(list, ',', NULL, 0) : 0;
     char **items = n > 0 ? calloc((size_t)n, sizeof *items) : NULL;

@@ -17,11 +17,12 @@
 #include "engine/stats/stats.h"
 
 #define RS_FORMAT "specmc-results"
-#define RS_FORMAT_VERSION 5 /* 2: summary rows say how their interval was made; 3: checksummed,
+#define RS_FORMAT_VERSION 6 /* 2: summary rows say how their interval was made; 3: checksummed,
                                fixed-length strings; 4: scalar attributes, numeric sweep values
                                (as written in /sweep_values), units; 5: verdicts tables, pooled
-                               proportions' intervals `bootstrap` or `betting`
-                               (docs/guide/file-format.md) */
+                               proportions' intervals `bootstrap` or `betting`; 6: streamed job
+                               flowtimes: by_job the geometric mean, pooled quantiles at their
+                               bins (docs/guide/file-format.md) */
 #define RS_FORMAT_OLDEST 3  /* the oldest version report still reads */
 
 struct rs_provenance {
@@ -93,6 +94,7 @@ struct rs_file {
     struct st_summary *verdict; /* [nscen][npol][nmetrics][VR_COUNT], as result.h's; the rows
                                    of policy 0 empty; from format 5 on (has_verdicts) */
     bool has_verdicts;
+    bool by_job_geometric;          /* by_job holds geometric means (format 6 on), not medians */
     double *values;             /* [nscen][npol][nmetrics][replicas]: per-replica metrics */
     struct rs_hist hist[JQ_COUNT];
     struct rs_choices *choices; /* [nscen * npol] */

@@ -341,6 +341,7 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
     f->paired = calloc(cells, sizeof *f->paired);
     f->verdict = calloc(cells * VR_COUNT, sizeof *f->verdict);
     f->has_verdicts = version >= 5;
+    f->by_job_geometric = version >= 6;
     f->sweep_values = calloc((size_t)f->nscen * (size_t)f->nsweep + 1, sizeof *f->sweep_values);
     f->resolved = calloc(pairs, sizeof *f->resolved);
     f->choices = calloc(pairs, sizeof *f->choices);

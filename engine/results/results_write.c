@@ -203,7 +203,7 @@ static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_resu
                          &res->summary[run_cell(res, s, p, 0)], M_COUNT, false);
     if (rc == 0 && res->hist_bins > 0)
         rc = write_histograms(g, c, res, s, p);
-    if (rc == 0 && res->by_job) {
+    if (rc == 0 && res->stream) {
         hid_t b = H5Gcreate2(g, "by_job", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
         hsize_t jobs[1] = {(hsize_t)res->jobs[s]};
         rc = b < 0 ? -1 : h5w_array(b, "flowtime", H5T_NATIVE_DOUBLE, 1, jobs, run_by_job(res, s, p));

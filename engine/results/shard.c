@@ -17,8 +17,34 @@
 /* The longest config text a shard carries (a config is a few kilobytes). */
 #define SHARD_TEXT_MAX ((size_t)1 << 22)
 
-/* The datasets of one (scenario, policy) of a block (run_arrays), under its group loc:
- * written, or read into the block's place in res. */
+/* The stream of one (scenario, policy) of a block (run_stream_encode), the dataset
+ * "stream" of int64 under loc: written, or read and added into res (a checkpoint's block is
+ * empty before, a merge adds the shards' one by one). */
+static int stream_cell(hid_t loc, struct run_result *res, int s, int p, int read)
+{
+    hsize_t dims[1] = {run_stream_len(res, s, p)};
+    if (read && (h5r_dataset_dims(loc, "stream", H5T_INTEGER, 1, dims) < 0 ||
+                 dims[0] > ((hsize_t)1 << 40)))
+        return -1;
+    int64_t *v = malloc(((size_t)dims[0] + 1) * sizeof *v);
+    if (!v)
+        return -1;
+    int rc;
+    if (read)
+        rc = h5r_dataset(loc, "stream", H5T_INTEGER, 1, dims, H5T_NATIVE_INT64, v) < 0 ||
+                     run_stream_decode_add(res, s, p, v, (size_t)dims[0])
+                 ? -1
+                 : 0;
+    else {
+        run_stream_encode(res, s, p, v);
+        rc = h5w_array(loc, "stream", H5T_NATIVE_INT64, 1, dims, v);
+    }
+    free(v);
+    return rc;
+}
+
+/* The datasets of one (scenario, policy) of a block (run_arrays, and its stream), under its
+ * group loc: written, or read into the block's place in res. */
 static int block_cell(hid_t loc, const struct cfg *c, struct run_result *res, int s, int p,
                       int first, int nrep, int read)
 {
@@ -33,7 +59,7 @@ static int block_cell(hid_t loc, const struct cfg *c, struct run_result *res, in
         if (rc)
             return -1;
     }
-    return 0;
+    return stream_cell(loc, res, s, p, read);
 }
 
 /* Every (scenario, policy) of the block, under /scenarios/S/POLICY. */
@@ -85,8 +111,8 @@ static int done_io(hid_t f, const struct cfg *c, int nrep, unsigned char *done, 
 
 int shard_commit(struct outfile *o, enum shard_kind kind, const struct cfg *c,
                  const char *config_path, int index, int count, const struct run_result *res,
-                 const unsigned char *done, const struct rs_provenance *pv, char *err,
-                 size_t errlen)
+                 const unsigned char *done, const struct shard_extra *extra,
+                 const struct rs_provenance *pv, char *err, size_t errlen)
 {
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
     hid_t f = h5w_create(o, err, errlen);
@@ -104,8 +130,41 @@ int shard_commit(struct outfile *o, enum shard_kind kind, const struct cfg *c,
         rc = block_all(f, c, (struct run_result *)res, 0, res->nrep, 0);
     if (rc == 0 && kind == SHARD_CHECKPOINT)
         rc = done_io(f, c, res->nrep, (unsigned char *)done, 0);
+    if (rc == 0 && extra) {
+        hsize_t dims[1] = {(hsize_t)extra->n};
+        rc = h5w_array(f, "sequential", H5T_NATIVE_DOUBLE, 1, dims, extra->v);
+    }
     return h5w_finish(f, rc == 0, o, kind == SHARD_FILE ? "the shard" : "the checkpoint", err,
                       errlen);
+}
+
+/* The most values an extra may hold: a place of 2^20 cells. */
+#define SHARD_EXTRA_MAX ((hsize_t)1 << 24)
+
+int shard_read_extra(const char *path, struct shard_extra *out, char *err, size_t errlen)
+{
+    *out = (struct shard_extra){0};
+    hid_t h = h5r_open(path, "not a checkpoint (an HDF5 file without checksums)", err, errlen);
+    if (h < 0)
+        return -1;
+    int rc = 1;
+    hsize_t dims[1];
+    if (H5Lexists(h, "sequential", H5P_DEFAULT) > 0) {
+        rc = -1;
+        if (h5r_dataset_dims(h, "sequential", H5T_FLOAT, 1, dims) == 0 &&
+            dims[0] <= SHARD_EXTRA_MAX && (out->v = malloc((dims[0] + 1) * sizeof *out->v)) &&
+            h5r_dataset(h, "sequential", H5T_FLOAT, 1, dims, H5T_NATIVE_DOUBLE, out->v) == 0) {
+            out->n = (size_t)dims[0];
+            rc = 0;
+        }
+    }
+    H5Fclose(h);
+    if (rc < 0) {
+        free(out->v);
+        *out = (struct shard_extra){0};
+        h5r_fail(err, errlen, path, "damaged checkpoint: its 'sequential' dataset");
+    }
+    return rc;
 }
 
 static char *one_string(hid_t h, const char *name)

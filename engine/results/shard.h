@@ -21,7 +21,7 @@
 #include "engine/run/runner.h"
 
 #define SHARD_FORMAT "specmc-shard"
-#define SHARD_FORMAT_VERSION 1
+#define SHARD_FORMAT_VERSION 2 /* 2: each cell's job flowtimes as a stream, not "flow" */
 
 /* The same layout serves a checkpoint (engine/session/checkpoint.h): a block some of whose
  * replicas are done, with a `done` dataset [cells][n] of 0/1 beside the arrays. */
@@ -35,6 +35,11 @@ static inline int shard_first(int replicas, int i, int k)
 }
 
 /* What a shard file says about itself. */
+struct shard_extra {
+    double *v;
+    size_t n;
+};
+
 struct shard_info {
     char *version, *git_rev;   /* of the specmc that wrote it */
     char *config_path;         /* the config as given to run */
@@ -67,8 +72,13 @@ const char *shard_inputs_diff(const char *a, const char *b, char *buf, size_t le
  * the block, scenario-major). 0, or -1 with a message (then outfile_abort). */
 int shard_commit(struct outfile *o, enum shard_kind kind, const struct cfg *c,
                  const char *config_path, int index, int count, const struct run_result *res,
-                 const unsigned char *done, const struct rs_provenance *pv, char *err,
-                 size_t errlen);
+                 const unsigned char *done, const struct shard_extra *extra,
+                 const struct rs_provenance *pv, char *err, size_t errlen);
+
+/* A checkpoint's `extra` (NULL: none): n doubles it carries as its dataset "sequential" (a
+ * sequential run's place: engine/session/session.c). shard_read_extra reads them into a new
+ * array (*out, *n); 0, 1 when the file has none, -1 with a message. */
+int shard_read_extra(const char *path, struct shard_extra *out, char *err, size_t errlen);
 
 /* Read a shard file's (or a checkpoint's) own description. 0, or -1 with "PATH: reason". */
 int shard_read_info(const char *path, enum shard_kind kind, struct shard_info *info, char *err,

@@ -12,11 +12,18 @@
 #include "engine/stats/intervals.h"
 #include "models/replica.h"
 
+/* The bins a pooled stream is estimated to span: 16 octaves (the occupied range grows with
+ * the spread of the flowtimes, one bin per 0.27 %: 1 to 65 536 is 16 octaves). */
+#define RUN_STREAM_BINS (16 * LH_PER_OCTAVE)
+
 /* The memory part of run_cost: what a run (run_block), run_summarise and the report that
  * follows the run allocate, from the same sizes. */
 static void run_memory(const struct cfg *c, int threads, struct run_cost *out)
 {
-    double nrep = c->replicas, pairs = (double)c->nscenarios * c->npolicies, flow = 0;
+    double nrep = c->replicas, pairs = (double)c->nscenarios * c->npolicies, jobs = 0;
+    int norders = 0;
+    for (int m = 0; m < M_COUNT; m++)
+        norders += metric_info[m].pooled > 0;
     double cells = pairs * M_COUNT, rows = pairs * nrep, most_jobs = 0, most_tasks = 0;
     struct cl_spec widest = c->scen[0].spec; /* every dimension at its most */
     bool per_job = false;
@@ -28,21 +35,30 @@ static void run_memory(const struct cfg *c, int threads, struct run_cost *out)
         widest.jobs = sp->jobs > widest.jobs ? sp->jobs : widest.jobs;
         most_tasks = fmax(most_tasks, x.tasks);
         most_jobs = fmax(most_jobs, sp->jobs);
-        flow += c->npolicies * nrep * sp->jobs;
+        jobs += c->npolicies * (double)sp->jobs;
         for (int p = 0; p < c->npolicies; p++)
             per_job = per_job || run_per_job_param(c, s, p) >= 0;
     }
-    bool keep_flow = flow <= (double)RUN_FLOW_MAX;
-    double values = cells * nrep * sizeof(double), by_job = keep_flow ? flow / nrep * 8 : 0;
+    /* the streams (run_stream): the sums, counts and means by job, and the pooled stream's
+       count and tests' row for each of about RUN_STREAM_BINS bins; each scenario's table of
+       terms (engine/stats/pooled.h) */
+    double values = cells * nrep * sizeof(double), by_job = jobs * sizeof(double);
+    double width = PQ_TESTS * (double)norders, tables = 0;
+    for (int s = 0; s < c->nscenarios; s++) {
+        double J = metrics_measured_jobs(&c->scen[s].spec);
+        tables += J <= RUN_TABLE_JOBS ? (J + 1) * width * sizeof(int64_t) : 0;
+    }
+    double streams = 3 * by_job + tables +
+                     pairs * ((1 + width) * RUN_STREAM_BINS * sizeof(int64_t) +
+                              sizeof(struct run_stream));
     double choices = per_job ? rows * (POL_CHOICE_MAX + 1) * sizeof(int32_t) : 0;
     double summaries = (2 + VR_COUNT) * cells * sizeof(struct st_summary);
-    double results = values + summaries + by_job + choices +
-                     (keep_flow ? flow * sizeof(double) : 0);
+    double results = values + summaries + streams + choices;
     for (int q = 0; q < JQ_COUNT; q++)
         if (c->hist_max[q] > 0)
             results += rows * (c->hist_bins + 1) * sizeof(int32_t);
-    double scratch = fmax((double)iv_scratch_size(c->replicas),
-                          keep_flow ? 2 * most_jobs * nrep + 4 * nrep + ST_BOOT_RESAMPLES : 0);
+    /* a replica's job flowtimes, bins and logs on their way into its stream (run_units) */
+    double scratch = (double)iv_scratch_size(c->replicas) + most_jobs * RUN_STREAM_SCRATCH / 8;
     double readback = values + summaries + by_job + choices;
     struct cl_spec one_slot = widest;
     one_slot.slots = 1;

@@ -6,14 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool run_keeps_flow(const struct cfg *c)
-{
-    double flow = 0;
-    for (int s = 0; s < c->nscenarios; s++)
-        flow += (double)c->npolicies * c->replicas * c->scen[s].spec.jobs;
-    return flow <= (double)RUN_FLOW_MAX;
-}
-
 int run_alloc(const struct cfg *c, int first, int count, struct run_result *res)
 {
     memset(res, 0, sizeof *res);
@@ -35,19 +27,28 @@ int run_alloc(const struct cfg *c, int first, int count, struct run_result *res)
             nomem = !res->hist[q];
         }
     res->jobs = malloc((size_t)res->nscen * sizeof *res->jobs);
-    res->flow_at = malloc((size_t)res->nscen * (size_t)res->npol * sizeof *res->flow_at);
-    nomem = nomem || !res->jobs || !res->flow_at;
-    size_t flow = 0;
+    res->stream = calloc((size_t)res->nscen * (size_t)res->npol + 1, sizeof *res->stream);
+    res->table = calloc((size_t)res->nscen, sizeof *res->table);
+    nomem = nomem || !res->jobs || !res->stream || !res->table;
+    double orders[M_COUNT];
+    int norders = 0;
+    for (int m = 0; m < M_COUNT; m++)
+        if (metric_info[m].pooled > 0)
+            orders[norders++] = metric_info[m].pooled;
     for (int s = 0; s < res->nscen && !nomem; s++) {
         res->jobs[s] = c->scen[s].spec.jobs;
-        for (int p = 0; p < res->npol; p++, flow += (size_t)res->nrep * (size_t)res->jobs[s])
-            res->flow_at[s * res->npol + p] = flow;
-    }
-    if (!nomem && run_keeps_flow(c)) { /* decided on the whole run: a block keeps what it does */
-        res->flow = calloc(flow ? flow : 1, sizeof *res->flow);
-        res->by_job = malloc((flow / (size_t)(res->nrep ? res->nrep : 1) + 1) *
-                             sizeof *res->by_job);
-        nomem = !res->flow || !res->by_job;
+        size_t jobs = (size_t)res->jobs[s] + 1;
+        for (int p = 0; p < res->npol && !nomem; p++) {
+            struct run_stream *st = run_stream(res, s, p);
+            pq_init(&st->pooled, orders, norders);
+            st->log_sum = calloc(jobs, sizeof *st->log_sum);
+            st->log_n = calloc(jobs, sizeof *st->log_n);
+            st->by_job = malloc(jobs * sizeof *st->by_job);
+            nomem = !st->log_sum || !st->log_n || !st->by_job;
+        }
+        int measured = metrics_measured_jobs(&c->scen[s].spec);
+        if (!nomem && measured > 0 && measured <= RUN_TABLE_JOBS)
+            nomem = pq_table_init(&res->table[s], &run_stream(res, s, 0)->pooled, measured);
     }
     bool per_job = false;
     for (int s = 0; s < res->nscen; s++)
@@ -86,12 +87,86 @@ int run_arrays(const struct cfg *c, const struct run_result *res, int s, int p, 
                                     .width = POL_CHOICE_MAX + 1, .rank = 2};
         snprintf(out[n++].name, sizeof out[0].name, "choices");
     }
-    if (res->flow) {
-        out[n] = (struct run_array){.data = run_flow(res, s, p, r), .size = sizeof(double),
-                                    .width = (size_t)res->jobs[s], .real = true, .rank = 2};
-        snprintf(out[n++].name, sizeof out[0].name, "flow");
-    }
     return n;
+}
+
+void run_stream_logs(const double *flow, int jobs, int64_t *logs)
+{
+    for (int i = 0; i < jobs; i++)
+        logs[i] = flow[i] > 0 && isfinite(flow[i]) ? llround(log(flow[i]) * RUN_LOG_SCALE)
+                                                   : RUN_NO_LOG;
+}
+
+int run_stream_add(struct run_result *res, int s, int p, const int *bins, int nbins,
+                   const int64_t *logs)
+{
+    struct run_stream *st = run_stream(res, s, p);
+    if (pq_add(&st->pooled, &res->table[s], bins, nbins))
+        return -1;
+    for (int i = 0; i < res->jobs[s]; i++)
+        if (logs[i] != RUN_NO_LOG) {
+            st->log_sum[i] += logs[i];
+            st->log_n[i]++;
+        }
+    return 0;
+}
+
+int run_stream_merge(struct run_result *res, int s, int p, const struct run_result *from, int t,
+                     int q)
+{
+    struct run_stream *a = run_stream(res, s, p), *b = run_stream(from, t, q);
+    if (pq_merge(&a->pooled, &b->pooled))
+        return -1;
+    for (int i = 0; i < res->jobs[s]; i++) {
+        a->log_sum[i] += b->log_sum[i];
+        a->log_n[i] += b->log_n[i];
+    }
+    return 0;
+}
+
+void run_stream_clear(struct run_result *res, int s, int p)
+{
+    struct run_stream *st = run_stream(res, s, p);
+    pq_free(&st->pooled);
+    memset(st->log_sum, 0, (size_t)res->jobs[s] * sizeof *st->log_sum);
+    memset(st->log_n, 0, (size_t)res->jobs[s] * sizeof *st->log_n);
+}
+
+size_t run_stream_len(const struct run_result *res, int s, int p)
+{
+    const struct run_stream *st = run_stream(res, s, p);
+    return 1 + 2 * (size_t)res->jobs[s] + pq_encoded_len(&st->pooled);
+}
+
+int64_t *run_stream_encode(const struct run_result *res, int s, int p, int64_t *out)
+{
+    const struct run_stream *st = run_stream(res, s, p);
+    *out++ = res->jobs[s];
+    out = pq_encode(&st->pooled, out);
+    memcpy(out, st->log_sum, (size_t)res->jobs[s] * sizeof *out);
+    out += res->jobs[s];
+    memcpy(out, st->log_n, (size_t)res->jobs[s] * sizeof *out);
+    return out + res->jobs[s];
+}
+
+int run_stream_decode_add(struct run_result *res, int s, int p, const int64_t *v, size_t n)
+{
+    struct run_stream *st = run_stream(res, s, p);
+    const int64_t *end = v + n;
+    int jobs = res->jobs[s];
+    if (n < 1 || v[0] != jobs)
+        return -1;
+    v++;
+    v = pq_decode_add(&st->pooled, v, end);
+    if (!v || end - v != 2 * (ptrdiff_t)jobs)
+        return -1;
+    for (int i = 0; i < jobs; i++) {
+        if (v[jobs + i] < 0)
+            return -1;
+        st->log_sum[i] += v[i];
+        st->log_n[i] += v[jobs + i];
+    }
+    return 0;
 }
 
 int run_prefix(const struct cfg *c, const struct run_result *res, int n,
@@ -106,6 +181,10 @@ int run_prefix(const struct cfg *c, const struct run_result *res, int n,
             run_arrays(c, view, s, p, 0, to); /* the same list: view has res's arrays */
             for (int i = 0; i < k; i++)
                 memcpy(to[i].data, from[i].data, (size_t)n * from[i].width * from[i].size);
+            if (run_stream_merge(view, s, p, res, s, p)) {
+                run_result_free(view);
+                return -1;
+            }
         }
     view->task_events = res->task_events;
     view->simulated_events = res->simulated_events;
@@ -122,9 +201,17 @@ void run_result_free(struct run_result *res)
     for (int q = 0; q < JQ_COUNT; q++)
         free(res->hist[q]);
     free(res->choices);
-    free(res->flow);
-    free(res->flow_at);
+    for (int k = 0; res->stream && k < res->nscen * res->npol; k++) {
+        struct run_stream *st = &res->stream[k];
+        pq_free(&st->pooled);
+        free(st->log_sum);
+        free(st->log_n);
+        free(st->by_job);
+    }
+    free(res->stream);
+    for (int s = 0; res->table && s < res->nscen; s++)
+        pq_table_free(&res->table[s]);
+    free(res->table);
     free(res->jobs);
-    free(res->by_job);
     memset(res, 0, sizeof *res);
 }

@@ -1,8 +1,8 @@
-/* result — a run's data: every replica's metrics, per-job histograms, choices and job
- * flowtimes of each (scenario, policy), and their summaries, with the accessors that index
- * them. The runner (engine/run/runner.h) fills it, engine/run/summarise.h summarises it,
- * engine/results writes and reads it, engine/session moves it between shards, checkpoints and
- * ranks (run_arrays). */
+/* result — a run's data: every replica's metrics, per-job histograms and choices of each
+ * (scenario, policy), the streams its job flowtimes are summarised into, and their summaries,
+ * with the accessors that index them. The runner (engine/run/runner.h) fills it,
+ * engine/run/summarise.h summarises it, engine/results writes and reads it, engine/session
+ * moves it between shards, checkpoints and ranks (run_arrays, run_stream_encode). */
 #ifndef SPECMC_RUN_RESULT_H
 #define SPECMC_RUN_RESULT_H
 
@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "engine/config/config.h"
+#include "engine/stats/pooled.h"
 #include "engine/stats/stats.h"
 #include "engine/stats/verdict.h"
 #include "models/metrics.h"
@@ -29,12 +30,11 @@ struct run_result {
     int32_t *hist[JQ_COUNT];    /* per-job histograms, see run_hist(); NULL when not kept */
     int32_t *choices;           /* measured jobs by the value their policy chose per job, see
                                    run_choices(); NULL when no policy chooses per job */
-    double *flow;               /* every job's flowtime, see run_flow(); NULL when they would
-                                   take more than RUN_FLOW_MAX values */
-    size_t *flow_at;            /* [nscen * npol]: where (s, p)'s replicas start in flow */
+    struct run_stream *stream;  /* [nscen * npol]: the job flowtimes, summarised as they
+                                   arrive, see run_stream() */
+    struct pq_table *table;     /* [nscen]: what a replica adds to the pooled stream, looked up
+                                   (empty where its measured jobs exceed RUN_TABLE_JOBS) */
     int *jobs;                  /* [nscen]: jobs per replica (warm-up included) */
-    double *by_job;             /* [nscen][npol][jobs of s]: the median over replicas of job
-                                   i's flowtime, see run_by_job(); NULL without flow */
     int64_t task_events;        /* copy starts + ends over the whole run */
     int64_t simulated_events;   /* of those, the ones this process simulated (a cell equal to
                                    another is copied, not run; a resumed run's earlier ones
@@ -85,26 +85,67 @@ static inline int32_t *run_choices(const struct run_result *r, int s, int p, int
     return r->choices + row * (POL_CHOICE_MAX + 1);
 }
 
-/* The most job flowtimes a run keeps (for the pooled quantiles and the warm-up diagnostic):
- * 2^26 doubles, 512 MiB. */
-#define RUN_FLOW_MAX ((size_t)1 << 26)
+/* The job flowtimes of one (scenario, policy), summarised as the replicas finish, in memory
+ * O(bins + jobs) whatever the replicas: the pooled quantiles' stream and the warm-up
+ * diagnostic's sums by job. Both are integer counts and sums, so adding replicas in any
+ * order, on any thread, shard, rank or across a checkpoint, gives the same bits.
+ *   pooled: the measured jobs (the last metrics_measured_jobs of each replica) for the pooled
+ *     quantiles of the metrics (metric_info[m].pooled), engine/stats/pooled.h: their bins and
+ *     the betting tests' log capitals at each bin's edge.
+ *   log_sum[i], log_n[i]: the sum over replicas of llround(ln(flowtime of job i) · 2^32) and
+ *     how many replicas it adds (job i finished with a flowtime in (0, ∞)), job i in arrival
+ *     order, warm-up included: by_job[i] = exp(log_sum / log_n / 2^32) is their geometric
+ *     mean, filled by run_summarise (NaN where log_n is 0). */
+#define RUN_LOG_SCALE 4294967296.0 /* 2^32 */
+#define RUN_TABLE_JOBS 4096         /* a scenario's table: at most 4.5 MiB */
+#define RUN_NO_LOG INT64_MIN       /* a job whose flowtime has no log to add */
+struct run_stream {
+    struct pq_stream pooled;
+    int64_t *log_sum, *log_n;
+    double *by_job;
+};
 
-/* Every job's flowtime (warm-up included, arrival order) of one (scenario, policy, replica):
- * jobs[s] contiguous doubles, replicas of a (scenario, policy) one after another. */
-static inline double *run_flow(const struct run_result *r, int s, int p, int rep)
+static inline struct run_stream *run_stream(const struct run_result *r, int s, int p)
 {
-    return r->flow + r->flow_at[s * r->npol + p] + (size_t)rep * (size_t)r->jobs[s];
+    return &r->stream[s * r->npol + p];
 }
 
-/* The median over replicas of job i's flowtime, jobs[s] doubles of (scenario, policy). */
+/* The geometric mean over replicas of job i's flowtime, jobs[s] doubles of (scenario,
+ * policy), after run_summarise. */
 static inline double *run_by_job(const struct run_result *r, int s, int p)
 {
-    return r->by_job + r->flow_at[s * r->npol + p] / (size_t)r->nrep;
+    return run_stream(r, s, p)->by_job;
 }
 
-/* Whether a run of c keeps every job's flowtime (flow, by_job): decided on the whole run, so
- * that each of its blocks keeps what the whole would. */
-bool run_keeps_flow(const struct cfg *c);
+/* A replica's part of a stream, computed from its flowtimes without the stream (so outside
+ * its lock): `bins`, the nbins sorted bins of its measured jobs' flowtimes (pq_bins of the
+ * last metrics_measured_jobs of flow), and logs[i] = llround(ln(flow[i]) · 2^32), or
+ * RUN_NO_LOG, for its `jobs` flowtimes in arrival order (NaN: unfinished). */
+void run_stream_logs(const double *flow, int jobs, int64_t *logs);
+
+/* The bytes per job a thread needs for a replica's flowtimes, bins and logs. */
+#define RUN_STREAM_SCRATCH (sizeof(double) + 2 * sizeof(int) + sizeof(int64_t))
+
+/* That part added into (s, p)'s stream. Not thread-safe for one (s, p): the runner holds its
+ * lock. 0, or -1 when out of memory. */
+int run_stream_add(struct run_result *res, int s, int p, const int *bins, int nbins,
+                   const int64_t *logs);
+
+/* (s, p) of res += (t, q) of from (the same scenario's job count); 0, or -1 out of memory. */
+int run_stream_merge(struct run_result *res, int s, int p, const struct run_result *from, int t,
+                     int q);
+
+/* Empties (s, p)'s stream. */
+void run_stream_clear(struct run_result *res, int s, int p);
+
+/* (s, p)'s stream as int64 values, the form shards, checkpoints and MPI carry (only what it
+ * holds: every group's occupied bins, then the sums and counts by job): how many, and the
+ * values written into out (returns the end). run_stream_decode_add adds such values, n of
+ * them, into (s, p); 0, or -1 when they are damaged (another job count, negative counts,
+ * left over) or memory ran out. */
+size_t run_stream_len(const struct run_result *res, int s, int p);
+int64_t *run_stream_encode(const struct run_result *res, int s, int p, int64_t *out);
+int run_stream_decode_add(struct run_result *res, int s, int p, const int64_t *v, size_t n);
 
 /* The arrays of a result holding replicas [first, first + count) of every (scenario, policy),
  * nothing in them yet; 0, or -1 when out of memory (res left empty). */
@@ -114,9 +155,10 @@ void run_result_free(struct run_result *res);
 
 /* One per-replica array of a (scenario, policy) of a result: `width` elements of `size`
  * bytes per replica, replicas one after another, from replica `first` of the block on. Its
- * name is where a file keeps it ("replicas/flowtime", "histograms/machine_time", "choices",
- * "flow"); `real` tells doubles from 32-bit counts. Shards, checkpoints and MPI move a
- * block's data array by array with run_arrays, which lists them all. */
+ * name is where a file keeps it ("replicas/flowtime", "histograms/machine_time", "choices");
+ * `real` tells doubles from 32-bit counts. Shards, checkpoints and MPI move a block's data
+ * array by array with run_arrays, which lists them all, and each cell's stream beside them
+ * (run_stream_encode). */
 struct run_array {
     char name[64];
     void *data;
@@ -124,16 +166,17 @@ struct run_array {
     bool real;
     int rank;   /* as a dataset: 1, [replicas], for a metric; 2, [replicas][width], else */
 };
-#define RUN_ARRAYS_MAX (M_COUNT + JQ_COUNT + 2)
+#define RUN_ARRAYS_MAX (M_COUNT + JQ_COUNT + 1)
 
 /* The arrays of (s, p) in res, from replica r of its block on, in a fixed order: the metrics,
- * the histograms kept, the per-job choices (when its policy chooses per job), the job
- * flowtimes (when kept). Returns how many (at most RUN_ARRAYS_MAX). */
+ * the histograms kept, the per-job choices (when its policy chooses per job). Returns how
+ * many (at most RUN_ARRAYS_MAX). */
 int run_arrays(const struct cfg *c, const struct run_result *res, int s, int p, int r,
                struct run_array *out);
 
 /* The first n replicas of res (which holds at least n) as a result of their own, its own
- * copies of the arrays (sequential stopping summarises such prefixes); `task_events` and
+ * copies of the arrays and of the streams (sequential stopping summarises such prefixes: the
+ * streams hold the replicas res has done, which must be the first n); `task_events` and
  * `wall_seconds` are res's. 0, or -1 when out of memory. c must be the run's config with
  * c->replicas replaced by the whole run's largest count, as for res. */
 int run_prefix(const struct cfg *c, const struct run_result *res, int n,

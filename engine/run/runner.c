@@ -28,6 +28,8 @@ struct store {
     const struct run_options *opt;
     struct progress *pg;
     int64_t ndone;       /* replicas stored */
+    omp_lock_t *lock;    /* per (scenario, policy): its stream (run_stream) */
+    int nomem;           /* a stream could not grow */
 };
 
 /* A cell's key, hashed: its policy, its scenario's spec and its parameters, compared byte
@@ -84,9 +86,10 @@ void run_twins_free(struct run_twins *t)
 }
 
 /* After the loop: each cell that did not run takes its twin's replicas from .. to - 1, done
- * flags and events (those before `from` it took after an earlier loop). */
-static void copy_twins(const struct cfg *c, struct run_result *res, unsigned char *done,
-                       const int *of, int64_t *events, int from, int to)
+ * flags and events (those before `from` it took after an earlier loop), and its stream.
+ * 0, or -1 when out of memory. */
+static int copy_twins(const struct cfg *c, struct run_result *res, unsigned char *done,
+                      const int *of, int64_t *events, int from, int to)
 {
     struct run_array src[RUN_ARRAYS_MAX], into[RUN_ARRAYS_MAX];
     for (int k = 0; k < res->nscen * res->npol; k++) {
@@ -97,11 +100,16 @@ static void copy_twins(const struct cfg *c, struct run_result *res, unsigned cha
         run_arrays(c, res, k / res->npol, k % res->npol, from, into);
         for (int i = 0; i < n; i++)
             memcpy(into[i].data, src[i].data, (size_t)(to - from) * src[i].width * src[i].size);
+        run_stream_clear(res, k / res->npol, k % res->npol); /* the twin's, all it has done */
+        if (run_stream_merge(res, k / res->npol, k % res->npol, res, j / res->npol,
+                             j % res->npol))
+            return -1;
         if (done)
             memcpy(done + (size_t)k * (size_t)res->nrep + from,
                    done + (size_t)j * (size_t)res->nrep + from, (size_t)(to - from));
         events[k] = events[j];
     }
+    return 0;
 }
 
 /* The least replica below `to` not done in some cell that runs (`to` when all are). */
@@ -132,12 +140,34 @@ static int stop_asked(void *ctx)
     return st->opt->stop(st->opt->stop_ctx);
 }
 
+/* A finished replica's job flowtimes into its cell's stream: its part computed in the
+ * thread's scratch (RUN_STREAM_SCRATCH bytes per job), then added under the cell's lock (the
+ * counts and sums are integers: the same whichever thread adds first). */
+static void stream_replica(struct store *st, void *scratch, struct rep_workspace *ws, int s,
+                           int p)
+{
+    struct run_result *res = st->res;
+    int jobs = res->jobs[s], measured = metrics_measured_jobs(&st->c->scen[s].spec);
+    int64_t *logs = scratch;
+    double *flow = (double *)(logs + jobs);
+    int *bins = (int *)(flow + jobs);
+    metrics_job_values(rep_cluster(ws), JQ_FLOWTIME, flow);
+    run_stream_logs(flow, jobs, logs);
+    int nbins = pq_bins(flow + (jobs - measured), measured, bins);
+    omp_set_lock(&st->lock[s * res->npol + p]);
+    int bad = run_stream_add(res, s, p, bins, nbins, logs);
+    omp_unset_lock(&st->lock[s * res->npol + p]);
+    if (bad) {
+#pragma omp atomic write
+        st->nomem = 1;
+    }
+}
+
 /* A finished replica's values into its places in the result (its own: no other replica
- * writes there). */
+ * writes there), its job flowtimes into its cell's stream. */
 static void store_replica(void *ctx, void *scratch, struct rep_workspace *ws, int cell,
                           uint64_t rep, const double out[M_COUNT])
 {
-    (void)scratch;
     struct store *st = ctx;
     const struct cfg *c = st->c;
     struct run_result *res = st->res;
@@ -152,8 +182,7 @@ static void store_replica(void *ctx, void *scratch, struct rep_workspace *ws, in
                               res->hist_bins, run_hist(res, (enum job_quantity)q, s, p, r));
     if (run_per_job_param(c, s, p) >= 0)
         metrics_choices(rep_cluster(ws), run_choices(res, s, p, r), POL_CHOICE_MAX + 1);
-    if (res->flow)
-        metrics_job_values(rep_cluster(ws), JQ_FLOWTIME, run_flow(res, s, p, r));
+    stream_replica(st, scratch, ws, s, p);
     int64_t events = rep_last_totals(ws).task_events, now_done, weight = st->weight[loop_cell];
     if (st->done)
         st->done[(size_t)cell * (size_t)res->nrep + (size_t)r] = 1;
@@ -173,8 +202,9 @@ int run_units(const struct cfg *c, const struct run_options *opt, struct run_res
     const int *run = tw->run, *weight = tw->weight;
     struct rr_cell *cells = malloc((size_t)(nrun ? nrun : 1) * sizeof *cells);
     int64_t *events = calloc((size_t)ncells, sizeof *events);
-    if (!cells || !events) {
-        free(cells), free(events);
+    omp_lock_t *lock = malloc((size_t)(ncells ? ncells : 1) * sizeof *lock);
+    if (!cells || !events || !lock) {
+        free(cells), free(events), free(lock);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -192,19 +222,29 @@ int run_units(const struct cfg *c, const struct run_options *opt, struct run_res
             already += weight[i] * done[(size_t)run[i] * (size_t)res->nrep + (size_t)r];
     struct progress pg;
     progress_start(&pg, (uint64_t)units, (uint64_t)already, opt->progress);
+    for (int k = 0; k < ncells; k++)
+        omp_init_lock(&lock[k]);
     struct store st = {.c = c, .res = res, .done = done, .run = run, .weight = weight,
-                       .events = events, .opt = opt, .pg = &pg, .ndone = already};
+                       .events = events, .opt = opt, .pg = &pg, .ndone = already, .lock = lock};
+    size_t most_jobs = 1;
+    for (int s = 0; s < res->nscen; s++)
+        most_jobs = (size_t)res->jobs[s] > most_jobs ? (size_t)res->jobs[s] : most_jobs;
     struct rr_job job = {.cells = cells, .ncells = nrun, .first = (uint64_t)(res->first + from),
                          .count = (uint64_t)(to - from), .threads = opt->threads, .ctx = &st,
-                         .done = store_replica, .skip = done ? unit_done : NULL,
+                         .scratch_bytes = most_jobs * RUN_STREAM_SCRATCH, .done = store_replica, .skip = done ? unit_done : NULL,
                          .stop = opt->stop ? stop_asked : NULL};
     struct rr_failure fail;
     double t0 = omp_get_wtime();
     int rc = rr_run(&job, &fail);
     progress_finish(&pg);
     res->wall_seconds += omp_get_wtime() - t0;
-    if (rc >= 0) {
-        copy_twins(c, res, done, tw->of, events, from, to);
+    for (int k = 0; k < ncells; k++)
+        omp_destroy_lock(&lock[k]);
+    free(lock);
+    if (rc >= 0 && (st.nomem || copy_twins(c, res, done, tw->of, events, from, to))) {
+        snprintf(err, errlen, "out of memory for the job flowtimes' summaries");
+        rc = -1;
+    } else if (rc >= 0) {
         for (int i = 0; i < nrun; i++)
             res->simulated_events += events[run[i]];
         for (int k = 0; k < ncells; k++)

@@ -125,3 +125,39 @@ bool seq_met(const struct cfg *c, const struct run_result *view, char *why, size
             }
     return true;
 }
+
+size_t seq_place_len(const struct seq_watch *w)
+{
+    return 4 + (size_t)w->ncells;
+}
+
+void seq_place(const struct seq_watch *w, int to, double *out)
+{
+    out[0] = to, out[1] = w->n, out[2] = w->looked, out[3] = w->looks;
+    for (int k = 0; k < w->ncells; k++)
+        out[4 + k] = w->ratio[k];
+}
+
+/* Whether x is an integer in [lo, hi]. */
+static bool whole_in(double x, double lo, double hi)
+{
+    return x >= lo && x <= hi && x == floor(x);
+}
+
+int seq_place_resume(struct seq_watch *w, const struct cfg *c, const struct run_result *res,
+                     const double *v, size_t n, int max, int *to)
+{
+    if (n != seq_place_len(w) || !whole_in(v[0], c->replicas, max) ||
+        !whole_in(v[1], 0, v[0] - 1) || !whole_in(v[2], 0, v[1]) || !whole_in(v[3], 0, v[1]))
+        return -1;
+    for (int k = 0; k < w->ncells; k++)
+        if (!(isfinite(v[4 + k]) && v[4 + k] >= 0))
+            return -1;
+    seq_watch_add(w, c, res, (int)v[1]);
+    *to = (int)v[0];
+    w->looked = (int)v[2];
+    w->looks = (int)v[3];
+    for (int k = 0; k < w->ncells; k++)
+        w->ratio[k] = v[4 + k];
+    return 0;
+}

@@ -67,6 +67,19 @@ bool seq_watch_due(const struct seq_watch *w, const struct cfg *c, int max);
 /* After a look that did not stop the run: each asked interval's ratio to its prediction. */
 void seq_watch_learn(struct seq_watch *w, const struct cfg *c, const struct run_result *view);
 
+/* Where a run is: the end `to` of the batch it is running and what its watch holds but the
+ * moments (n, looked, looks, the ratios), as seq_place_len doubles, which a checkpoint
+ * carries. Resuming there, rather than from the first batch, matters: the job flowtimes'
+ * streams (engine/run/result.h) hold every replica done, so a look again at fewer replicas
+ * than a checkpoint holds would not see what it saw the first time. seq_place_resume checks
+ * such values against c (max: the most replicas), replays the moments of replicas
+ * 0 .. n − 1 of res and restores the rest into w (from seq_watch_init) and *to; 0, or -1 when
+ * they are not a place of this run (w then unchanged but for its moments). */
+size_t seq_place_len(const struct seq_watch *w);
+void seq_place(const struct seq_watch *w, int to, double *out);
+int seq_place_resume(struct seq_watch *w, const struct cfg *c, const struct run_result *res,
+                     const double *v, size_t n, int max, int *to);
+
 /* Whether the summaries of `view` (its first n replicas, summarised) meet c's precision; when
  * not, *why names the first interval that does not ("flowtime of fifo in scenario 0: ..."). */
 bool seq_met(const struct cfg *c, const struct run_result *view, char *why, size_t len);

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "engine/stats/bootstrap.h"
-#include "engine/stats/select.h"
 
 struct iv_quantity run_quantity(const struct cfg *c, int s, int p, int m)
 {
@@ -21,26 +20,22 @@ struct iv_quantity run_quantity(const struct cfg *c, int s, int p, int m)
                                 metrics_jobs_independent(sp, tail)};
 }
 
-/* The median over replicas of job i's flowtime (the warm-up diagnostic: a median, so that a
- * heavy tail does not hide the trend). `work`: nrep doubles. */
-static void median_by_job(struct run_result *res, int s, int p, double *work)
+/* The geometric mean over replicas of job i's flowtime, from the stream's sums of logs (the
+ * warm-up diagnostic: a mean on the log scale, which a heavy tail does not dominate). */
+static void geometric_by_job(struct run_result *res, int s, int p)
 {
-    double *med = run_by_job(res, s, p);
-    for (int i = 0; i < res->jobs[s]; i++) {
-        size_t n = 0;
-        for (int r = 0; r < res->nrep; r++)
-            if (!isnan(run_flow(res, s, p, r)[i]))
-                work[n++] = run_flow(res, s, p, r)[i];
-        med[i] = st_quantile_select(work, n, 0.5);
-    }
+    struct run_stream *st = run_stream(res, s, p);
+    for (int i = 0; i < res->jobs[s]; i++)
+        st->by_job[i] = st->log_n[i] > 0 ? exp((double)st->log_sum[i] / (double)st->log_n[i] /
+                                               RUN_LOG_SCALE)
+                                         : NAN;
 }
 
 /* The pooled quantiles (metric_info[m].pooled) of (s, p) into their summaries: from the
- * measured jobs of every replica, or none when the run kept no job values. */
-static void pooled_quantiles(const struct cfg *c, struct run_result *res, int s, int p, int n,
-                             double *work)
+ * stream of the measured jobs of the replicas done (run_stream). */
+static void pooled_quantiles(const struct cfg *c, struct run_result *res, int s, int p)
 {
-    int jobs = res->jobs[s], J = metrics_measured_jobs(&c->scen[s].spec), nq = 0, which[M_COUNT];
+    int J = metrics_measured_jobs(&c->scen[s].spec), nq = 0, which[M_COUNT];
     double q[M_COUNT];
     struct st_summary out[M_COUNT];
     for (int m = 0; m < M_COUNT; m++)
@@ -48,15 +43,8 @@ static void pooled_quantiles(const struct cfg *c, struct run_result *res, int s,
             which[nq] = m;
             q[nq++] = metric_info[m].pooled;
         }
-    for (int k = 0; k < nq; k++)
-        out[k] = st_empty(0, ST_NONE);
-    if (res->flow && J > 0) {
-        for (int r = 0; r < n; r++) /* the measured jobs: the last J of each replica */
-            for (int j = 0; j < J; j++)
-                work[(size_t)r * J + j] = run_flow(res, s, p, r)[jobs - J + j];
-        iv_pooled_quantiles(work, n, J, run_quantity(c, s, p, which[0]).independent, q, nq,
-                            c->confidence, work + (size_t)n * J, out);
-    }
+    bool independent = J <= 1 || run_quantity(c, s, p, which[0]).independent;
+    pq_quantiles(&run_stream(res, s, p)->pooled, independent, q, nq, c->confidence, out);
     for (int k = 0; k < nq; k++) {
         res->summary[run_cell(res, s, p, which[k])] = out[k];
         res->paired[run_cell(res, s, p, which[k])] = st_empty(0, ST_NONE);
@@ -67,23 +55,23 @@ static void pooled_quantiles(const struct cfg *c, struct run_result *res, int s,
 
 /* A run's summaries come in units that can be computed in any order on any thread, each
  * with its own bootstrap stream (from the seed and its cell): per (scenario, policy), the
- * pooled quantiles and the medians by job; per (scenario, policy, metric), its summary,
+ * pooled quantiles and the geometric means by job; per (scenario, policy, metric), its summary,
  * paired difference and verdicts. Units by metric, not by (scenario, policy), so that a run
  * of few cells and many replicas still spreads its bootstraps over the threads. `only`: NULL
  * for everything; else the summaries of the metrics it marks alone (a look of sequential
  * stopping). */
 
 /* The unit of (s, p)'s job values. */
-static void summarise_jobs(const struct cfg *c, struct run_result *res, int s, int p, int n,
-                           const bool *only, double *scratch)
+static void summarise_jobs(const struct cfg *c, struct run_result *res, int s, int p,
+                           const bool *only)
 {
     bool pooled = false;
     for (int m = 0; m < M_COUNT; m++)
         pooled = pooled || (metric_info[m].pooled > 0 && (!only || only[m]));
-    if (res->flow && !only)
-        median_by_job(res, s, p, scratch);
+    if (!only)
+        geometric_by_job(res, s, p);
     if (pooled)
-        pooled_quantiles(c, res, s, p, n, scratch);
+        pooled_quantiles(c, res, s, p);
 }
 
 /* The unit of metric m of (s, p). */
@@ -113,17 +101,11 @@ static void summarise_metric(const struct cfg *c, struct run_result *res, int s,
 }
 
 /* The summaries of the first n replicas of res, on `threads`: the units above, the job
- * values' first (the longest, where jobs are kept). */
+ * values' first. */
 static int summarise(const struct cfg *c, struct run_result *res, int n, const bool *only,
                      int threads)
 {
-    size_t most_jobs = 0;
-    for (int s = 0; s < res->nscen; s++)
-        most_jobs = (size_t)res->jobs[s] > most_jobs ? (size_t)res->jobs[s] : most_jobs;
-    size_t size = iv_scratch_size(n),
-           pooled = most_jobs * (size_t)n + iv_pooled_scratch_size(n, (int)most_jobs);
-    if (res->flow && pooled > size)
-        size = pooled;
+    size_t size = iv_scratch_size(n);
     int failed = 0, pairs = res->nscen * res->npol, units = pairs * (1 + M_COUNT);
 #pragma omp parallel num_threads(threads > 0 ? threads : 1)
     {
@@ -137,7 +119,7 @@ static int summarise(const struct cfg *c, struct run_result *res, int n, const b
             if (!scratch)
                 continue;
             if (u < pairs)
-                summarise_jobs(c, res, u / res->npol, u % res->npol, n, only, scratch);
+                summarise_jobs(c, res, u / res->npol, u % res->npol, only);
             else {
                 int k = u - pairs, sp = k / M_COUNT;
                 summarise_metric(c, res, sp / res->npol, sp % res->npol, k % M_COUNT, n, only,

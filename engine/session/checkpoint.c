@@ -90,9 +90,10 @@ static const char *foreign(const struct shard_info *in, const struct cfg *c,
     return d != SHARD_SAME ? why[d] : in->index != plan->shard ? why[SHARD_COUNT] : NULL;
 }
 
-/* Load the checkpoint into res and done; 0, or 2 with a message. */
+/* Load the checkpoint into res, done and place; 0, or 2 with a message. */
 static int load(const struct cfg *c, const struct ckpt_plan *plan, struct rs_provenance *pv,
-                struct run_result *res, unsigned char *done, char *err, size_t errlen)
+                struct run_result *res, unsigned char *done, struct shard_extra *place,
+                char *err, size_t errlen)
 {
     if (access(plan->path, F_OK) != 0) {
         snprintf(err, errlen, "%s: no checkpoint to resume (%s): run without --resume to start",
@@ -109,7 +110,8 @@ static int load(const struct cfg *c, const struct ckpt_plan *plan, struct rs_pro
         snprintf(err, errlen, "%s %s%s: it cannot be resumed here; run without "
                  "--resume to start afresh (its first checkpoint replaces it)", plan->path, why,
                  buf == why ? "" : " than this one");
-    else if (shard_read_block(plan->path, c, &in, res, done, err, errlen) == 0) {
+    else if (shard_read_block(plan->path, c, &in, res, done, err, errlen) == 0 &&
+             shard_read_extra(plan->path, place, err, errlen) >= 0) {
         res->wall_seconds = in.wall_seconds;
         res->task_events = in.task_events;
         snprintf(pv->start, sizeof pv->start, "%s", in.start);
@@ -120,8 +122,8 @@ static int load(const struct cfg *c, const struct ckpt_plan *plan, struct rs_pro
 }
 
 static int save(const struct cfg *c, const struct ckpt_plan *plan, const struct rs_provenance *pv,
-                const struct run_result *res, const unsigned char *done, char *err,
-                size_t errlen)
+                const struct run_result *res, const unsigned char *done,
+                const struct shard_extra *place, char *err, size_t errlen)
 {
     struct outfile o = {0};
     struct rs_provenance now = *pv;
@@ -129,7 +131,7 @@ static int save(const struct cfg *c, const struct ckpt_plan *plan, const struct 
     if (outfile_begin(&o, plan->path, 0, err, errlen))
         return -1;
     if (shard_commit(&o, SHARD_CHECKPOINT, c, plan->config_path, plan->shard, plan->shards, res,
-                     done, &now, err, errlen)) {
+                     done, place->n ? place : NULL, &now, err, errlen)) {
         outfile_abort(&o);
         return -1;
     }
@@ -161,7 +163,7 @@ int ckpt_begin(struct ckpt *k, const struct cfg *c, const struct ckpt_plan *plan
         return 1;
     }
     catch_signals(); /* before the load: a signal while a large checkpoint loads is obeyed */
-    int rc = plan->resume ? load(c, plan, pv, res, k->done, err, errlen) : 0;
+    int rc = plan->resume ? load(c, plan, pv, res, k->done, &k->resumed, err, errlen) : 0;
     if (rc == 0 && caught) { /* the checkpoint is as it was: what it holds is saved */
         snprintf(err, errlen, "interrupted by %s: saved %zu of %zu replicas in %s; go on "
                  "with the same command and --resume", caught == SIGINT ? "SIGINT" : "SIGTERM",
@@ -217,7 +219,8 @@ int ckpt_units(struct ckpt *k, const struct run_options *opt, int to, char *err,
         if (r == 0)
             return 0;
         char why[1024];
-        bool saved = save(k->c, k->plan, k->pv, k->res, k->done, why, sizeof why) == 0;
+        bool saved =
+            save(k->c, k->plan, k->pv, k->res, k->done, &k->place, why, sizeof why) == 0;
         saved_or_warn(k, saved, why);
         clk.last = k->last = omp_get_wtime();
         if (caught) {
@@ -242,6 +245,8 @@ void ckpt_end(struct ckpt *k)
 {
     free(k->done);
     k->done = NULL;
+    free(k->resumed.v);
+    k->resumed = (struct shard_extra){0};
 }
 
 void ckpt_remove(const struct ckpt_plan *plan)

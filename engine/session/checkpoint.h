@@ -17,6 +17,7 @@
 
 #include "engine/config/config.h"
 #include "engine/results/results.h"
+#include "engine/results/shard.h"
 #include "engine/run/runner.h"
 
 /* Seconds between checkpoints when `run --checkpoint` does not say. */
@@ -45,6 +46,9 @@ struct ckpt {
     size_t saved;        /* replicas the checkpoint on disk holds (0: none of this run) */
     int failures;        /* saves failed in a row */
     char why[1024];      /* the last failure's message ("" after a success) */
+    struct shard_extra place;   /* what a save carries besides the block (n = 0: nothing):
+                                   a sequential run's place, engine/session/session.c */
+    struct shard_extra resumed; /* the place the loaded checkpoint carried (n = 0: none) */
 };
 
 /* Catch SIGINT/SIGTERM, allocate res for replicas [first, first + count) of c and load the

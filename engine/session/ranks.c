@@ -1,6 +1,8 @@
 /* ranks — the MPI part of a run (see ranks.h). A block travels as the bytes of its arrays
  * (run_arrays), (scenario, policy) by (scenario, policy), array by array; every rank knows
- * every block's size from the config alone. */
+ * every block's size from the config alone. Then each rank's streams (run_stream_encode,
+ * each cell's prefixed by its length), whose sizes rank 0 gathers first, added on rank 0 in
+ * rank order (the sums are integers: any order gives the same). */
 #include "engine/session/ranks.h"
 
 #include <stdint.h>
@@ -100,6 +102,90 @@ static void move_block(const struct cfg *c, const struct run_result *res, int r,
         }
 }
 
+/* Every cell's stream of res, each as its length then its values, into a new buffer of *n
+ * values; NULL when out of memory. */
+static int64_t *streams_encode(const struct run_result *res, size_t *n)
+{
+    size_t len = 0;
+    for (int k = 0; k < res->nscen * res->npol; k++)
+        len += 1 + run_stream_len(res, k / res->npol, k % res->npol);
+    int64_t *buf = malloc((len + 1) * sizeof *buf), *at = buf;
+    for (int k = 0; buf && k < res->nscen * res->npol; k++) {
+        *at = (int64_t)run_stream_len(res, k / res->npol, k % res->npol);
+        at = run_stream_encode(res, k / res->npol, k % res->npol, at + 1);
+    }
+    *n = len;
+    return buf;
+}
+
+/* streams_encode's values (n of them) added into res; 0, or -1. */
+static int streams_add(struct run_result *res, const int64_t *v, size_t n)
+{
+    const int64_t *end = v + n;
+    for (int k = 0; k < res->nscen * res->npol; k++) {
+        if (end - v < 1 || v[0] < 0 || v[0] > end - v - 1 ||
+            run_stream_decode_add(res, k / res->npol, k % res->npol, v + 1, (size_t)v[0]))
+            return -1;
+        v += 1 + v[0];
+    }
+    return v == end ? 0 : -1;
+}
+
+/* The ranks' streams added into all on rank 0. 0, or -1 (on every rank) with a message. */
+static int gather_streams(const struct run_result *mine, struct run_result *all, char *err,
+                          size_t errlen)
+{
+    size_t n = 0;
+    int64_t *buf = streams_encode(mine, &n);
+    bool ok = buf != NULL;
+#ifdef SPECMC_MPI
+    int rank = ranks_rank(), size = ranks_size();
+    long long len = (long long)n, *lens = rank == 0 ? malloc((size_t)size * sizeof *lens) : NULL;
+    ok = ok && (rank != 0 || lens);
+    if (!ranks_all(ok)) {
+        free(buf), free(lens);
+        snprintf(err, errlen, "out of memory for the job flowtimes' summaries");
+        return -1;
+    }
+    MPI_Gather(&len, 1, MPI_LONG_LONG, lens, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+    int64_t *whole = NULL;
+    int *counts = NULL, *displs = NULL;
+    if (rank == 0) {
+        long long total = 0;
+        counts = malloc((size_t)size * sizeof *counts);
+        displs = malloc((size_t)size * sizeof *displs);
+        ok = counts && displs;
+        for (int i = 0; ok && i < size; i++) {
+            ok = lens[i] <= INT_MAX && total <= INT_MAX;
+            counts[i] = (int)lens[i];
+            displs[i] = (int)total;
+            total += lens[i];
+        }
+        whole = ok ? malloc(((size_t)total + 1) * sizeof *whole) : NULL;
+        ok = ok && whole;
+    }
+    if (!ranks_all(ok)) {
+        free(buf), free(lens), free(counts), free(displs), free(whole);
+        snprintf(err, errlen, "the job flowtimes' summaries are too large for MPI's gather: use "
+                 "shards (specmc run --shard) and merge");
+        return -1;
+    }
+    MPI_Gatherv(buf, (int)n, MPI_INT64_T, whole, counts, displs, MPI_INT64_T, 0,
+                MPI_COMM_WORLD);
+    for (int i = 0; rank == 0 && ok && i < size; i++)
+        ok = streams_add(all, whole + displs[i], (size_t)counts[i]) == 0;
+    free(lens), free(counts), free(displs), free(whole);
+#else
+    ok = ok && streams_add(all, buf, n) == 0;
+#endif
+    free(buf);
+    if (!ranks_all(ok)) {
+        snprintf(err, errlen, "out of memory for the job flowtimes' summaries");
+        return -1;
+    }
+    return 0;
+}
+
 int ranks_gather(const struct cfg *c, const struct run_result *mine, struct run_result *all,
                  char *err, size_t errlen)
 {
@@ -179,5 +265,10 @@ int ranks_gather(const struct cfg *c, const struct run_result *mine, struct run_
     all->wall_seconds = mine->wall_seconds;
 #endif
     free(buf);
+    if (gather_streams(mine, all, err, errlen)) {
+        if (rank == 0)
+            run_result_free(all);
+        return -1;
+    }
     return 0;
 }

@@ -2,6 +2,7 @@
 #include "engine/session/session.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/results/shard.h"
@@ -15,8 +16,8 @@ static int keep_first(struct cfg *c, const struct ckpt *k, struct run_result *re
                       int threads)
 {
     struct run_result view;
-    /* k->c is the run as its block was allocated (max_replicas): a prefix keeps the job
-       flowtimes the block keeps */
+    /* k->c is the run as its block was allocated (max_replicas); the streams hold the
+       replicas done, the first n */
     if (run_prefix(k->c, res, n, &view) || run_summarise(c, &view, threads)) {
         run_result_free(&view);
         return -1;
@@ -33,13 +34,23 @@ static int sequential(struct cfg *c, const struct run_options *opt, struct ckpt 
                       struct run_result *res, char *why, size_t whylen, char *err,
                       size_t errlen)
 {
-    int batch = c->replicas, max = c->max_replicas, rc = 0;
+    int batch = c->replicas, max = c->max_replicas, rc = 0, n = batch;
     struct seq_watch w;
-    if (seq_watch_init(&w, c)) {
+    double *place = NULL;
+    if (seq_watch_init(&w, c) || !(place = malloc(seq_place_len(&w) * sizeof *place))) {
+        seq_watch_free(&w);
         snprintf(err, errlen, "out of memory for the stopping rule");
         return 1;
     }
-    for (int n = batch;; n = n + batch < max ? n + batch : max) {
+    k->place = (struct shard_extra){place, seq_place_len(&w)};
+    if (k->resumed.n &&
+        seq_place_resume(&w, c, res, k->resumed.v, k->resumed.n, max, &n)) {
+        snprintf(err, errlen, "%s: damaged checkpoint: its 'sequential' dataset is not a "
+                 "place of this run", k->plan->path);
+        rc = 2;
+    }
+    for (; rc == 0; n = n + batch < max ? n + batch : max) {
+        seq_place(&w, n, place); /* what a checkpoint saved in this batch carries */
         if ((rc = ckpt_units(k, opt, n, err, errlen)))
             break;
         seq_watch_add(&w, c, res, n);
@@ -63,6 +74,8 @@ static int sequential(struct cfg *c, const struct run_options *opt, struct ckpt 
         }
         break;
     }
+    k->place = (struct shard_extra){0};
+    free(place);
     seq_watch_free(&w);
     return rc;
 }

@@ -7,16 +7,10 @@
 
 #include "engine/stats/betting.h"
 #include "engine/stats/bootstrap.h"
-#include "engine/stats/select.h"
 
 size_t iv_scratch_size(int n)
 {
     return 8 * (size_t)(n > 0 ? n : 0) + ST_BOOT_RESAMPLES;
-}
-
-size_t iv_pooled_scratch_size(int R, int J)
-{
-    return (size_t)R * (size_t)J + 4 * (size_t)R + ST_BOOT_RESAMPLES;
 }
 
 /* ---------------------------------------------------------------- proportions */
@@ -104,149 +98,6 @@ struct st_summary iv_proportion_difference(const double *k1, const double *m1,
     s.ci_low = fmax(s.ci_low, -1.0);
     s.ci_high = fmin(s.ci_high, 1.0);
     s.method = ST_NEWCOMBE;
-    return s;
-}
-
-/* ---------------------------------------------------------------- pooled quantiles */
-
-/* The pooled values of R replicas of J slots each (NaN: no job), every replica's row sorted
- * (NaN last), for the shares of a replica's jobs below a value. */
-struct pooled {
-    const double *v; /* R × J, rows sorted */
-    int R, J;
-    const int *jobs; /* the valid values of each row */
-};
-
-static int nan_last(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    if (isnan(x) || isnan(y))
-        return isnan(x) - isnan(y);
-    return (x > y) - (x < y);
-}
-
-/* The share of each replica's jobs at or below x (`strict`: below x) into f[], over the
- * replicas with jobs; returns how many. */
-static int shares(const struct pooled *p, double x, bool strict, double *f)
-{
-    int nf = 0;
-    for (int r = 0; r < p->R; r++) {
-        const double *row = p->v + (size_t)r * p->J;
-        int lo = 0, hi = p->jobs[r]; /* the first place whose value is above (or at) x */
-        while (lo < hi) {
-            int mid = lo + (hi - lo) / 2;
-            if (strict ? row[mid] < x : row[mid] <= x)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        if (p->jobs[r] > 0)
-            f[nf++] = (double)lo / p->jobs[r];
-    }
-    return nf;
-}
-
-/* Whether betting rejects, at level a = (1 − c)/2, that the mean share of jobs at or below
- * x (strict: below x) is at least q (up = 0) or at most q (up = 1). `work`: 2R doubles. */
-static bool share_rejected(const struct pooled *p, double x, bool strict, double q, int up,
-                           double threshold, double *work)
-{
-    int nf = shares(p, x, strict, work);
-    struct st_bet_data d = st_bet_data(work, (size_t)nf);
-    return st_bet_log_capital(&d, q, up) >= threshold;
-}
-
-/* The interval of the q-quantile ξ = inf{x : F(x) >= q} of the pooled law F(x) = E[share of a
- * replica's jobs <= x], by inverting betting tests on the replicas' shares: the lower end is
- * the least pooled value x at which F(x) >= q is not rejected (if ξ lay below it, the test at
- * ξ, where F(ξ) >= q holds, would have rejected: probability <= a), the upper end the
- * greatest at which F(x−) <= q is not rejected; the tests' capital is monotone in the shares,
- * so both ends are found by bisection over the ranks. −∞ / +∞ where no pooled value bounds
- * it. Valid for any dependence between a replica's jobs. */
-static void betting_quantile(const struct pooled *p, struct st_ranks *sorted, double q,
-                             double confidence, double *work, struct st_summary *s)
-{
-    long N = sorted->n;
-    double threshold = log(2.0 / (1.0 - confidence));
-    /* lower: ranks 1 .. k* − 1 rejected, k* .. N not (at the largest value F = 1 >= q) */
-    long lo = 1, hi = N + 1;
-    if (!share_rejected(p, -INFINITY, false, q, 0, threshold, work))
-        lo = hi = 0;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (share_rejected(p, st_rank(sorted, mid), false, q, 0, threshold, work))
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    s->ci_low = st_rank(sorted, lo); /* rank 0: −∞ */
-    /* upper: ranks 1 .. k** kept, k** + 1 .. N + 1 rejected (rank N + 1: +∞, shares 1) */
-    lo = 0, hi = N + 1;
-    if (!share_rejected(p, INFINITY, false, q, 1, threshold, work))
-        lo = hi = N + 1;
-    while (lo < hi) {
-        long mid = lo + (hi - lo + 1) / 2;
-        if (share_rejected(p, st_rank(sorted, mid), true, q, 1, threshold, work))
-            hi = mid - 1;
-        else
-            lo = mid;
-    }
-    s->ci_high = st_rank(sorted, lo); /* rank N + 1: +∞ */
-    s->method = ST_BETTING;
-}
-
-/* The q-quantile of the N pooled values `sorted` with its interval. */
-static struct st_summary pooled_quantile(const struct pooled *p, struct st_ranks *sorted,
-                                         bool independent, double q, double confidence,
-                                         double *work)
-{
-    long N = sorted->n;
-    struct st_summary s = st_empty((uint64_t)N, ST_NONE);
-    if (N == 0)
-        return s;
-    s.mean = st_rank(sorted, (long)ceil(q * (double)N));
-    if (p->J > 1 && !independent) {
-        betting_quantile(p, sorted, q, confidence, work, &s);
-        return s;
-    }
-    /* i.i.d. values: P(X_(l) <= ξ_q <= X_(u)) >= 1 − 2a with l − 1 the a-quantile of
-       B ~ Bin(N, q) and u one past its (1 − a)-quantile */
-    double a = 0.5 * (1.0 - confidence);
-    s.ci_low = st_rank(sorted, st_binomial_quantile(a, q, N));
-    s.ci_high = st_rank(sorted, st_binomial_quantile(1.0 - a, q, N) + 1);
-    s.method = ST_ORDER_STATISTIC;
-    return s;
-}
-
-void iv_pooled_quantiles(double *v, int R, int J, bool independent, const double *q, int nq,
-                         double confidence, double *work, struct st_summary *out)
-{
-    int *jobs = (int *)(work + (size_t)R * J); /* R ints in the space of R doubles */
-    long N = 0;
-    for (int r = 0; r < R; r++) {
-        double *row = v + (size_t)r * J;
-        if (J > 1 && !independent) /* the betting tests count a replica's jobs below a value */
-            qsort(row, (size_t)J, sizeof *row, nan_last);
-        jobs[r] = 0;
-        for (int j = 0; j < J; j++)
-            if (!isnan(row[j])) {
-                work[N++] = row[j];
-                jobs[r]++;
-            }
-    }
-    struct st_ranks sorted;
-    st_ranks_init(&sorted, work, N);
-    struct pooled p = {v, R, J, jobs};
-    double *rest = work + (size_t)R * J + (size_t)R;
-    for (int k = 0; k < nq; k++)
-        out[k] = pooled_quantile(&p, &sorted, independent, q[k], confidence, rest);
-}
-
-struct st_summary iv_pooled_quantile(double *v, int R, int J, bool independent, double q,
-                                     double confidence, double *work)
-{
-    struct st_summary s;
-    iv_pooled_quantiles(v, R, J, independent, &q, 1, confidence, work, &s);
     return s;
 }
 

@@ -8,8 +8,8 @@
  * trials — Wilson (modified near 0 and 1) on the count, Newcombe's square-and-add for paired
  * differences — and otherwise the betting interval of the replicas' fractions, which holds
  * for any dependence between a replica's jobs (engine/stats/betting.h). Pooled job quantiles
- * likewise: the exact order-statistic interval of independent jobs, or the inversion of
- * betting tests. Means get the bootstrap-t over replicas (or t with few replicas of many
+ * likewise, from streamed bins (engine/stats/pooled.h): the exact order-statistic interval of
+ * independent jobs, or the inversion of betting tests. Means get the bootstrap-t over replicas (or t with few replicas of many
  * independent jobs each); a mean whose per-replica value has a heavy tail (tail index known
  * from the model: models/metrics.h), or too few replicas for its skew, has no valid interval:
  * it is marked ST_UNRELIABLE with its caveat, and keeps a t interval for reference. The
@@ -58,10 +58,8 @@ struct iv_quantity {
                          slots: metrics_jobs_independent) */
 };
 
-/* Scratch space the summaries need: 8n doubles (n replicas) + ST_BOOT_RESAMPLES; a pooled
- * quantile of R replicas of J jobs, iv_pooled_scratch_size. */
+/* Scratch space the summaries need: 8n doubles (n replicas) + ST_BOOT_RESAMPLES. */
 size_t iv_scratch_size(int n);
-size_t iv_pooled_scratch_size(int R, int J);
 
 /* The mean of x[0..n) over replicas (NaN values skipped) with its interval. `rng` is the
  * bootstrap's stream (any fixed stream: results depend only on it). */
@@ -90,20 +88,6 @@ struct st_summary iv_proportion_difference(const double *k1, const double *m1,
                                            const double *k2, const double *m2, int n,
                                            bool independent, double confidence,
                                            double *scratch);
-
-/* The q-quantile of a per-job value pooled over R replicas of J jobs each (v: R × J values,
- * replica by replica, NaN where a replica has fewer jobs; each replica's values are sorted in
- * place): the ⌈qN⌉-th smallest of the N values. Independent jobs: they are i.i.d., and the
- * interval is the exact distribution-free one between two order statistics (binomial law;
- * Conover 1999, §3.2). Otherwise the exact inversion of betting tests on the replicas' shares
- * of jobs below a value (valid for any dependence of a replica's jobs). An end beyond the
- * data is ±∞. n is N. `work`: iv_pooled_scratch_size(R, J) doubles. */
-struct st_summary iv_pooled_quantile(double *v, int R, int J, bool independent, double q,
-                                     double confidence, double *work);
-
-/* The same for nq orders q[] at once (the ranks selected, not sorted), into out[0 .. nq). */
-void iv_pooled_quantiles(double *v, int R, int J, bool independent, const double *q, int nq,
-                         double confidence, double *work, struct st_summary *out);
 
 /* A sentence on why a summary has no valid interval ("" if it has one). */
 void iv_note(const struct st_summary *s, char *buf, size_t len);

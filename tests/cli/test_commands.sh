@@ -66,7 +66,7 @@ expect_grep "csv: a pooled proportion" "^1,fifo,pocd,40,[^,]+,[^,]+,[^,]+,[^,]+,
 expect_grep "csv: a replica's quantile at 40 replicas" "^1,fifo,flowtime_p50,40,[^,]+,[^,]+,[^,]+,[^,]+,unreliable,2.0$" "$WORK/out"
 expect_grep "csv: a paired proportion" "^1,clone,delta_pocd,40,[^,]+,[^,]+,[^,]+,[^,]+,betting,2.0$" "$WORK/out"
 
-# --warmup: the median job flowtime by arrival order, MSER-5 beside the configured warm-up
+# --warmup: the geometric mean job flowtime by arrival order, MSER-5 beside the configured warm-up
 expect_ok "report --warmup" "$SPECMC" report "$WORK/small.h5" --warmup
 expect_grep "warmup header" "policy +warmup +mser5 +10% +20%" "$WORK/out"
 expect_grep "warmup row" "^  fifo +[0-9]+ +[0-9]+!? +[0-9.]+" "$WORK/out"
@@ -75,7 +75,7 @@ expect_grep "warmup csv header" "^scenario,policy,jobs,warmup,mser5,tenth1,.*,te
 CURRENT="warmup csv: a row per scenario and policy, 60 jobs with 5 of warm-up, 10 tenths"
 rows=$(awk -F, 'NR > 1 && $3 == 60 && $4 == 5 && NF == 16' "$WORK/out" | wc -l)
 if [ "$rows" -eq 8 ]; then pass; else fail "$rows rows"; fi
-CURRENT="by_job/flowtime: every job's median over replicas, tenths as printed"
+CURRENT="by_job/flowtime: every job's geometric mean over replicas, tenths as printed"
 if /usr/bin/python3 - "$WORK/small.h5" "$WORK/out" >"$WORK/py" 2>&1 <<'PY'; then pass; else fail "$(tail -3 "$WORK/py")"; fi
 import csv, sys, h5py, numpy as np
 f = h5py.File(sys.argv[1], "r")

@@ -84,10 +84,12 @@ expect_ok "an interval that is not valid" "$SPECMC" run "$WORK/seq.ini" --out "$
 expect_grep "an interval that is not valid never meets the target" \
     "flowtime of fifo in scenario 0: its interval is not valid" "$WORK/err"
 
-# Interrupted and resumed: the same file.
+# Interrupted and resumed: the same file. A pooled job quantile among the metrics asked: its
+# stream holds every replica done, so the resumed run must go on from the batch it was in
+# (the checkpoint says where) rather than look again at fewer replicas.
 { cat "$WORK/fixed.ini" | sed 's/^jobs = 1/jobs = 40/; s/^arrival = batch/arrival = poisson\nrate = 1/'
-  printf '[experiment]\nreplicas = 200\nmax_replicas = 4000\nprecision = 0.004\n'
-  printf 'precision_metrics = flowtime\n'; } >"$WORK/long.ini"
+  printf '[experiment]\nreplicas = 200\nmax_replicas = 4000\nprecision = 0.006\n'
+  printf 'precision_metrics = flowtime, job_flowtime_p90\n'; } >"$WORK/long.ini"
 expect_ok "the long sequential run" "$SPECMC" run "$WORK/long.ini" --out "$WORK/l.h5" --quiet
 "$SPECMC" run "$WORK/long.ini" --out "$WORK/li.h5" --quiet --checkpoint 0 2>/dev/null &
 pid=$!
@@ -108,6 +110,10 @@ expect_error "a first batch over max_replicas" "experiment.replicas = 30 is more
     "$SPECMC" run "$WORK/seq.ini" --set experiment.max_replicas=20
 expect_error "with --shard" "--shard cannot split a run with experiment.precision" \
     "$SPECMC" run "$WORK/seq.ini" --shard 0/2
+expect_error "a precision no pooled quantile can reach" \
+    "--set: experiment.precision = 0.001 is less than a pooled job quantile's interval can reach \(job_flowtime_p99: its ends fall on bins 0.27 % wide, so its relative half-width is at least 0.00135" \
+    "$SPECMC" run "$WORK/seq.ini" --set experiment.precision=0.001 \
+    --set experiment.precision_metrics=flowtime,job_flowtime_p99
 expect_error "an unknown metric" "experiment.precision_metrics: unknown metric 'speed'; valid: flowtime" \
     "$SPECMC" run "$WORK/seq.ini" --set experiment.precision_metrics=flowtime,speed
 

@@ -14,6 +14,7 @@
 #include "engine/run/cost.h"
 #include "engine/run/preflight.h"
 #include "engine/stats/bootstrap.h"
+#include "engine/stats/pooled.h"
 #include "models/replica.h"
 
 static char err[1024];
@@ -124,8 +125,11 @@ Test(cost, memory)
     cr_assert_float_eq(four.bytes - one.bytes, 3 * one.replica_bytes, 1e-6 * four.bytes);
     cr_assert_float_eq(one.slot_bytes, 88.0 * 1048575, 1e-9 * one.slot_bytes); /* S - 1 more */
     cr_assert(one.replica_bytes > 88.0 * 1048576 && one.replica_bytes < 89.0 * 1048576);
-    double values = M_COUNT * 1000 * 8.0, hist = 1000 * 100 * 4.0;
-    cr_assert(one.results_bytes > values + hist && one.results_bytes < 2 * (values + hist),
+    /* the pooled stream: a count and 3 orders' tests for 16 octaves of bins */
+    double values = M_COUNT * 1000 * 8.0, hist = 1000 * 100 * 4.0,
+           stream = (1 + 3 * PQ_TESTS) * 16 * LH_PER_OCTAVE * 8.0;
+    cr_assert(one.results_bytes > values + hist + stream &&
+                  one.results_bytes < 2 * (values + hist) + stream,
               "%g", one.results_bytes);
     cfg_free(&c);
 }

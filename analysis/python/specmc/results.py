@@ -11,7 +11,7 @@ import pandas as pd
 
 RESULTS_FORMAT = "specmc-results"
 VALIDATE_FORMAT = "specmc-validate"
-FORMATS = (3, 4, 5)
+FORMATS = (3, 4, 5, 6)
 # The verdict rows of format 5 (engine/stats/verdict.h), named VERDICT_METRIC in the file.
 VERDICTS = ("lower", "higher", "tied", "sign_p", "median_delta")
 
@@ -192,8 +192,9 @@ class Results:
         return pd.concat(frames, ignore_index=True)
 
     def by_job(self):
-        """The warm-up diagnostic's data: the median over replicas of job i's flowtime, every
-        job in arrival order (scenario, policy, job, flowtime). Empty when not kept."""
+        """The warm-up diagnostic's data: the geometric mean over replicas of job i's flowtime
+        (the median in files before format 6), every job in arrival order (scenario, policy,
+        job, flowtime). Empty when not kept."""
         frames = []
         with h5py.File(self.path, "r") as f:
             for s in range(len(self.scenarios)):
