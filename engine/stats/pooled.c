@@ -17,15 +17,19 @@ static int width(const struct pq_stream *st)
     return st->norders * PQ_TESTS;
 }
 
+static const double bets[PQ_BETS] = {0x1p-11,     0x1p-9,      0x1p-7,      0x1p-5,
+                                     0x1p-3,      0x1p-1,      1 - 0x1p-3,  1 - 0x1p-5,
+                                     1 - 0x1p-7,  1 - 0x1p-9,  1 - 0x1p-11};
+
 double pq_bet_fraction(int g)
 {
-    return g < 6 ? ldexp(1.0, 2 * g - 11) : 1.0 - ldexp(1.0, 9 - 2 * g);
+    return bets[g];
 }
 
 int64_t pq_term(double q, int side, int g, double u)
 {
-    double c = pq_bet_fraction(g), scale = c / (side ? q : 1.0 - q);
-    return llround(ldexp(log((1.0 - c) + scale * (side ? u : 1.0 - u)), 32));
+    double c = bets[g], scale = c / (side ? q : 1.0 - q);
+    return llround(log((1.0 - c) + scale * (side ? u : 1.0 - u)) * 0x1p32); /* exact scaling */
 }
 
 /* The terms at share u of every test of the orders q[0 .. norders) into out[]. */
@@ -277,7 +281,7 @@ static double log_capital(const int64_t *sums, int64_t replicas)
 {
     double logs[PQ_BETS], top = -INFINITY;
     for (int g = 0; g < PQ_BETS; g++) {
-        logs[g] = ldexp((double)sums[g], -32);
+        logs[g] = (double)sums[g] * 0x1p-32;
         top = logs[g] > top ? logs[g] : top;
     }
     double mean = 0.0;
