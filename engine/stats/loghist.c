@@ -135,19 +135,22 @@ double lh_high(int k)
     return k == LH_ZERO ? 0.0 : k == LH_INF ? INFINITY : lh_edge(k);
 }
 
-/* Grow h's range to hold bin k, with room for more on the side it grew. */
+void lh_grown(int lo, int n, int k, long *new_lo, long *new_hi)
+{
+    long a = n ? lo : k, b = n ? (long)lo + n : (long)k + 1, room = n / 2 > 16 ? n / 2 : 16;
+    if (k < a)
+        a = (long)k - room;
+    if (k >= b)
+        b = (long)k + 1 + room;
+    *new_lo = a <= LH_ZERO ? (long)LH_ZERO + 1 : a;
+    *new_hi = b > LH_INF ? LH_INF : b;
+}
+
+/* Grow h's range to hold bin k. */
 static int grow(struct lh *h, int k)
 {
-    long lo = h->n ? h->lo : k, hi = h->n ? (long)h->lo + h->n : (long)k + 1;
-    long room = h->n / 2 > 16 ? h->n / 2 : 16;
-    if (k < lo)
-        lo = (long)k - room;
-    if (k >= hi)
-        hi = (long)k + 1 + room;
-    if (lo <= LH_ZERO)
-        lo = (long)LH_ZERO + 1;
-    if (hi > LH_INF)
-        hi = LH_INF;
+    long lo, hi;
+    lh_grown(h->lo, h->n, k, &lo, &hi);
     int64_t *c = calloc((size_t)(hi - lo), sizeof *c);
     if (!c)
         return -1;

@@ -32,6 +32,10 @@ struct lh {
     int64_t zero, inf;
 };
 
+/* The range [lo, lo + n) of regular bins (n = 0: none) grown to hold bin k, with room for
+ * more on the side it grew (half again, at least 16): [*new_lo, *new_hi). */
+void lh_grown(int lo, int n, int k, long *new_lo, long *new_hi);
+
 /* The bin of x (not NaN). */
 int lh_index(double x);
 

@@ -117,14 +117,8 @@ static int64_t *row_of(struct pq_stream *st, int k)
         return st->rows + (k == LH_ZERO ? 0 : w);
     }
     if (st->n == 0 || k < st->lo || (long)k >= (long)st->lo + st->n) {
-        long lo = st->n ? st->lo : k, hi = st->n ? (long)st->lo + st->n : (long)k + 1;
-        long room = st->n / 2 > 16 ? st->n / 2 : 16;
-        if (k < lo)
-            lo = (long)k - room;
-        if (k >= hi)
-            hi = (long)k + 1 + room;
-        lo = lo <= LH_ZERO ? (long)LH_ZERO + 1 : lo;
-        hi = hi > LH_INF ? LH_INF : hi;
+        long lo, hi;
+        lh_grown(st->lo, st->n, k, &lo, &hi);
         int64_t *rows = calloc((size_t)(2 + hi - lo) * (size_t)w, sizeof *rows);
         if (!rows)
             return NULL;

@@ -254,9 +254,9 @@ Test(pooled, dependent_interval_covers)
 /* The dependent interval narrows as replicas grow, as 1/√R: 10 i.i.d. Exp(1) jobs per
  * replica, the 0.9-quantile at 1 000 and 16 000 replicas: the width falls by about 4 (at
  * least 3, with the two bins' rounding of 0.54 %), and at 16 000 replicas it is within 2
- * times the order-statistic interval's. A
- * betting test over a fixed number of groups of replicas stops narrowing (it cannot resolve
- * the mean share finer than about 3.7q over the number of groups). */
+ * times the order-statistic interval's. A betting test over a fixed number of groups of
+ * replicas stops narrowing (it cannot resolve the mean share finer than about 3.7q over the
+ * number of groups). */
 Test(pooled, dependent_interval_narrows)
 {
     enum { J = 10, BIG = 16000 };
