@@ -101,6 +101,34 @@ def check(rows, selected, xfail):
     return problems
 
 
+def update(path, text, selected, reps):
+    """Replace the rows of the cases `selected` in the table at path by those of `text` (the
+    same cases, measured again): what a change that touches some intervals re-measures,
+    without the hours of the whole table. The file must hold every row it replaces, at the
+    same repetitions; the rest is left as it was."""
+    old = open(path).read()
+    if f"{reps} repetitions per case and n" not in old:
+        raise ValueError(f"{path}: not a table of {reps} repetitions per case and n")
+    new = {}
+    for line in text.splitlines():
+        if line.startswith("| ") and line.split(" | ")[0][2:] in {c.name for c in selected}:
+            new.setdefault(line.split(" | ")[0][2:], []).append(line)
+    out, done = [], set()
+    for line in old.splitlines():
+        case = line.split(" | ")[0][2:] if line.startswith("| ") else None
+        if case in new and " | " in line and line.split(" | ")[1].strip().isdigit():
+            if case not in done:
+                out.extend(new[case])
+                done.add(case)
+            continue
+        out.append(line)
+    missing = set(new) - done
+    if missing:
+        raise ValueError(f"{path}: has no rows of {', '.join(sorted(missing))}")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
 def write_raw(path, records):
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
@@ -119,6 +147,9 @@ def main(argv):
     ap.add_argument("--case-file", help="case names, one per line, optionally 'xfail'")
     ap.add_argument("--jobs", type=int, default=2, help="specmc processes at a time")
     ap.add_argument("--out", help="write the table as this Markdown file")
+    ap.add_argument("--update", metavar="FILE",
+                    help="re-measure the cases given (--cases) in FILE, a table --out wrote "
+                         "at the same --reps and --n, replacing their rows alone")
     ap.add_argument("--raw", help="write every repetition's row as CSV")
     ap.add_argument("--check", action="store_true", help="exit 1 when a case undercovers")
     ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
@@ -165,6 +196,12 @@ def main(argv):
           f"on {a.jobs} jobs ({a.bin})")
     if a.raw:
         write_raw(a.raw, records)
+    if a.update:
+        try:
+            update(a.update, text, selected, a.reps)
+        except ValueError as e:
+            print(f"coverage: {e}", file=sys.stderr)
+            return 2
     if a.out:
         with open(a.out, "w") as f:
             f.write(DOC_HEAD.format(reps=a.reps, level=LEVEL))
