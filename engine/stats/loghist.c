@@ -227,16 +227,25 @@ int lh_rank_bin(const struct lh *h, int64_t rank)
     return LH_INF;
 }
 
+/* *to += n for counts (both >= 0); -1 where the sum would pass INT64_MAX (a damaged file's). */
+static int add_count(int64_t *to, int64_t n)
+{
+    if (n > INT64_MAX - *to)
+        return -1;
+    *to += n;
+    return 0;
+}
+
 int lh_merge(struct lh *into, const struct lh *from)
 {
     int a, b;
     if (lh_range(from, &a, &b) && (lh_add(into, a, 0) || lh_add(into, b, 0)))
         return -1; /* the whole range first: no growth in the loop */
-    into->zero += from->zero;
-    into->inf += from->inf;
+    if (add_count(&into->zero, from->zero) || add_count(&into->inf, from->inf))
+        return -1;
     for (int i = 0; i < from->n; i++)
-        if (from->count[i])
-            into->count[from->lo + i - into->lo] += from->count[i];
+        if (from->count[i] && add_count(&into->count[from->lo + i - into->lo], from->count[i]))
+            return -1;
     return 0;
 }
 
@@ -278,9 +287,10 @@ const int64_t *lh_decode_add(struct lh *h, const int64_t *p, const int64_t *end)
             return NULL;
     if (n > 0 && (lh_add(h, (int)first, 0) || lh_add(h, (int)(first + n - 1), 0)))
         return NULL;
-    h->zero += p[0];
-    h->inf += p[1];
+    if (add_count(&h->zero, p[0]) || add_count(&h->inf, p[1]))
+        return NULL;
     for (int64_t i = 0; i < n; i++)
-        h->count[first + i - h->lo] += p[4 + i];
+        if (add_count(&h->count[first + i - h->lo], p[4 + i]))
+            return NULL;
     return p + 4 + n;
 }

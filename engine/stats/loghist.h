@@ -64,7 +64,7 @@ bool lh_range(const struct lh *h, int *first, int *last);
 /* The bin holding the rank-th smallest value (1 <= rank <= lh_total). */
 int lh_rank_bin(const struct lh *h, int64_t rank);
 
-/* into += from; 0, or -1 when out of memory. */
+/* into += from; 0, or -1 when out of memory or a count would pass INT64_MAX. */
 int lh_merge(struct lh *into, const struct lh *from);
 
 void lh_free(struct lh *h);
@@ -77,7 +77,7 @@ int64_t *lh_encode(const struct lh *h, int64_t *out);
 
 /* Adds the histogram encoded at p (at most end − p values) into h; returns the end of its
  * encoding, or NULL when it is damaged (negative counts or sizes, a range out of int, past
- * end) or memory ran out. */
+ * end, a count that would pass INT64_MAX) or memory ran out. */
 const int64_t *lh_decode_add(struct lh *h, const int64_t *p, const int64_t *end);
 
 #endif

@@ -12,6 +12,13 @@
 /* A term's rounding: each replica's log capital at a bin is one rounded term per test. */
 #define PQ_ROUNDING 0x1p-33
 
+/* a + b as the rows' sums are added: modulo 2^64, so that a damaged file's values, which
+ * nothing bounds, cannot overflow (the sums of real replicas stay far inside int64). */
+static int64_t wrapping_add(int64_t a, int64_t b)
+{
+    return (int64_t)((uint64_t)a + (uint64_t)b);
+}
+
 static int width(const struct pq_stream *st)
 {
     return st->norders * PQ_TESTS;
@@ -192,7 +199,7 @@ static int add_rows(struct pq_stream *into, const struct pq_stream *from, int fi
         if (!dst)
             return -1;
         for (int x = 0; x < w; x++)
-            dst[x] += src[x];
+            dst[x] = wrapping_add(dst[x], src[x]);
     }
     return 0;
 }
@@ -209,7 +216,7 @@ int pq_merge(struct pq_stream *into, const struct pq_stream *from)
     if (!same_orders(into, from) || lh_merge(&into->jobs, &from->jobs) ||
         add_rows(into, from, first, last))
         return -1;
-    into->replicas += from->replicas;
+    into->replicas = wrapping_add(into->replicas, from->replicas);
     return 0;
 }
 
@@ -260,9 +267,9 @@ const int64_t *pq_decode_add(struct pq_stream *st, const int64_t *p, const int64
         if (!row)
             return NULL;
         for (int x = 0; x < w; x++)
-            row[x] += *rows++;
+            row[x] = wrapping_add(row[x], *rows++);
     }
-    st->replicas += replicas;
+    st->replicas = wrapping_add(st->replicas, replicas);
     return rows;
 }
 
@@ -289,14 +296,14 @@ static void start_sums(const struct pq_stream *st, int64_t *sums)
 {
     terms(st->q, st->norders, 0.0, sums);
     for (int x = 0; x < width(st); x++)
-        sums[x] *= st->replicas;
+        sums[x] = (int64_t)((uint64_t)sums[x] * (uint64_t)st->replicas); /* as wrapping_add */
 }
 
 static void add_row(const struct pq_stream *st, int bin, int64_t *sums)
 {
     const int64_t *row = row_at(st, bin);
     for (int x = 0; row && x < width(st); x++)
-        sums[x] += row[x];
+        sums[x] = wrapping_add(sums[x], row[x]);
 }
 
 double pq_log_capital(const struct pq_stream *st, int i, int side, int k)

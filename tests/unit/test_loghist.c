@@ -73,3 +73,19 @@ Test(loghist, merge_is_associative_and_encodes_alike)
         lh_free(&h[j]);
     lh_free(&x), lh_free(&y), lh_free(&bc), lh_free(&z);
 }
+
+/* A damaged file's counts cannot overflow: adding an encoding whose counts would pass
+ * INT64_MAX is refused, as is merging such histograms. */
+Test(loghist, counts_that_would_overflow_are_refused)
+{
+    struct lh h = {0}, twice = {0};
+    cr_assert_eq(lh_add(&h, lh_index(3.0), INT64_MAX - 1), 0);
+    size_t n = lh_encoded_len(&h);
+    int64_t *e = malloc(n * sizeof *e);
+    lh_encode(&h, e);
+    cr_assert_eq(lh_decode_add(&twice, e, e + n), e + n);
+    cr_assert_eq(lh_decode_add(&twice, e, e + n), NULL, "a count past INT64_MAX");
+    cr_assert_eq(lh_merge(&h, &h), -1);
+    free(e);
+    lh_free(&h), lh_free(&twice);
+}
