@@ -39,18 +39,26 @@ static void run_memory(const struct cfg *c, int threads, struct run_cost *out)
         for (int p = 0; p < c->npolicies; p++)
             per_job = per_job || run_per_job_param(c, s, p) >= 0;
     }
-    /* the streams (run_stream): the sums, counts and means by job, and the pooled stream's
-       count and tests' row for each of about RUN_STREAM_BINS bins; each scenario's table of
-       terms (engine/stats/pooled.h) */
+    /* the streams (run_stream): the sums, counts and means by job, and each pooled stream:
+       its replicas' bins while they are few (4 bytes a value, twice for the growth), else a
+       count and the tests' row for each of about RUN_STREAM_BINS bins; a table of terms per
+       count of measured jobs, up to RUN_TABLE_BYTES (engine/stats/pooled.h, result.c) */
     double values = cells * nrep * sizeof(double), by_job = jobs * sizeof(double);
-    double width = PQ_TESTS * (double)norders, tables = 0;
+    double width = PQ_TESTS * (double)norders, tables = 0, streams = 3 * by_job;
+    unsigned char seen[RUN_TABLE_JOBS + 1] = {0};
     for (int s = 0; s < c->nscenarios; s++) {
-        double J = metrics_measured_jobs(&c->scen[s].spec);
-        tables += J <= RUN_TABLE_JOBS ? (J + 1) * width * sizeof(int64_t) : 0;
+        int J = metrics_measured_jobs(&c->scen[s].spec);
+        double raw = nrep * (J + 1.0);
+        streams += c->npolicies * (raw <= PQ_RAW_MAX ? 2 * raw * sizeof(int32_t)
+                                                     : (1 + width) * RUN_STREAM_BINS *
+                                                           sizeof(int64_t)) +
+                   c->npolicies * sizeof(struct run_stream);
+        if (J > 0 && J <= RUN_TABLE_JOBS && !seen[J]) {
+            seen[J] = 1;
+            tables += (J + 1.0) * width * sizeof(int64_t);
+        }
     }
-    double streams = 3 * by_job + tables +
-                     pairs * ((1 + width) * RUN_STREAM_BINS * sizeof(int64_t) +
-                              sizeof(struct run_stream));
+    streams += fmin(tables, RUN_TABLE_BYTES);
     double choices = per_job ? rows * (POL_CHOICE_MAX + 1) * sizeof(int32_t) : 0;
     double summaries = (2 + VR_COUNT) * cells * sizeof(struct st_summary);
     double results = values + summaries + streams + choices;

@@ -28,8 +28,13 @@ int run_alloc(const struct cfg *c, int first, int count, struct run_result *res)
         }
     res->jobs = malloc((size_t)res->nscen * sizeof *res->jobs);
     res->stream = calloc((size_t)res->nscen * (size_t)res->npol + 1, sizeof *res->stream);
-    res->table = calloc((size_t)res->nscen, sizeof *res->table);
-    nomem = nomem || !res->jobs || !res->stream || !res->table;
+    res->table = calloc((size_t)res->nscen + 1, sizeof *res->table);
+    res->table_of = malloc(((size_t)res->nscen + 1) * sizeof *res->table_of);
+    int *by_jobs = malloc((RUN_TABLE_JOBS + 1) * sizeof *by_jobs);
+    nomem = nomem || !res->jobs || !res->stream || !res->table || !res->table_of || !by_jobs;
+    for (int J = 0; by_jobs && J <= RUN_TABLE_JOBS; J++)
+        by_jobs[J] = -1;
+    double table_bytes = 0;
     double orders[M_COUNT];
     int norders = 0;
     for (int m = 0; m < M_COUNT; m++)
@@ -46,10 +51,18 @@ int run_alloc(const struct cfg *c, int first, int count, struct run_result *res)
             st->by_job = malloc(jobs * sizeof *st->by_job);
             nomem = !st->log_sum || !st->log_n || !st->by_job;
         }
-        int measured = metrics_measured_jobs(&c->scen[s].spec);
-        if (!nomem && measured > 0 && measured <= RUN_TABLE_JOBS)
-            nomem = pq_table_init(&res->table[s], &run_stream(res, s, 0)->pooled, measured);
+        /* scenarios of the same measured jobs share a table, until the tables' cap */
+        int J = metrics_measured_jobs(&c->scen[s].spec);
+        res->table_of[s] = J > 0 && J <= RUN_TABLE_JOBS ? by_jobs[J] : -1;
+        double bytes = (J + 1.0) * PQ_TESTS * norders * sizeof(int64_t);
+        if (!nomem && J > 0 && J <= RUN_TABLE_JOBS && by_jobs[J] < 0 &&
+            table_bytes + bytes <= RUN_TABLE_BYTES) {
+            nomem = pq_table_init(&res->table[res->ntables], &run_stream(res, s, 0)->pooled, J);
+            table_bytes += bytes;
+            res->table_of[s] = by_jobs[J] = res->ntables++;
+        }
     }
+    free(by_jobs);
     bool per_job = false;
     for (int s = 0; s < res->nscen; s++)
         for (int p = 0; p < res->npol; p++)
@@ -101,7 +114,8 @@ int run_stream_add(struct run_result *res, int s, int p, const int *bins, int nb
                    const int64_t *logs)
 {
     struct run_stream *st = run_stream(res, s, p);
-    if (pq_add(&st->pooled, &res->table[s], bins, nbins))
+    if (pq_add(&st->pooled, res->table_of[s] >= 0 ? &res->table[res->table_of[s]] : NULL, bins,
+               nbins))
         return -1;
     for (int i = 0; i < res->jobs[s]; i++)
         if (logs[i] != RUN_NO_LOG) {
@@ -209,9 +223,10 @@ void run_result_free(struct run_result *res)
         free(st->by_job);
     }
     free(res->stream);
-    for (int s = 0; res->table && s < res->nscen; s++)
-        pq_table_free(&res->table[s]);
+    for (int t = 0; res->table && t < res->ntables; t++)
+        pq_table_free(&res->table[t]);
     free(res->table);
+    free(res->table_of);
     free(res->jobs);
     memset(res, 0, sizeof *res);
 }

@@ -32,8 +32,10 @@ struct run_result {
                                    run_choices(); NULL when no policy chooses per job */
     struct run_stream *stream;  /* [nscen * npol]: the job flowtimes, summarised as they
                                    arrive, see run_stream() */
-    struct pq_table *table;     /* [nscen]: what a replica adds to the pooled stream, looked up
-                                   (empty where its measured jobs exceed RUN_TABLE_JOBS) */
+    struct pq_table *table;     /* [ntables]: what a replica adds to the pooled stream, looked
+                                   up: one per count of measured jobs, see run_stream_add */
+    int ntables;
+    int *table_of;              /* [nscen]: its table, or -1 (none: computed) */
     int *jobs;                  /* [nscen]: jobs per replica (warm-up included) */
     int64_t task_events;        /* copy starts + ends over the whole run */
     int64_t simulated_events;   /* of those, the ones this process simulated (a cell equal to
@@ -97,7 +99,8 @@ static inline int32_t *run_choices(const struct run_result *r, int s, int p, int
  *     order, warm-up included: by_job[i] = exp(log_sum / log_n / 2^32) is their geometric
  *     mean, filled by run_summarise (NaN where log_n is 0). */
 #define RUN_LOG_SCALE 4294967296.0 /* 2^32 */
-#define RUN_TABLE_JOBS 4096         /* a scenario's table: at most 4.5 MiB */
+#define RUN_TABLE_JOBS 4096         /* a table serves at most 4 096 measured jobs (2.2 MB) */
+#define RUN_TABLE_BYTES (64.0 * 1024 * 1024) /* and the tables take at most 64 MiB */
 #define RUN_NO_LOG INT64_MIN       /* a job whose flowtime has no log to add */
 struct run_stream {
     struct pq_stream pooled;

@@ -32,8 +32,8 @@ static void geometric_by_job(struct run_result *res, int s, int p)
 }
 
 /* The pooled quantiles (metric_info[m].pooled) of (s, p) into their summaries: from the
- * stream of the measured jobs of the replicas done (run_stream). */
-static void pooled_quantiles(const struct cfg *c, struct run_result *res, int s, int p)
+ * stream of the measured jobs of the replicas done (run_stream). -1 when out of memory. */
+static int pooled_quantiles(const struct cfg *c, struct run_result *res, int s, int p)
 {
     int J = metrics_measured_jobs(&c->scen[s].spec), nq = 0, which[M_COUNT];
     double q[M_COUNT];
@@ -44,13 +44,15 @@ static void pooled_quantiles(const struct cfg *c, struct run_result *res, int s,
             q[nq++] = metric_info[m].pooled;
         }
     bool independent = J <= 1 || run_quantity(c, s, p, which[0]).independent;
-    pq_quantiles(&run_stream(res, s, p)->pooled, independent, q, nq, c->confidence, out);
+    if (pq_quantiles(&run_stream(res, s, p)->pooled, independent, q, nq, c->confidence, out))
+        return -1;
     for (int k = 0; k < nq; k++) {
         res->summary[run_cell(res, s, p, which[k])] = out[k];
         res->paired[run_cell(res, s, p, which[k])] = st_empty(0, ST_NONE);
         for (int v = 0; v < VR_COUNT; v++)
             run_verdict(res, s, p, which[k])[v] = st_empty(0, ST_NONE);
     }
+    return 0;
 }
 
 /* A run's summaries come in units that can be computed in any order on any thread, each
@@ -62,16 +64,15 @@ static void pooled_quantiles(const struct cfg *c, struct run_result *res, int s,
  * stopping). */
 
 /* The unit of (s, p)'s job values. */
-static void summarise_jobs(const struct cfg *c, struct run_result *res, int s, int p,
-                           const bool *only)
+static int summarise_jobs(const struct cfg *c, struct run_result *res, int s, int p,
+                          const bool *only)
 {
     bool pooled = false;
     for (int m = 0; m < M_COUNT; m++)
         pooled = pooled || (metric_info[m].pooled > 0 && (!only || only[m]));
     if (!only)
         geometric_by_job(res, s, p);
-    if (pooled)
-        pooled_quantiles(c, res, s, p);
+    return pooled ? pooled_quantiles(c, res, s, p) : 0;
 }
 
 /* The unit of metric m of (s, p). */
@@ -118,9 +119,11 @@ static int summarise(const struct cfg *c, struct run_result *res, int n, const b
         for (int u = 0; u < units; u++) {
             if (!scratch)
                 continue;
-            if (u < pairs)
-                summarise_jobs(c, res, u / res->npol, u % res->npol, only);
-            else {
+            if (u < pairs) {
+                if (summarise_jobs(c, res, u / res->npol, u % res->npol, only))
+#pragma omp atomic write
+                    failed = 1;
+            } else {
                 int k = u - pairs, sp = k / M_COUNT;
                 summarise_metric(c, res, sp / res->npol, sp % res->npol, k % M_COUNT, n, only,
                                  scratch);

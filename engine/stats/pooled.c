@@ -60,6 +60,7 @@ void pq_free(struct pq_stream *st)
 {
     lh_free(&st->jobs);
     free(st->rows);
+    free(st->raw);
     int norders = st->norders;
     double q[PQ_ORDERS_MAX];
     memcpy(q, st->q, sizeof q);
@@ -155,10 +156,9 @@ static const int64_t *row_at(const struct pq_stream *st, int k)
     return st->rows + (size_t)(2 + k - st->lo) * w;
 }
 
-int pq_add(struct pq_stream *st, const struct pq_table *tb, const int *bins, int j)
+/* One replica into the histogram and rows (pq_add, binned). */
+static int add_binned(struct pq_stream *st, const struct pq_table *tb, const int *bins, int j)
 {
-    if (j <= 0)
-        return 0;
     int w = width(st);
     bool table = tb && tb->t && tb->J == j && tb->width == w;
     int64_t buf[2][PQ_WIDTH_MAX];
@@ -185,6 +185,79 @@ int pq_add(struct pq_stream *st, const struct pq_table *tb, const int *bins, int
     return 0;
 }
 
+/* The raw replicas of st, recorded at `raw` (n values), into its histogram and rows. */
+static int replay(struct pq_stream *st, const struct pq_table *tb, const int32_t *raw,
+                  size_t n)
+{
+    int buf[256], *bins = buf;
+    for (size_t i = 0; i < n; i += 1 + (size_t)raw[i]) {
+        int j = raw[i];
+        if (j > 256 && bins == buf) {
+            int most = 0; /* the longest record, once */
+            for (size_t k = i; k < n; k += 1 + (size_t)raw[k])
+                most = raw[k] > most ? raw[k] : most;
+            if (!(bins = malloc((size_t)most * sizeof *bins)))
+                return -1;
+        }
+        for (int k = 0; k < j; k++)
+            bins[k] = raw[i + 1 + (size_t)k];
+        if (add_binned(st, tb, bins, j)) {
+            if (bins != buf)
+                free(bins);
+            return -1;
+        }
+    }
+    if (bins != buf)
+        free(bins);
+    return 0;
+}
+
+/* pq_bin with a table for the replicas' J. */
+static int to_binned(struct pq_stream *st, const struct pq_table *tb)
+{
+    if (st->binned)
+        return 0;
+    int32_t *raw = st->raw;
+    size_t n = st->nraw;
+    st->raw = NULL, st->nraw = st->cap = 0, st->replicas = 0, st->binned = true;
+    int rc = replay(st, tb, raw, n);
+    free(raw);
+    return rc;
+}
+
+int pq_bin(struct pq_stream *st)
+{
+    return to_binned(st, NULL);
+}
+
+/* The replica's record (its count, its bins) at the end of st->raw. */
+static int append_raw(struct pq_stream *st, const int *bins, int j)
+{
+    if (st->nraw + 1 + (size_t)j > st->cap) {
+        size_t cap = 2 * (st->nraw + 1 + (size_t)j);
+        int32_t *raw = realloc(st->raw, cap * sizeof *raw);
+        if (!raw)
+            return -1;
+        st->raw = raw, st->cap = cap;
+    }
+    st->raw[st->nraw++] = j;
+    for (int k = 0; k < j; k++)
+        st->raw[st->nraw++] = bins[k];
+    st->replicas++;
+    return 0;
+}
+
+int pq_add(struct pq_stream *st, const struct pq_table *tb, const int *bins, int j)
+{
+    if (j <= 0)
+        return 0;
+    if (st->binned)
+        return add_binned(st, tb, bins, j);
+    if (append_raw(st, bins, j))
+        return -1;
+    return st->nraw > PQ_RAW_MAX ? to_binned(st, tb) : 0;
+}
+
 /* The bins of a stream that hold values, in order: LH_ZERO, the regular ones first .. last
  * (nothing when last < first), LH_INF; each row added into `into` by `add`. */
 static int add_rows(struct pq_stream *into, const struct pq_stream *from, int first, int last)
@@ -209,11 +282,35 @@ static bool same_orders(const struct pq_stream *a, const struct pq_stream *b)
     return a->norders == b->norders && memcmp(a->q, b->q, (size_t)a->norders * sizeof *a->q) == 0;
 }
 
+/* Every raw replica of `raw` (n values) into st, each as pq_add adds it. */
+static int add_raw(struct pq_stream *st, const int32_t *raw, size_t n)
+{
+    if (!st->binned) { /* all at once, then binned if they pass the limit */
+        if (st->nraw + n > st->cap) {
+            size_t cap = 2 * (st->nraw + n);
+            int32_t *r = realloc(st->raw, cap * sizeof *r);
+            if (!r)
+                return -1;
+            st->raw = r, st->cap = cap;
+        }
+        for (size_t i = 0; i < n; i += 1 + (size_t)raw[i])
+            st->replicas++;
+        memcpy(st->raw + st->nraw, raw, n * sizeof *raw);
+        st->nraw += n;
+        return st->nraw > PQ_RAW_MAX ? to_binned(st, NULL) : 0;
+    }
+    return replay(st, NULL, raw, n);
+}
+
 int pq_merge(struct pq_stream *into, const struct pq_stream *from)
 {
+    if (!same_orders(into, from))
+        return -1;
+    if (!from->binned)
+        return add_raw(into, from->raw, from->nraw);
     int first = 0, last = -1;
     lh_range(&from->jobs, &first, &last);
-    if (!same_orders(into, from) || lh_merge(&into->jobs, &from->jobs) ||
+    if (to_binned(into, NULL) || lh_merge(&into->jobs, &from->jobs) ||
         add_rows(into, from, first, last))
         return -1;
     into->replicas = wrapping_add(into->replicas, from->replicas);
@@ -224,10 +321,13 @@ int pq_merge(struct pq_stream *into, const struct pq_stream *from)
 
 size_t pq_encoded_len(const struct pq_stream *st)
 {
+    size_t head = 3 + (size_t)st->norders;
+    if (!st->binned)
+        return head + 1 + st->nraw;
     int first = 0, last = -1;
     lh_range(&st->jobs, &first, &last);
     size_t bins = 2 + (last >= first ? (size_t)((long)last - first + 1) : 0);
-    return 2 + (size_t)st->norders + lh_encoded_len(&st->jobs) + bins * (size_t)width(st);
+    return head + lh_encoded_len(&st->jobs) + bins * (size_t)width(st);
 }
 
 int64_t *pq_encode(const struct pq_stream *st, int64_t *out)
@@ -238,6 +338,13 @@ int64_t *pq_encode(const struct pq_stream *st, int64_t *out)
     for (int i = 0; i < st->norders; i++)
         memcpy(out++, &st->q[i], sizeof *out);
     *out++ = st->replicas;
+    *out++ = st->binned;
+    if (!st->binned) {
+        *out++ = (int64_t)st->nraw;
+        for (size_t i = 0; i < st->nraw; i++)
+            *out++ = st->raw[i];
+        return out;
+    }
     out = lh_encode(&st->jobs, out);
     for (long k = (long)first - 2; k <= last; k++) {
         int bin = k == (long)first - 2 ? LH_ZERO : k == (long)first - 1 ? LH_INF : (int)k;
@@ -248,14 +355,48 @@ int64_t *pq_encode(const struct pq_stream *st, int64_t *out)
     return out;
 }
 
+/* A raw encoding of `replicas` replicas (n values at p, end the data's end) added into st:
+ * each record a count >= 1 then that many bins in order, as many records as replicas. */
+static const int64_t *decode_raw(struct pq_stream *st, int64_t replicas, const int64_t *p,
+                                 const int64_t *end)
+{
+    if (end - p < 1 || p[0] < 0 || p[0] > end - p - 1 || p[0] > (int64_t)1 << 40)
+        return NULL;
+    size_t n = (size_t)p[0];
+    const int64_t *v = p + 1;
+    int32_t *raw = malloc((n + 1) * sizeof *raw);
+    int64_t records = 0;
+    bool ok = raw != NULL;
+    for (size_t i = 0; ok && i < n; records++) {
+        int64_t j = v[i];
+        ok = j >= 1 && j <= (int64_t)(n - i - 1) && j <= INT_MAX;
+        raw[i] = (int32_t)j;
+        for (int64_t k = 1; ok && k <= j; k++) {
+            int64_t b = v[i + (size_t)k];
+            ok = b >= INT_MIN && b <= INT_MAX && (k == 1 || b >= v[i + (size_t)k - 1]);
+            raw[i + (size_t)k] = (int32_t)b;
+        }
+        i += 1 + (size_t)j;
+    }
+    ok = ok && records == replicas && add_raw(st, raw, n) == 0;
+    free(raw);
+    return ok ? v + n : NULL;
+}
+
 const int64_t *pq_decode_add(struct pq_stream *st, const int64_t *p, const int64_t *end)
 {
     int w = width(st);
-    if (end - p < 2 + st->norders || p[0] != st->norders ||
-        memcmp(p + 1, st->q, (size_t)st->norders * sizeof *p) != 0 || p[1 + st->norders] < 0)
+    if (end - p < 3 + st->norders || p[0] != st->norders ||
+        memcmp(p + 1, st->q, (size_t)st->norders * sizeof *p) != 0 ||
+        p[1 + st->norders] < 0 || (p[2 + st->norders] != 0 && p[2 + st->norders] != 1))
         return NULL;
     int64_t replicas = p[1 + st->norders];
-    p += 2 + st->norders;
+    bool binned = p[2 + st->norders];
+    p += 3 + st->norders;
+    if (!binned)
+        return decode_raw(st, replicas, p, end);
+    if (to_binned(st, NULL))
+        return NULL;
     /* lh_encode's layout: zero, inf, first, n, counts */
     int64_t first = end - p >= 4 ? p[2] : 0, n = end - p >= 4 ? p[3] : 0;
     const int64_t *rows = lh_decode_add(&st->jobs, p, end);
@@ -306,14 +447,35 @@ static void add_row(const struct pq_stream *st, int bin, int64_t *sums)
         sums[x] = wrapping_add(sums[x], row[x]);
 }
 
-double pq_log_capital(const struct pq_stream *st, int i, int side, int k)
+/* st itself when binned; else *tmp, made binned from st's raw replicas (pq_free it after);
+ * NULL when out of memory. */
+static const struct pq_stream *binned_view(const struct pq_stream *st, struct pq_stream *tmp)
 {
+    if (st->binned)
+        return st;
+    pq_init(tmp, st->q, st->norders);
+    tmp->binned = true;
+    if (replay(tmp, NULL, st->raw, st->nraw)) {
+        pq_free(tmp);
+        return NULL;
+    }
+    return tmp;
+}
+
+double pq_log_capital(const struct pq_stream *whole, int i, int side, int k)
+{
+    struct pq_stream tmp = {0};
+    const struct pq_stream *st = binned_view(whole, &tmp);
+    if (!st)
+        return NAN;
     int64_t sums[PQ_WIDTH_MAX];
     start_sums(st, sums);
     add_row(st, LH_ZERO, sums);
     for (int b = st->lo; b < st->lo + st->n && b <= k; b++)
         add_row(st, b, sums);
-    return log_capital(sums + i * PQ_TESTS + side * PQ_BETS, st->replicas);
+    double c = log_capital(sums + i * PQ_TESTS + side * PQ_BETS, st->replicas);
+    pq_free(&tmp);
+    return c;
 }
 
 /* The pieces the bins cut the line into, in order: piece 0 is (−∞, 0] (LH_ZERO), piece 1
@@ -390,9 +552,13 @@ static double rank_bound(const struct lh *jobs, int64_t N, int64_t r, bool high)
     return high ? lh_high(k) : lh_low(k);
 }
 
-void pq_quantiles(const struct pq_stream *st, bool independent, const double *q, int nq,
-                  double confidence, struct st_summary *out)
+int pq_quantiles(const struct pq_stream *whole, bool independent, const double *q, int nq,
+                 double confidence, struct st_summary *out)
 {
+    struct pq_stream tmp = {0};
+    const struct pq_stream *st = binned_view(whole, &tmp);
+    if (!st)
+        return -1;
     int64_t N = lh_total(&st->jobs);
     struct pieces p = {0, 0};
     int last;
@@ -418,6 +584,8 @@ void pq_quantiles(const struct pq_stream *st, bool independent, const double *q,
         }
         out[k] = s;
     }
+    pq_free(&tmp);
+    return 0;
 }
 
 double pq_least_half_width(void)

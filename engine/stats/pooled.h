@@ -17,7 +17,10 @@
  * each bin's upper edge: the tests' log capitals, exactly as on every value (each replica's
  * log rounded to 2^−32, which the tests allow for), at every edge a bound could fall on. A
  * replica's share changes only at the bins of its own values, so it adds each bin's rise of
- * its logs there, in time O(its values × the tests).
+ * its logs there, in time O(its values × the tests). Those sums take about 540 bytes per bin
+ * the values span; until a stream's replicas hold more than PQ_RAW_MAX values it keeps their
+ * sorted bins instead (4 bytes a value), and computes the same sums from them when asked, so
+ * that a run of many cells and few replicas is not charged the bins' price.
  *
  * Merging is integer addition: a stream is the same, to the bit, however its replicas were
  * split between threads, shards, ranks and checkpoints. No I/O, no random numbers. */
@@ -44,10 +47,16 @@ double pq_bet_fraction(int g);
  * log of its factor at share u, times 2^32, rounded: pq_term. */
 int64_t pq_term(double q, int side, int g, double u);
 
+/* The most values (plus one per replica) a stream keeps as bins before it sums them. */
+#define PQ_RAW_MAX 65536
+
 /* A stream of replicas for the orders q[0 .. norders). pq_init makes an empty one. */
 struct pq_stream {
     int norders;
     double q[PQ_ORDERS_MAX];
+    bool binned;      /* false: the replicas are in raw; true: in jobs and rows */
+    int32_t *raw;     /* each replica as its count of values, then their sorted bins */
+    size_t nraw, cap;
     struct lh jobs;   /* the values, by bin */
     int lo, n;        /* the regular bins the rows cover, lo .. lo + n − 1 */
     int64_t *rows;    /* [2 + n][norders · PQ_TESTS]: LH_ZERO's, LH_INF's, then bin lo's ...:
@@ -77,11 +86,17 @@ int pq_bins(const double *v, int n, int *bins);
  * it: discard it). j = 0 adds nothing. */
 int pq_add(struct pq_stream *st, const struct pq_table *tb, const int *bins, int j);
 
+/* The replicas st keeps as bins summed into its histogram and rows (a stream does so by
+ * itself past PQ_RAW_MAX values): the same results, other memory. 0, or -1 when out of
+ * memory (discard st). */
+int pq_bin(struct pq_stream *st);
+
 /* into += from (the same orders); 0, or -1 when out of memory or the orders differ. */
 int pq_merge(struct pq_stream *into, const struct pq_stream *from);
 
-/* A stream as int64 values (its orders, replicas, histogram, then its rows over the
- * histogram's occupied bins): how many, and written into out (returns the end).
+/* A stream as int64 values (its orders, replicas, then 0 and its raw values, or 1, its
+ * histogram and its rows over the histogram's occupied bins): how many, and written into out
+ * (returns the end).
  * pq_decode_add adds such values (at most end − p) into st, whose orders they must have, and
  * returns the end of them, or NULL when damaged or out of memory. */
 size_t pq_encoded_len(const struct pq_stream *st);
@@ -90,7 +105,8 @@ const int64_t *pq_decode_add(struct pq_stream *st, const int64_t *p, const int64
 
 /* The log capital of order i's bets on `side` (1: that F exceeds its q, 0: that it falls
  * short) on the replicas' shares at or below e_k (k a regular bin), as the intervals compute
- * it: log mean_g Π_r (factor of bet g at share u_r), less at most replicas · 2^−32. */
+ * it: log mean_g Π_r (factor of bet g at share u_r), less at most replicas · 2^−32 (NaN when
+ * out of memory). */
 double pq_log_capital(const struct pq_stream *st, int i, int side, int k);
 
 /* The least relative half-width (ci_high − ci_low)/2/estimate a pooled quantile's interval
@@ -105,8 +121,9 @@ double pq_least_half_width(void);
  *   1999, §3.2), its ends at the outer edges of their bins;
  *   otherwise: the betting tests, inverted over the bins' edges, each end one bin outward
  *   (engine/stats/pooled.c, dependent_interval, says why that keeps the level).
- * An end beyond the data is ±∞. A q that is not an order of st gets NaN. */
-void pq_quantiles(const struct pq_stream *st, bool independent, const double *q, int nq,
-                  double confidence, struct st_summary *out);
+ * An end beyond the data is ±∞. A q that is not an order of st gets NaN. 0, or -1 when out
+ * of memory. */
+int pq_quantiles(const struct pq_stream *st, bool independent, const double *q, int nq,
+                 double confidence, struct st_summary *out);
 
 #endif

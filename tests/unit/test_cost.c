@@ -125,11 +125,25 @@ Test(cost, memory)
     cr_assert_float_eq(four.bytes - one.bytes, 3 * one.replica_bytes, 1e-6 * four.bytes);
     cr_assert_float_eq(one.slot_bytes, 88.0 * 1048575, 1e-9 * one.slot_bytes); /* S - 1 more */
     cr_assert(one.replica_bytes > 88.0 * 1048576 && one.replica_bytes < 89.0 * 1048576);
-    /* the pooled stream: a count and 3 orders' tests for 16 octaves of bins */
-    double values = M_COUNT * 1000 * 8.0, hist = 1000 * 100 * 4.0,
-           stream = (1 + 3 * PQ_TESTS) * 16 * LH_PER_OCTAVE * 8.0;
+    /* the pooled stream: 1000 replicas of 10 jobs kept as their bins (4 bytes a value and one
+       per replica, twice over for the growth) */
+    double values = M_COUNT * 1000 * 8.0, hist = 1000 * 100 * 4.0, stream = 2 * 1000 * 11 * 4.0;
     cr_assert(one.results_bytes > values + hist + stream &&
                   one.results_bytes < 2 * (values + hist) + stream,
+              "%g", one.results_bytes);
+    cfg_free(&c);
+}
+
+/* Past PQ_RAW_MAX values a cell's pooled stream is counted as bins summed: 16 octaves of
+ * rows, whatever the replicas (10 000 replicas of 100 jobs). */
+Test(cost, streams_binned_past_the_raw_limit)
+{
+    struct cfg c;
+    load(&c, "[experiment]\nreplicas = 10000\n[workload]\nrate = 2\njobs = 100\ntasks = 1\n");
+    struct run_cost one;
+    run_cost(&c, 1, &one);
+    double rows = (1 + 3 * PQ_TESTS) * 16 * LH_PER_OCTAVE * 8.0, values = M_COUNT * 10000 * 8.0;
+    cr_assert(one.results_bytes > values + rows && one.results_bytes < 1.5 * (values + rows),
               "%g", one.results_bytes);
     cfg_free(&c);
 }

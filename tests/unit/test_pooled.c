@@ -6,6 +6,7 @@
  * the same bits in any order. */
 #include <criterion/criterion.h>
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -35,7 +36,7 @@ static struct st_summary quantile(const double *v, int R, int J, bool independen
     struct pq_stream st;
     stream_of(&st, v, R, J, true);
     struct st_summary s;
-    pq_quantiles(&st, independent, &q, 1, 0.95, &s);
+    cr_assert_eq(pq_quantiles(&st, independent, &q, 1, 0.95, &s), 0);
     pq_free(&st);
     return s;
 }
@@ -166,10 +167,12 @@ Test(pooled, capitals_are_betting_on_the_shares)
     rng_stream(&r, 9, 0, RNG_CHECK);
     for (int i = 0; i < R * J; i++) /* replicas of different scales: shares spread out */
         v[i] = i % 17 == 0 ? NAN : (1 + i / J % 5) * exp(2.0 * rng_uniform(&r));
-    struct pq_stream st;
+    struct pq_stream st; /* kept raw: pq_log_capital bins a copy */
     stream_of(&st, v, R, J, true);
-    int first, last;
-    cr_assert(lh_range(&st.jobs, &first, &last));
+    int first = INT_MAX, last = INT_MIN;
+    for (int i = 0; i < R * J; i++)
+        if (!isnan(v[i]))
+            first = fmin(first, lh_index(v[i])), last = fmax(last, lh_index(v[i]));
     for (int k = first - 3; k <= last + 3; k += 7) {
         double x = lh_edge(k);
         for (int rep = 0; rep < R; rep++) {
@@ -279,8 +282,9 @@ Test(pooled, dependent_interval_narrows)
 }
 
 /* Merging is addition: the replicas split into two streams (one with the table, one
- * without), added in either order, encode to the values of one stream of all of them, and an
- * encoding decodes to the same stream; a stream of other orders is refused. */
+ * without), added in either order, encode to the values of one stream of all of them once
+ * binned (kept raw, they differ only in the order of the replicas), and an encoding, raw or
+ * binned, decodes to the same stream; a stream of other orders is refused. */
 Test(pooled, split_and_merged_alike)
 {
     enum { R = 300, J = 7 };
@@ -297,6 +301,14 @@ Test(pooled, split_and_merged_alike)
     cr_assert_eq(pq_merge(&ab, &a), 0);
     pq_merge(&ab, &b);
     pq_merge(&ba, &b), pq_merge(&ba, &a);
+    cr_assert(!all.binned && !ab.binned, "2 400 values: kept raw");
+    size_t nraw = pq_encoded_len(&all);
+    int64_t *raw = malloc(nraw * sizeof *raw);
+    cr_assert_eq(pq_encode(&all, raw), raw + nraw);
+    cr_assert_eq(pq_decode_add(&back, raw, raw + nraw), raw + nraw);
+    cr_assert_eq(back.replicas, R);
+    cr_assert(pq_bin(&all) == 0 && pq_bin(&ab) == 0 && pq_bin(&ba) == 0);
+    cr_assert_eq(pq_bin(&back), 0);
     size_t n = pq_encoded_len(&all);
     cr_assert_eq(n, pq_encoded_len(&ab));
     cr_assert_eq(n, pq_encoded_len(&ba));
@@ -306,14 +318,55 @@ Test(pooled, split_and_merged_alike)
     pq_encode(&ab, e2), pq_encode(&ba, e3);
     for (size_t i = 0; i < n; i++)
         cr_assert(e1[i] == e2[i] && e1[i] == e3[i], "value %zu", i);
+    cr_assert_eq(pq_encoded_len(&back), n);
+    int64_t *e4 = malloc(n * sizeof *e4);
+    pq_encode(&back, e4);
+    for (size_t i = 0; i < n; i++)
+        cr_assert(e1[i] == e4[i], "decoded raw, binned: value %zu", i);
+    pq_free(&back);
+    pq_init(&back, orders, 3);
     cr_assert_eq(pq_decode_add(&back, e1, e1 + n), e1 + n);
     cr_assert_eq(back.replicas, R);
+    cr_assert_eq(pq_decode_add(&back, raw, raw + nraw), raw + nraw, "raw into binned");
+    cr_assert_eq(back.replicas, 2 * R);
+    raw[nraw - 1] = raw[nraw - 2] - 1; /* a record's bins out of order */
+    cr_assert_eq(pq_decode_add(&back, raw, raw + nraw), NULL, "bins out of order are refused");
     struct pq_stream other;
     pq_init(&other, orders, 2);
     cr_assert_eq(pq_decode_add(&other, e1, e1 + n), NULL, "other orders are refused");
     cr_assert_eq(pq_merge(&other, &all), -1);
     pq_free(&other);
     cr_assert_eq(pq_decode_add(&back, e1, e1 + n - 1), NULL, "a truncated encoding is refused");
-    free(e1), free(e2), free(e3);
+    free(e1), free(e2), free(e3), free(e4), free(raw);
     pq_free(&all), pq_free(&a), pq_free(&b), pq_free(&ab), pq_free(&ba), pq_free(&back);
+}
+
+/* Kept raw or binned, a stream gives the same quantiles to the bit; past PQ_RAW_MAX values
+ * it bins itself. */
+Test(pooled, raw_and_binned_alike)
+{
+    enum { R = 700, J = 100 };
+    static double v[R * J];
+    rng_t r;
+    rng_stream(&r, 14, 0, RNG_CHECK);
+    for (int i = 0; i < R * J; i++)
+        v[i] = (1 + i / J % 7) * -log(1.0 - rng_uniform(&r));
+    struct pq_stream raw, binned;
+    stream_of(&raw, v, 300, J, true);
+    stream_of(&binned, v, 300, J, false);
+    cr_assert(!raw.binned);
+    cr_assert_eq(pq_bin(&binned), 0);
+    for (int indep = 0; indep < 2; indep++) {
+        struct st_summary a[3], b[3];
+        cr_assert_eq(pq_quantiles(&raw, indep, orders, 3, 0.95, a), 0);
+        cr_assert_eq(pq_quantiles(&binned, indep, orders, 3, 0.95, b), 0);
+        for (int k = 0; k < 3; k++)
+            cr_assert(a[k].mean == b[k].mean && a[k].ci_low == b[k].ci_low &&
+                          a[k].ci_high == b[k].ci_high && a[k].n == b[k].n,
+                      "q %g", orders[k]);
+    }
+    pq_free(&raw), pq_free(&binned);
+    stream_of(&raw, v, R, J, true);
+    cr_assert(raw.binned, "%d values", R * (J + 1));
+    pq_free(&raw);
 }
