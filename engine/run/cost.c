@@ -49,7 +49,7 @@ static void run_memory(const struct cfg *c, int threads, struct run_cost *out)
     for (int s = 0; s < c->nscenarios; s++) {
         int J = metrics_measured_jobs(&c->scen[s].spec);
         double raw = nrep * (J + 1.0);
-        streams += c->npolicies * (raw <= PQ_RAW_MAX ? 2 * raw * sizeof(int32_t)
+        streams += c->npolicies * (raw <= PQ_RAW_MAX ? 2 * raw * sizeof(int)
                                                      : (1 + width) * RUN_STREAM_BINS *
                                                            sizeof(int64_t)) +
                    c->npolicies * sizeof(struct run_stream);

@@ -185,30 +185,12 @@ static int add_binned(struct pq_stream *st, const struct pq_table *tb, const int
     return 0;
 }
 
-/* The raw replicas of st, recorded at `raw` (n values), into its histogram and rows. */
-static int replay(struct pq_stream *st, const struct pq_table *tb, const int32_t *raw,
-                  size_t n)
+/* The raw replicas recorded at `raw` (n values) into st's histogram and rows. */
+static int replay(struct pq_stream *st, const struct pq_table *tb, const int *raw, size_t n)
 {
-    int buf[256], *bins = buf;
-    for (size_t i = 0; i < n; i += 1 + (size_t)raw[i]) {
-        int j = raw[i];
-        if (j > 256 && bins == buf) {
-            int most = 0; /* the longest record, once */
-            for (size_t k = i; k < n; k += 1 + (size_t)raw[k])
-                most = raw[k] > most ? raw[k] : most;
-            if (!(bins = malloc((size_t)most * sizeof *bins)))
-                return -1;
-        }
-        for (int k = 0; k < j; k++)
-            bins[k] = raw[i + 1 + (size_t)k];
-        if (add_binned(st, tb, bins, j)) {
-            if (bins != buf)
-                free(bins);
+    for (size_t i = 0; i < n; i += 1 + (size_t)raw[i])
+        if (add_binned(st, tb, raw + i + 1, raw[i]))
             return -1;
-        }
-    }
-    if (bins != buf)
-        free(bins);
     return 0;
 }
 
@@ -217,7 +199,7 @@ static int to_binned(struct pq_stream *st, const struct pq_table *tb)
 {
     if (st->binned)
         return 0;
-    int32_t *raw = st->raw;
+    int *raw = st->raw;
     size_t n = st->nraw;
     st->raw = NULL, st->nraw = st->cap = 0, st->replicas = 0, st->binned = true;
     int rc = replay(st, tb, raw, n);
@@ -230,19 +212,27 @@ int pq_bin(struct pq_stream *st)
     return to_binned(st, NULL);
 }
 
+/* Room in st->raw for n more values; 0, or -1 when out of memory. */
+static int reserve_raw(struct pq_stream *st, size_t n)
+{
+    if (st->nraw + n <= st->cap)
+        return 0;
+    size_t cap = 2 * (st->nraw + n);
+    int *raw = realloc(st->raw, cap * sizeof *raw);
+    if (!raw)
+        return -1;
+    st->raw = raw, st->cap = cap;
+    return 0;
+}
+
 /* The replica's record (its count, its bins) at the end of st->raw. */
 static int append_raw(struct pq_stream *st, const int *bins, int j)
 {
-    if (st->nraw + 1 + (size_t)j > st->cap) {
-        size_t cap = 2 * (st->nraw + 1 + (size_t)j);
-        int32_t *raw = realloc(st->raw, cap * sizeof *raw);
-        if (!raw)
-            return -1;
-        st->raw = raw, st->cap = cap;
-    }
+    if (reserve_raw(st, 1 + (size_t)j))
+        return -1;
     st->raw[st->nraw++] = j;
-    for (int k = 0; k < j; k++)
-        st->raw[st->nraw++] = bins[k];
+    memcpy(st->raw + st->nraw, bins, (size_t)j * sizeof *bins);
+    st->nraw += (size_t)j;
     st->replicas++;
     return 0;
 }
@@ -283,16 +273,11 @@ static bool same_orders(const struct pq_stream *a, const struct pq_stream *b)
 }
 
 /* Every raw replica of `raw` (n values) into st, each as pq_add adds it. */
-static int add_raw(struct pq_stream *st, const int32_t *raw, size_t n)
+static int add_raw(struct pq_stream *st, const int *raw, size_t n)
 {
     if (!st->binned) { /* all at once, then binned if they pass the limit */
-        if (st->nraw + n > st->cap) {
-            size_t cap = 2 * (st->nraw + n);
-            int32_t *r = realloc(st->raw, cap * sizeof *r);
-            if (!r)
-                return -1;
-            st->raw = r, st->cap = cap;
-        }
+        if (reserve_raw(st, n))
+            return -1;
         for (size_t i = 0; i < n; i += 1 + (size_t)raw[i])
             st->replicas++;
         memcpy(st->raw + st->nraw, raw, n * sizeof *raw);
@@ -364,17 +349,17 @@ static const int64_t *decode_raw(struct pq_stream *st, int64_t replicas, const i
         return NULL;
     size_t n = (size_t)p[0];
     const int64_t *v = p + 1;
-    int32_t *raw = malloc((n + 1) * sizeof *raw);
+    int *raw = malloc((n + 1) * sizeof *raw);
     int64_t records = 0;
     bool ok = raw != NULL;
     for (size_t i = 0; ok && i < n; records++) {
         int64_t j = v[i];
         ok = j >= 1 && j <= (int64_t)(n - i - 1) && j <= INT_MAX;
-        raw[i] = (int32_t)j;
+        raw[i] = (int)j;
         for (int64_t k = 1; ok && k <= j; k++) {
             int64_t b = v[i + (size_t)k];
             ok = b >= INT_MIN && b <= INT_MAX && (k == 1 || b >= v[i + (size_t)k - 1]);
-            raw[i + (size_t)k] = (int32_t)b;
+            raw[i + (size_t)k] = (int)b;
         }
         i += 1 + (size_t)j;
     }

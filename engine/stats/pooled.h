@@ -55,7 +55,7 @@ struct pq_stream {
     int norders;
     double q[PQ_ORDERS_MAX];
     bool binned;      /* false: the replicas are in raw; true: in jobs and rows */
-    int32_t *raw;     /* each replica as its count of values, then their sorted bins */
+    int *raw;         /* each replica as its count of values, then their sorted bins */
     size_t nraw, cap;
     struct lh jobs;   /* the values, by bin */
     int lo, n;        /* the regular bins the rows cover, lo .. lo + n − 1 */
