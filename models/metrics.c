@@ -115,6 +115,20 @@ int metrics_measured_jobs(const struct cl_spec *sp)
     return sp->warmup < sp->jobs ? sp->jobs - sp->warmup : 0;
 }
 
+int metrics_pooled(double *q, int *which)
+{
+    int n = 0;
+    for (int m = 0; m < M_COUNT; m++)
+        if (metric_info[m].pooled > 0) {
+            if (q)
+                q[n] = metric_info[m].pooled;
+            if (which)
+                which[n] = m;
+            n++;
+        }
+    return n;
+}
+
 /* The order statistic a type-7 quantile p of J values leans on at its top: the k-th largest
  * (k = J − lo − 1 when it interpolates above x_(lo+1), 1-based, J − lo when it does not). */
 static int top_order(int J, double p)

@@ -69,6 +69,10 @@ void metrics_choices(const struct cluster *cl, int32_t *counts, int n);
 /* Jobs whose metrics count in a replica of the scenario: all but the warm-up. */
 int metrics_measured_jobs(const struct cl_spec *sp);
 
+/* The pooled job quantiles (metric_info[m].pooled > 0), in metric order: their orders into
+ * q[] and their metrics into which[] (either may be NULL); how many (at most M_COUNT). */
+int metrics_pooled(double *q, int *which);
+
 /* How many jobs metric m's per-replica value averages, in a replica of `measured` jobs: all
  * of them for a mean or a fraction, 1 for a replica's quantile (an order statistic keeps the
  * skew that averaging would take away: engine/stats/intervals.h's few-jobs rule). */

@@ -21,9 +21,7 @@
 static void run_memory(const struct cfg *c, int threads, struct run_cost *out)
 {
     double nrep = c->replicas, pairs = (double)c->nscenarios * c->npolicies, jobs = 0;
-    int norders = 0;
-    for (int m = 0; m < M_COUNT; m++)
-        norders += metric_info[m].pooled > 0;
+    int norders = metrics_pooled(NULL, NULL);
     double cells = pairs * M_COUNT, rows = pairs * nrep, most_jobs = 0, most_tasks = 0;
     struct cl_spec widest = c->scen[0].spec; /* every dimension at its most */
     bool per_job = false;

@@ -36,10 +36,7 @@ int run_alloc(const struct cfg *c, int first, int count, struct run_result *res)
         by_jobs[J] = -1;
     double table_bytes = 0;
     double orders[M_COUNT];
-    int norders = 0;
-    for (int m = 0; m < M_COUNT; m++)
-        if (metric_info[m].pooled > 0)
-            orders[norders++] = metric_info[m].pooled;
+    int norders = metrics_pooled(orders, NULL);
     for (int s = 0; s < res->nscen && !nomem; s++) {
         res->jobs[s] = c->scen[s].spec.jobs;
         size_t jobs = (size_t)res->jobs[s] + 1;

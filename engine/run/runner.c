@@ -231,7 +231,8 @@ int run_units(const struct cfg *c, const struct run_options *opt, struct run_res
         most_jobs = (size_t)res->jobs[s] > most_jobs ? (size_t)res->jobs[s] : most_jobs;
     struct rr_job job = {.cells = cells, .ncells = nrun, .first = (uint64_t)(res->first + from),
                          .count = (uint64_t)(to - from), .threads = opt->threads, .ctx = &st,
-                         .scratch_bytes = most_jobs * RUN_STREAM_SCRATCH, .done = store_replica, .skip = done ? unit_done : NULL,
+                         .scratch_bytes = most_jobs * RUN_STREAM_SCRATCH, .done = store_replica,
+                         .skip = done ? unit_done : NULL,
                          .stop = opt->stop ? stop_asked : NULL};
     struct rr_failure fail;
     double t0 = omp_get_wtime();

@@ -35,14 +35,10 @@ static void geometric_by_job(struct run_result *res, int s, int p)
  * stream of the measured jobs of the replicas done (run_stream). -1 when out of memory. */
 static int pooled_quantiles(const struct cfg *c, struct run_result *res, int s, int p)
 {
-    int J = metrics_measured_jobs(&c->scen[s].spec), nq = 0, which[M_COUNT];
+    int J = metrics_measured_jobs(&c->scen[s].spec), which[M_COUNT];
     double q[M_COUNT];
     struct st_summary out[M_COUNT];
-    for (int m = 0; m < M_COUNT; m++)
-        if (metric_info[m].pooled > 0) {
-            which[nq] = m;
-            q[nq++] = metric_info[m].pooled;
-        }
+    int nq = metrics_pooled(q, which);
     bool independent = J <= 1 || run_quantity(c, s, p, which[0]).independent;
     if (pq_quantiles(&run_stream(res, s, p)->pooled, independent, q, nq, c->confidence, out))
         return -1;
