@@ -53,6 +53,10 @@ PY
 fix="$TESTS_DIR/fixtures/format3-small.h5"
 /usr/bin/python3 -c "import h5py,sys; sys.stdout.write(h5py.File('$fix','r')['config'][0].decode())" \
     >"$WORK/fix.ini"
+expect_ok "format 3: report --warmup" "$SPECMC" report "$fix" --warmup
+expect_grep "format 3: by_job read as the medians it holds" "^experiment small: median flowtime by job" "$WORK/out"
+expect_ok "format 6: report --warmup" "$SPECMC" report "$WORK/one.h5" --warmup
+expect_grep "format 6: by_job read as geometric means" ": geometric mean flowtime by job" "$WORK/out"
 expect_ok "format 3: report" "$SPECMC" report "$fix" --csv
 cp "$WORK/out" "$WORK/old.csv"
 # (Mantri as it was then: reports every time unit, a copy seen from its first, margin 30)

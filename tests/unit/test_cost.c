@@ -16,20 +16,8 @@
 #include "engine/stats/bootstrap.h"
 #include "engine/stats/pooled.h"
 #include "models/replica.h"
+#include "tests/unit/config_text.h"
 
-static char err[1024];
-
-static void load(struct cfg *c, const char *text)
-{
-    char path[] = "/tmp/specmc-cost-XXXXXX";
-    int fd = mkstemp(path);
-    cr_assert(fd >= 0);
-    cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-    close(fd);
-    int rc = cfg_load(c, path, NULL, 0, err, sizeof err);
-    unlink(path);
-    cr_assert_eq(rc, 0, "%s", err);
-}
 
 /* fifo: two task events per task and replica; ticks every interval while busy (here the
  * whole span: load 0.6); mantri's heartbeats every report_interval likewise. */
