@@ -26,15 +26,33 @@
 
 #include "models/trace.h"
 
-/* A phase whose durations are d's times `scale`, and the statistics the scheduler knows. */
-static void set_phase(struct cl_job *j, const struct dist *d, int phase, double scale)
+/* What the scheduler knows of one task of law d before its job's scale: its mean, its SD, and
+ * its size to a size-based scheduler (the mean, or the median where the mean diverges). */
+struct law_stats {
+    double mean, sd, work;
+};
+
+static struct law_stats law_stats(const struct dist *d)
 {
-    double mean = dist_mean(d), var = dist_variance(d);
+    double mean = dist_mean(d);
+    return (struct law_stats){mean, sqrt(dist_variance(d)), isfinite(mean) ? mean : dist_median(d)};
+}
+
+/* A phase whose durations are d's times `scale`, and those statistics of it (k: d's). */
+static void set_phase_of(struct cl_job *j, const struct dist *d, const struct law_stats *k,
+                         int phase, double scale)
+{
     j->dist[phase] = *d;
     j->scale[phase] = scale;
-    j->task_mean[phase] = scale * mean;
-    j->task_sd[phase] = scale * sqrt(var);
-    j->task_work[phase] = scale * (isfinite(mean) ? mean : dist_median(d));
+    j->task_mean[phase] = scale * k->mean;
+    j->task_sd[phase] = scale * k->sd;
+    j->task_work[phase] = scale * k->work;
+}
+
+static void set_phase(struct cl_job *j, const struct dist *d, int phase, double scale)
+{
+    struct law_stats k = law_stats(d);
+    set_phase_of(j, d, &k, phase, scale);
 }
 
 static int draw_tasks(const struct cl_spec *sp, rng_t *r)
@@ -54,8 +72,10 @@ static double draw_scale(const struct cl_spec *sp, rng_t *r)
     return exp(s * gsl_cdf_ugaussian_Pinv(rng_uniform(r)) - 0.5 * s * s);
 }
 
-/* A generated job's attributes (weight, tasks, phases, scale), in that draw order. */
-static void generate_job(const struct cl_spec *sp, struct cl_job *j, rng_t *r)
+/* A generated job's attributes (weight, tasks, phases, scale), in that draw order; k: the
+ * statistics of the scenario's law (the same for every generated job, found once). */
+static void generate_job(const struct cl_spec *sp, const struct law_stats *k, struct cl_job *j,
+                         rng_t *r)
 {
     int wspan = sp->weight_max - sp->weight_min + 1;
     j->weight = sp->weight_min;
@@ -63,10 +83,10 @@ static void generate_job(const struct cl_spec *sp, struct cl_job *j, rng_t *r)
         j->weight += floor(rng_uniform(r) * wspan);
     j->ntasks = draw_tasks(sp, r);
     double scale = draw_scale(sp, r);
-    int nred = (int)lround(sp->reduce_fraction * j->ntasks);
+    int nred = sp->reduce_fraction > 0 ? (int)lround(sp->reduce_fraction * j->ntasks) : 0;
     j->nmap = j->ntasks - (nred < j->ntasks ? nred : j->ntasks - 1);
-    set_phase(j, &sp->task_time, CL_MAP, scale);
-    set_phase(j, &sp->task_time, CL_REDUCE, scale * sp->reduce_scale);
+    set_phase_of(j, &sp->task_time, k, CL_MAP, scale);
+    set_phase_of(j, &sp->task_time, k, CL_REDUCE, scale * sp->reduce_scale);
 }
 
 /* Its own shape for a generated job: uniform between the family's and shape_max (drawn even
@@ -114,6 +134,7 @@ int wl_jobs(struct cluster *cl, uint64_t seed, uint64_t replica)
     rng_stream(&attr, seed, replica, RNG_JOBS);
     double t = 0.0;
     int ntasks = 0;
+    const struct law_stats law = law_stats(&sp->task_time);
     for (int i = 0; i < cl->njobs; i++) {
         struct cl_job *j = &cl->job[i];
         *j = (struct cl_job){.completion = NAN, .choice = -1, .pend_prev = -1, .pend_next = -1};
@@ -123,7 +144,7 @@ int wl_jobs(struct cluster *cl, uint64_t seed, uint64_t replica)
         } else {
             if (sp->arrival == ARRIVAL_POISSON)
                 t += -log(rng_uniform(&arr)) / sp->rate;
-            generate_job(sp, j, &attr);
+            generate_job(sp, &law, j, &attr);
         }
         j->cpu = sp->cpu_request;
         j->mem = sp->mem_request;
@@ -248,9 +269,10 @@ void wl_task_sizes(struct cluster *cl, uint64_t seed, uint64_t replica)
     rng_stream(&tasks, seed, replica, RNG_TASKS);
     for (int i = 0; i < cl->njobs; i++) {
         const struct cl_job *j = &cl->job[i];
-        double *size = cl->task_size + j->first_task;
-        for (int k = 0; k < j->ntasks; k++)
-            size[k] = cl_phase_duration(j, k < j->nmap ? CL_MAP : CL_REDUCE, &tasks);
+        double *size = cl->task_size + j->first_task; /* cl_phase_duration, phase by phase */
+        dist_fill(&j->dist[CL_MAP], j->scale[CL_MAP], &tasks, size, j->nmap);
+        dist_fill(&j->dist[CL_REDUCE], j->scale[CL_REDUCE], &tasks, size + j->nmap,
+                  j->ntasks - j->nmap);
     }
 }
 

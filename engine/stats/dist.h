@@ -81,4 +81,8 @@ static inline double dist_sample(const struct dist *d, rng_t *r)
     return dist_quantile(d, rng_uniform(r));
 }
 
+/* n samples, each times `scale`, into out: out[k] = dist_sample(d, r) * scale in order, bit for
+ * bit, with the family chosen once for all n (a workload's task times, drawn job by job). */
+void dist_fill(const struct dist *d, double scale, rng_t *r, double *out, int n);
+
 #endif

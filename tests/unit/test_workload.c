@@ -176,6 +176,7 @@ Test(workload, generator_shapes)
     plain.task_time = (struct dist){DIST_LOGNORMAL, log(20.0) - 0.005, 0.1};
     plain.weight_max = 11;
     plain.tasks_beta = 1.5;
+    plain.tasks_max = 1000; /* as the config's least is 1: without it every job had no task */
     plain.job_spread = 1.0;
     plain.reduce_fraction = 0.25;
     plain.reduce_scale = 2.0;
