@@ -200,7 +200,8 @@ double metrics_tail_index(const struct cl_spec *sp, struct pol_tail tail, enum m
     }
 }
 
-void metrics_compute(const struct cluster *cl, double *scratch, double out[M_COUNT])
+void metrics_compute(const struct cluster *cl, double *scratch, bool quantiles,
+                     double out[M_COUNT])
 {
     const struct cl_spec *sp = cl->spec;
     int first = first_measured(cl);
@@ -224,7 +225,7 @@ void metrics_compute(const struct cluster *cl, double *scratch, double out[M_COU
     out[M_FLOWTIME] = n ? flow / dn : NAN;
     out[M_FLOWTIME_WEIGHTED] = wsum > 0 ? wflow / wsum : NAN;
     struct st_ranks ranked; /* the three quantiles from one selection's places */
-    st_ranks_init(&ranked, scratch, n);
+    st_ranks_init(&ranked, scratch, quantiles ? (long)n : 0);
     out[M_FLOWTIME_P50] = st_ranks_quantile(&ranked, 0.50);
     out[M_FLOWTIME_P90] = st_ranks_quantile(&ranked, 0.90);
     out[M_FLOWTIME_P99] = st_ranks_quantile(&ranked, 0.99);

@@ -108,7 +108,9 @@ double metrics_tail_index(const struct cl_spec *sp, struct pol_tail tail, enum m
 void metrics_job_values(const struct cluster *cl, enum job_quantity q, double *out);
 
 /* Fill out[M_COUNT] from a finished replica. `scratch` holds at least cl->njobs doubles.
- * Jobs 0..warmup-1 (the first to arrive) are left out of every metric. */
-void metrics_compute(const struct cluster *cl, double *scratch, double out[M_COUNT]);
+ * Jobs 0..warmup-1 (the first to arrive) are left out of every metric. With `quantiles` false
+ * the replica's flowtime quantiles (M_FLOWTIME_P50, _P90, _P99) are NAN, not selected. */
+void metrics_compute(const struct cluster *cl, double *scratch, bool quantiles,
+                     double out[M_COUNT]);
 
 #endif

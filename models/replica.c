@@ -167,7 +167,8 @@ static int run_events(struct cluster *cl, const struct policy *pol, void *st)
 }
 
 int rep_run(struct rep_workspace *ws, const struct cl_spec *spec, const struct policy *pol,
-            const double *param, uint64_t seed, uint64_t replica, double out[M_COUNT])
+            const double *param, uint64_t seed, uint64_t replica, bool quantiles,
+            double out[M_COUNT])
 {
     struct cluster *cl = &ws->cl;
     size_t size = pol_state_size(pol);
@@ -183,6 +184,6 @@ int rep_run(struct rep_workspace *ws, const struct cl_spec *spec, const struct p
     pol_call_free(pol, st);
     if (rc != REP_OK)
         return rc;
-    metrics_compute(cl, ws->scratch, out);
+    metrics_compute(cl, ws->scratch, quantiles, out);
     return REP_OK;
 }

@@ -6,6 +6,7 @@
 #ifndef SPECMC_REPLICA_H
 #define SPECMC_REPLICA_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "models/metrics.h"
@@ -38,8 +39,14 @@ struct rep_totals {
     double end_time;     /* time of the last completion */
 };
 
+/* Run replica `replica` of spec under pol (param: its parameters) from the streams of seed, and
+ * its metrics into out (models/metrics.h); with `quantiles` false the per-replica quantiles of
+ * its jobs' flowtimes (p50, p90, p99: a selection over its jobs) are left NAN, for callers that
+ * read only the other metrics or the cluster itself (validation). REP_OK, REP_NOMEM or
+ * REP_STALL. */
 int rep_run(struct rep_workspace *ws, const struct cl_spec *spec, const struct policy *pol,
-            const double *param, uint64_t seed, uint64_t replica, double out[M_COUNT]);
+            const double *param, uint64_t seed, uint64_t replica, bool quantiles,
+            double out[M_COUNT]);
 
 struct rep_totals rep_last_totals(const struct rep_workspace *ws);
 

@@ -79,7 +79,7 @@ static inline struct rep_workspace *sc_run_policy(const struct cl_spec *sp,
     struct cluster *cl = rep_cluster(ws);
     cl->duration_hook = dur ? sc_hook : NULL;
     cl->duration_ctx = dur;
-    *rc = rep_run(ws, sp, pol, param, 1, 0, out);
+    *rc = rep_run(ws, sp, pol, param, 1, 0, true, out);
     return ws;
 }
 

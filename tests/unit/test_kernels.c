@@ -71,7 +71,7 @@ static int check_equivalence(const struct kn_spec *ks)
     int missed = 0;
     for (int j = 0; j < REPLICAS; j++) {
         h.job = (uint64_t)j;
-        int rc = rep_run(ws, &sp, pol, param, SEED, (uint64_t)j, out);
+        int rc = rep_run(ws, &sp, pol, param, SEED, (uint64_t)j, true, out);
         cr_assert_eq(rc, REP_OK, "%s job %d: rep_run failed (%d)", pol->name, j, rc);
         double done, cost;
         kn_job(ks, SEED, (uint64_t)j, &done, &cost, task_done);

@@ -19,7 +19,8 @@ static struct st_summary simulate_mean_flowtime(const struct cl_spec *sp, int re
     struct st_acc acc;
     st_acc_init(&acc);
     for (int r = 0; r < replicas; r++) {
-        cr_assert_eq(rep_run(ws, sp, pol_find("fifo"), param, 2026, (uint64_t)r, out), REP_OK);
+        cr_assert_eq(rep_run(ws, sp, pol_find("fifo"), param, 2026, (uint64_t)r, true, out),
+                     REP_OK);
         st_acc_add(&acc, out[M_FLOWTIME]);
     }
     rep_workspace_free(ws);

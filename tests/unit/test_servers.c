@@ -147,9 +147,9 @@ Test(servers, a_range_too_narrow_to_matter_changes_nothing)
     struct rep_workspace *ws = rep_workspace_new();
     for (uint64_t r = 0; r < 5; r++) {
         double a[M_COUNT], b[M_COUNT];
-        cr_assert_eq(rep_run(ws, &fixed, p, param, 11, r, a), REP_OK);
+        cr_assert_eq(rep_run(ws, &fixed, p, param, 11, r, true, a), REP_OK);
         int64_t copies = rep_cluster(ws)->copies;
-        cr_assert_eq(rep_run(ws, &drawn, p, param, 11, r, b), REP_OK);
+        cr_assert_eq(rep_run(ws, &drawn, p, param, 11, r, true, b), REP_OK);
         cr_assert_eq(rep_cluster(ws)->copies, copies, "replica %d", (int)r);
         cr_assert(copies > 40 * 12, "some replicas ran");
         for (int m = 0; m < M_COUNT; m++)
