@@ -3,22 +3,20 @@
  * can tell whether a workload is in the light regime (cloning pays, SCA) or the heavy one
  * (detection pays, ESE) before running it.
  *
- * The aggregates m̄, μ̄ and k (§4.3) are taken from the jobs of replica 0 as the model generates
- * them (or reads them from a trace): m_i tasks of Pareto scale tmin·scale_i. A two-phase job
- * contributes each phase with its own scale; m̄ counts all of a job's tasks. The job arrival
- * rate is the scenario's Poisson rate, or, for a trace, (jobs − 1) over the span of arrivals.
- * This file computes nothing itself: the formulas are models/theory/xulau.c's. */
+ * The aggregates m̄, μ̄ and k (§4.3) are those of the jobs of replica 0 (models/cutoff.h). The
+ * job arrival rate is the scenario's Poisson rate, or, for a trace, (jobs − 1) over the span of
+ * arrivals. This file computes nothing itself: the formulas are models/theory/xulau.c's. */
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "models/theory/xulau.h"
 #include "engine/base/messages.h"
 #include "engine/cli/commands.h"
 #include "engine/config/config.h"
 #include "models/cluster.h"
+#include "models/cutoff.h"
 #include "models/workload.h"
 
 static const struct cli_option cutoff_options[] = {
@@ -40,9 +38,7 @@ const struct cli_usage cmd_cutoff_usage = {
     "scenario's arrival rate is the cut-off (eq. 31), per scenario. Pareto task times only.\n"};
 
 struct cutoff_row {
-    struct xl_aggregate agg;
-    struct xl_cutoff cut;
-    double alpha;    /* Pareto tail index of the task times */
+    struct cutoff c; /* λ^U and what it is made of */
     double lambda;   /* jobs per unit time; NAN for a batch */
     double machines; /* eq. 31 at lambda */
 };
@@ -57,53 +53,23 @@ static double arrival_rate(const struct cluster *cl)
     return sp->jobs > 1 && span > 0 ? (sp->jobs - 1) / span : NAN;
 }
 
-/* Aggregates of replica 0's jobs: one entry per job and phase, then m̄ per job. */
+/* The cut-off of replica 0's jobs. */
 static int scenario_row(const struct cl_spec *sp, uint64_t seed, struct cutoff_row *row,
                         char *err, size_t errlen)
 {
-    if (sp->task_time.kind != DIST_PARETO || !(sp->task_time.b > 1)) {
-        snprintf(err, errlen, "the cut-off of seed 000 section 4 needs Pareto task times with "
-                              "beta > 1 (workload.task_time = pareto)");
+    if (!cutoff_defined(sp, err, errlen))
         return -1;
-    }
-    if (wl_own_shapes(sp)) {
-        snprintf(err, errlen, "the cut-off of seed 000 section 4 takes one tail index for every "
-                              "job; here jobs have their own (unset workload.beta_max, or set "
-                              "workload.trace_shape = family)");
-        return -1;
-    }
     struct cluster cl;
     memset(&cl, 0, sizeof cl);
-    int n = 2 * sp->jobs, rc = -1;
-    int *m = malloc((size_t)n * sizeof *m);
-    double *mu = malloc((size_t)n * sizeof *mu);
-    if (!m || !mu || wl_reset(&cl, sp, seed, 0)) {
-        snprintf(err, errlen, "out of memory");
-        goto done;
-    }
-    for (int j = 0; j < sp->jobs; j++) {
-        const struct cl_job *job = &cl.job[j];
-        m[2 * j] = job->nmap;
-        m[2 * j + 1] = job->ntasks - job->nmap;
-        for (int p = 0; p < CL_PHASES; p++)
-            mu[2 * j + p] = job->dist[p].a * job->scale[p];
-    }
-    row->alpha = sp->task_time.b;
-    row->lambda = arrival_rate(&cl);
-    int rc_agg = xl_cutoff_aggregate(n, m, mu, &row->agg);
-    row->agg.m_bar *= 2; /* per job and phase -> per job */
-    if (rc_agg || xl_cutoff(row->alpha, row->agg.mu_bar, row->agg.k, row->agg.m_bar, sp->slots,
-                            &row->cut)) {
-        snprintf(err, errlen, "the cut-off is undefined for this workload (no tasks?)");
-        goto done;
-    }
-    row->machines = xl_cutoff_machines(row->lambda, row->alpha, row->agg.mu_bar, row->agg.k,
-                                       row->agg.m_bar);
-    rc = 0;
-done:
+    int rc = wl_reset(&cl, sp, seed, 0) ? -1 : cutoff_of_jobs(&cl, &row->c);
+    if (rc == 0) {
+        row->lambda = arrival_rate(&cl);
+        row->machines = xl_cutoff_machines(row->lambda, row->c.alpha, row->c.agg.mu_bar,
+                                           row->c.agg.k, row->c.agg.m_bar);
+    } else
+        snprintf(err, errlen, rc == -1 ? "out of memory"
+                                       : "the cut-off is undefined for this workload (no tasks?)");
     cl_free(&cl);
-    free(m);
-    free(mu);
     return rc;
 }
 
@@ -111,7 +77,7 @@ static const char *regime(const struct cutoff_row *r)
 {
     if (isnan(r->lambda))
         return "batch";
-    return r->lambda < r->cut.lambda_u ? "light" : "heavy";
+    return r->lambda < r->c.cut.lambda_u ? "light" : "heavy";
 }
 
 static void print_row(const struct cfg *c, int s, const struct cutoff_row *r, bool csv)
@@ -122,24 +88,25 @@ static void print_row(const struct cfg *c, int s, const struct cutoff_row *r, bo
         for (int k = 0; k < c->nsweep; k++)
             printf(",%s", c->scen[s].sweep_values[k]);
         printf(",%d,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%s\n", slots,
-               r->alpha, r->agg.m_bar, r->agg.mu_bar, r->agg.k, r->lambda, r->cut.lambda1,
-               r->cut.lambda_t_star, r->cut.lambda2, r->cut.lambda_u, r->machines, regime(r));
+               r->c.alpha, r->c.agg.m_bar, r->c.agg.mu_bar, r->c.agg.k, r->lambda,
+               r->c.cut.lambda1, r->c.cut.lambda_t_star, r->c.cut.lambda2, r->c.cut.lambda_u,
+               r->machines, regime(r));
         return;
     }
     printf("scenario %d", s);
     for (int k = 0; k < c->nsweep; k++)
         printf("  %s=%s", c->sweep_keys[k], c->scen[s].sweep_values[k]);
     printf("\n  machines M %d, Pareto alpha %g, tasks per job m %.6g, task-weighted scale mu %.6g,"
-           " k %.6g\n", slots, r->alpha, r->agg.m_bar, r->agg.mu_bar, r->agg.k);
+           " k %.6g\n", slots, r->c.alpha, r->c.agg.m_bar, r->c.agg.mu_bar, r->c.agg.k);
     printf("  lambda1 (eq. 12) %.6g, lambda_t* (eqs. 7-8) %.6g per machine, lambda2 %.6g\n",
-           r->cut.lambda1, r->cut.lambda_t_star, r->cut.lambda2);
-    printf("  cut-off lambda_U (eq. 14) %.6g jobs per unit time\n", r->cut.lambda_u);
+           r->c.cut.lambda1, r->c.cut.lambda_t_star, r->c.cut.lambda2);
+    printf("  cut-off lambda_U (eq. 14) %.6g jobs per unit time\n", r->c.cut.lambda_u);
     if (isnan(r->lambda))
         printf("  batch arrivals: no arrival rate to compare\n");
     else
         printf("  arrival rate %.6g = %.3g lambda_U: %s regime (%s); cut-off at %.6g machines "
-               "(eq. 31)\n", r->lambda, r->lambda / r->cut.lambda_u, regime(r),
-               r->lambda < r->cut.lambda_u ? "cloning pays: SCA" : "detection pays: ESE",
+               "(eq. 31)\n", r->lambda, r->lambda / r->c.cut.lambda_u, regime(r),
+               r->lambda < r->c.cut.lambda_u ? "cloning pays: SCA" : "detection pays: ESE",
                r->machines);
 }
 
