@@ -83,6 +83,17 @@ static void start_job(struct cluster *cl, struct ese *e, int job)
     watch(e, first, j->maps_left > 0 && end > reduces ? reduces : end);
 }
 
+void pol_ese_watch_running(const struct cluster *cl, void *st)
+{
+    struct ese *e = st;
+    e->nwatch = 0;
+    for (int s = 0; s < cl->nslots; s++) {
+        int t = cl->slot_task[s];
+        if (t >= 0 && cl->task_copies[t] == 1 && !cl_copy_waiting(cl, s))
+            e->watch[e->nwatch++] = t;
+    }
+}
+
 /* The job's last map task completed: its reduce tasks launched so far stop waiting. */
 static void ese_copy_done(struct cluster *cl, void *st, int task)
 {
@@ -174,12 +185,7 @@ static bool ese_check(const struct cl_spec *spec, const double *param, char *msg
     return true;
 }
 
-static const struct pol_param ese_params[] = {
-    [ESE_SIGMA] = {.key = "sigma", .def = NAN, .min = 0, .max = 1e6,
-                   .doc = "straggler when t_rem > sigma E[X]; auto = P3's optimum (000 §6.2.2)",
-                   .allow_auto = true},
-    {0},
-};
+static const struct pol_param ese_params[] = {[ESE_SIGMA] = POL_ESE_SIGMA_PARAM, {0}};
 
 const struct policy pol_ese = {
     .name = "ese",

@@ -337,4 +337,28 @@ double pol_finished_median(const struct pol_finished *f, const struct cluster *c
             "[utility])",                                                                        \
      .names = pol_no_yes}
 
+/* Seed 000's parameters, shared by sca, ese and regime (models/policies/sca.c, ese.c,
+ * regime.c), which runs each of the other two in its own regime. */
+#define POL_SCA_PARAMS                                                                           \
+    {.key = "gamma", .def = 0.01, .min = 0, .max = 1e6,                                          \
+     .doc = "price of machine time in P2 (000 §7.1.1: 0.01)"},                                   \
+    {.key = "xi", .def = 8, .min = 1, .max = RNG_MAX_COPIES, .integer = true,                   \
+     .doc = "most copies per task (000 §7.1.1: 8)"},                                             \
+    {.key = "alpha", .def = 2, .min = 1.000001, .max = 1e6,                                      \
+     .doc = "the scheduler's estimate of the Pareto tail index (000 §7.1.2: 2)"},                \
+    {.key = "rho_balance", .def = 0, .min = 0, .max = 1, .integer = true,                        \
+     .doc = "no: ADMM's rho = eta fixed at 000 §5.2.3's value; yes: residual balancing from it " \
+            "(Boyd et al. 2011 §3.4.1; not in the paper)",                                     \
+     .names = pol_no_yes}
+#define POL_ESE_SIGMA_PARAM                                                                      \
+    {.key = "sigma", .def = NAN, .min = 0, .max = 1e6,                                           \
+     .doc = "straggler when t_rem > sigma E[X]; auto = P3's optimum (000 §6.2.2)",              \
+     .allow_auto = true}
+enum { POL_SCA_NPARAMS = 4 }; /* POL_SCA_PARAMS' entries, in sca's parameter order */
+
+/* ESE's watch list, for a policy that starts running ESE part way (regime.c): every running
+ * task with one copy that is not waiting for its map phase, as if ESE had launched them all
+ * (models/policies/ese.c). st: pol_ese's state. */
+void pol_ese_watch_running(const struct cluster *cl, void *st);
+
 #endif

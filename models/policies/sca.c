@@ -128,19 +128,8 @@ static void sca_slot_free(struct cluster *cl, void *st)
     }
 }
 
-static const struct pol_param sca_params[] = {
-    [SCA_GAMMA] = {.key = "gamma", .def = 0.01, .min = 0, .max = 1e6,
-                   .doc = "price of machine time in P2 (000 §7.1.1: 0.01)"},
-    [SCA_XI] = {.key = "xi", .def = 8, .min = 1, .max = RNG_MAX_COPIES, .integer = true,
-                .doc = "most copies per task (000 §7.1.1: 8)"},
-    [SCA_ALPHA] = {.key = "alpha", .def = 2, .min = 1.000001, .max = 1e6,
-                   .doc = "the scheduler's estimate of the Pareto tail index (000 §7.1.2: 2)"},
-    [SCA_RHO_BALANCE] = {.key = "rho_balance", .def = 0, .min = 0, .max = 1, .integer = true,
-                         .doc = "no: ADMM's rho = eta fixed at 000 §5.2.3's value; yes: residual "
-                                "balancing from it (Boyd et al. 2011 §3.4.1; not in the paper)",
-                         .names = pol_no_yes},
-    {0},
-};
+/* In the order of enum { SCA_GAMMA, SCA_XI, SCA_ALPHA, SCA_RHO_BALANCE }. */
+static const struct pol_param sca_params[] = {POL_SCA_PARAMS, {0}};
 
 const struct policy pol_sca = {
     .name = "sca",

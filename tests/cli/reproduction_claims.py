@@ -310,6 +310,19 @@ def threshold_tasks(m, sweeps, claim):  # Table 2: (tasks, request) zipped, mode
           f"50 tasks: dynamic's replicas fall as the requests grow (Fig. 5) ({dynamic[1:4]})")
 
 
+def regime(m, sweeps, claim):  # seed 000 §8: rates 0.33 ... 1.65 lambda_U, sca, ese, regime
+    f = lambda pol: [m[s][pol]["flowtime"] for s in sorted(m)]
+    sca, ese, rg = f("sca"), f("ese"), f("regime")
+    claim(all(s < e for s, e in zip(sca[:2], ese[:2])),
+          f"SCA below ESE up to 0.66 lambda_U ({sca[:2]}, {ese[:2]})")
+    claim(all(e < s for s, e in zip(sca[3:], ese[3:])),
+          f"ESE below SCA from 0.99 lambda_U on ({sca[3:]}, {ese[3:]})")
+    claim(rg[:2] == sca[:2] and rg[-1] == ese[-1],
+          f"regime runs SCA's decisions well below the cut-off, ESE's well above ({rg})")
+    claim(all(r <= max(s, e) for r, s, e in zip(rg, sca, ese)),
+          f"regime never above the worse of the two ({rg})")
+
+
 def main(experiment, path, cdf_path=None):
     means, sweeps = load(path)
     CDF.update(load_cdf(cdf_path))
@@ -324,7 +337,8 @@ def main(experiment, path, cdf_path=None):
               "xulau-sca-gamma": sca_gamma, "xulau-sca-xi": sca_xi,
               "xulau-sca-alpha": sca_alpha, "xulau-sca-interval": sca_interval,
               "xulau-cutoff": cutoff, "xulau-sigma": sigma, "xulau-light": light,
-              "xulau-heavy": heavy, "srptms-compare": compare, "hopper-load": hopper_load,
+              "xulau-heavy": heavy, "xulau-regime": regime, "srptms-compare": compare,
+              "hopper-load": hopper_load,
               "hopper-load-reports": hopper_load_reports, "hopper-beta": hopper_beta,
               "hopper-beta-reports": hopper_beta_reports, "hopper-threshold": hopper_threshold,
               "threshold-servers": threshold_servers,
