@@ -62,7 +62,7 @@ expect_grep "quick suite: Algorithm 1's average does not" "^threshold\.eq7,ttc=[
 expect_grep "quick suite: replicas straggle like originals" "^straggle\.replicas,.*,1,1$" "$WORK/out"
 
 # The README states the quick suite's row count (and the full suite's, which make test does not
-# run: about 36 s of CPU). Checked here, where the quick rows are at hand, so that it cannot drift.
+# run: about 31 s of CPU). Checked here, where the quick rows are at hand, so that it cannot drift.
 rows=$(($(wc -l <"$WORK/out") - 1))
 CURRENT="README states the quick suite's $rows rows"
 if grep -Eq "(^|[^0-9])$rows rows in a few" "$TESTS_DIR/../../README.md"; then pass
