@@ -64,6 +64,10 @@ void xlc_mean_se(const struct xlc_sums *s, int j, double *mean, double *se);
 int xlc_add_mean(struct vd_rows *out, const char *id, const char *params, double closed,
                  const struct xlc_sums *s, int j, bool expected);
 
+/* `clone`'s parameters for §4's cloning (xulau.cutoff, xulau.eq15): r = 1, two copies launched
+ * together; τ_kill never (the first to finish completes the task, the other is killed then). */
+void xlc_two_copies(double *param);
+
 /* Samples to draw: `full` for the full suite, a tenth for --quick. */
 uint64_t xlc_n(const struct vd_context *ctx, uint64_t full);
 

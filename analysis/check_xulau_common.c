@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "analysis/check_xulau.h"
+#include "models/policy.h"
 
 enum { CHUNK = 1 << 14 };
 
@@ -132,4 +133,13 @@ int xlc_add_mean(struct vd_rows *out, const char *id, const char *params, double
 uint64_t xlc_n(const struct vd_context *ctx, uint64_t full)
 {
     return ctx->quick ? full / 10 : full;
+}
+
+void xlc_two_copies(double *param)
+{
+    const struct policy *clone = pol_find("clone");
+    for (int i = 0; clone->params[i].key; i++) {
+        const struct pol_param *p = &clone->params[i];
+        param[i] = !strcmp(p->key, "r") ? 1 : !strcmp(p->key, "tau_kill") ? p->max : p->def;
+    }
 }

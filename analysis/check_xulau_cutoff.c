@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/check_xulau.h"
 #include "analysis/queueing.h"
 #include "analysis/validate.h"
 #include "models/theory/xulau.h"
@@ -166,10 +167,7 @@ static int simulate(const struct vd_context *ctx, const struct cut_cfg *c, doubl
     struct cl_spec sp = cut_spec(c, lambda);
     const struct policy *clone = pol_find("clone"), *fifo = pol_find("fifo");
     double pc[POL_MAX_PARAMS] = {0}, pf[POL_MAX_PARAMS] = {0};
-    for (int i = 0; clone->params[i].key; i++) { /* r = 1: two copies; τ_kill: never */
-        const struct pol_param *p = &clone->params[i];
-        pc[i] = !strcmp(p->key, "r") ? 1 : !strcmp(p->key, "tau_kill") ? p->max : p->def;
-    }
+    xlc_two_copies(pc);
     double *v = malloc(2 * (size_t)M_COUNT * (size_t)R * sizeof *v);
     if (!v)
         return -1;
