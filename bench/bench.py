@@ -869,6 +869,52 @@ def section_sca(ctx):
     print("   sanity, the decision's copies are ADMM's point cut to integers: %s"
           % ("yes" if same_copies else "NO"))
     print()
+    sca_table3(ctx, binary)
+
+
+# Seed 000 Table 3: (scheduling interval s, tasks to schedule, computation time ms), Matlab.
+PAPER_TABLE3 = [(10, 43, 130), (20, 86, 220), (30, 129, 300), (40, 172, 370), (50, 215, 380),
+                (60, 258, 436)]
+
+
+def sca_table3(ctx, binary):
+    """Seed 000 Table 3: SCA's time per decision against the scheduling interval, on the jobs
+    of bench/scale-000.ini (`sca-bench table3`); the paper's claim is that it grows slower than
+    the tasks to schedule."""
+    seconds = 0.1 if ctx["quick"] else 0.5
+    runs = [run_json_lines([binary, "table3", "%g" % seconds]) for _ in range(ctx["repeats"])]
+    print("== seed 000 Table 3: SCA's time per decision against the scheduling interval, the "
+          "jobs of bench/scale-000.ini (N = 52 %% of 11 000 machines idle), one thread, median "
+          "of %d" % len(runs))
+    print()
+    w = "   {:>9} {:>14} {:>13} {:>13} {:>13} {:>13}"
+    print(w.format("interval", "tasks (paper)", "P2 solves", "us/decision", "us/P2 solve",
+                   "paper ms"))
+    tasks, per_decision, per_solve = [], [], []
+    for k, (dt, paper_tasks, paper_ms) in enumerate(PAPER_TABLE3):
+        rows = [r[k] for r in runs]
+        us = median_of([r["us_per_decision"] for r in rows])
+        solve = us * rows[0]["decisions"] / max(rows[0]["p2_solves"], 1)
+        tasks.append(rows[0]["tasks_per_decision"])
+        per_decision.append(us)
+        per_solve.append(solve)
+        print(w.format(dt, "%.1f (%d)" % (tasks[-1], paper_tasks), rows[0]["p2_solves"],
+                       "%.2f" % us, "%.2f" % solve, paper_ms))
+    paper = log_slope([t for _, t, _ in PAPER_TABLE3], [m for _, _, m in PAPER_TABLE3])
+    a, b = log_slope(tasks, per_decision), log_slope(tasks, per_solve)
+    print()
+    print("   growth with the tasks to schedule, exponent of time ~ tasks^a: paper %.2f; here "
+          "per decision %.2f, per P2 solve %.2f" % (paper, a, b))
+    def verdict(x):  # within 0.05 of 1 is linear growth, not slower
+        return "holds" if x < 0.95 else "does not hold (linear)" if x <= 1.05 else \
+            "does not hold"
+    print("   paper's claim, 'grows slower than the linear increase in the number of tasks': "
+          "%s per decision, %s per P2 solve%s" % (verdict(a), verdict(b),
+                                                   "  [--quick]" if ctx["quick"] else ""))
+    print("   (a decision with no waiting job, or with more tasks than idle machines, runs no "
+          "P2: longer intervals have fewer such decisions, so the time per decision grows "
+          "with the share that solve as well as with each solve's jobs)")
+    print()
 
 
 def h5_events(path):

@@ -23,7 +23,19 @@
  * sweeps to Λ^r < 1e-6 (SCA's stop) and 1e-8 (the validate check's), microseconds per solve
  * and the largest |c − c*| against the bisection, on Fig. 1 at both γ; then the median and
  * largest sweeps to 1e-6 over the 30 random instances of `specmc validate --only xulau.admm`
- * (seed 1), split by whether the constraint binds. A plain table, not JSON. */
+ * (seed 1), split by whether the constraint binds. A plain table, not JSON.
+ *
+ *     build/release/sca-bench table3 [SECONDS]  (default: 0.5 s per interval)
+ *
+ * `table3`: seed 000 Table 3, SCA's computation time against the scheduling interval Δ = 10 …
+ * 60 s. The jobs of bench/scale-000.ini (the trace stand-in: 1/29 jobs per second, ⌈Pareto(1.5)⌉
+ * tasks of mean 123, Pareto(623.35, 2) task times; the model's own generator, seed 1, replica
+ * 0); at each decision kΔ the jobs that arrived since the last one are χ(l), with N(l) the 52 %
+ * of the 11 000 machines that load 0.48 leaves idle, and SCA's decision on them is timed: P2
+ * (xl_sca_copies: γ = 0.01, ξ = 8, α = 2, the paper's ρ) where Σ m_i < N(l), as line 5 asks;
+ * otherwise lines 7-12 launch without P2, and the decision counts with no solve. One JSON line
+ * per Δ: decisions, tasks per decision (the paper's second column), P2 solves, microseconds of
+ * CPU per decision (all of them, empty ones included, as the paper averages). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,7 +43,9 @@
 #include <time.h>
 
 #include "analysis/check_xulau.h"
+#include "models/cluster.h"
 #include "models/theory/xulau.h"
+#include "models/workload.h"
 
 /* The thread's CPU time, seconds: what a solve costs, whatever else shares the machine. */
 static double now(void)
@@ -211,15 +225,87 @@ static int study_random(void)
     return 0;
 }
 
+/* Table 3's decisions at interval dt over the jobs of cl: χ(l) into p (jobs[] its room), then
+ * SCA's copies when P2 applies. Returns the P2 solves; *tasks the tasks of every χ(l). */
+static int table3_pass(const struct cluster *cl, double dt, struct xl_p2_job *jobs, int *k,
+                       long *tasks)
+{
+    const double idle = 0.52 * 11000; /* N(l): load 0.48 (seed 000 §7.1.4) */
+    int solves = 0, next = 0;
+    *tasks = 0;
+    for (double t = dt; next < cl->njobs; t += dt) {
+        int K = 0;
+        long m = 0;
+        for (; next < cl->njobs && cl->job[next].arrival <= t; next++, K++) {
+            const struct cl_job *j = &cl->job[next];
+            jobs[K] = (struct xl_p2_job){.m = j->nmap, .mu = j->task_work[CL_MAP] / 2, .alpha = 2,
+                                         .wait = t - j->arrival}; /* μ = E[X](α − 1)/α */
+            m += j->nmap;
+        }
+        *tasks += m;
+        if (K == 0 || m >= idle)
+            continue;
+        struct xl_p2 p = {.K = K, .job = jobs, .N = idle, .gamma = 0.01, .xi = 8};
+        int iters;
+        if (xl_sca_copies(&p, XL_RHO_FIXED, k, &iters) < 0)
+            return -1;
+        solves++;
+    }
+    return solves;
+}
+
+static int table3(double budget)
+{
+    struct cl_spec sp = vd_spec(11000, 3000, 123, (struct dist){DIST_PARETO, 623.35, 2});
+    sp.arrival = ARRIVAL_POISSON;
+    sp.rate = 1.0 / 29;
+    sp.tasks_beta = 1.5;
+    sp.tasks_max = 100000;
+    struct cluster cl;
+    memset(&cl, 0, sizeof cl);
+    struct xl_p2_job *jobs = malloc(3000 * sizeof *jobs);
+    int *k = malloc(3000 * sizeof *k), rc = 0;
+    if (!jobs || !k || wl_reset(&cl, &sp, 1, 0))
+        rc = -1;
+    for (int dt = 10; dt <= 60 && !rc; dt += 10) {
+        double span = cl.job[cl.njobs - 1].arrival, t0 = now(), t1;
+        long tasks = 0;
+        int n = 0, solves = 0;
+        do {
+            solves = table3_pass(&cl, dt, jobs, k, &tasks);
+            n++;
+            t1 = now();
+        } while (solves >= 0 && t1 - t0 < budget);
+        double decisions = ceil(span / dt);
+        rc = solves < 0 ? -1 : 0;
+        printf("{\"interval\": %d, \"decisions\": %.0f, \"tasks_per_decision\": %.3f, "
+               "\"p2_solves\": %d, \"us_per_decision\": %.4f}\n", dt, decisions,
+               (double)tasks / decisions, solves, 1e6 * (t1 - t0) / n / decisions);
+    }
+    cl_free(&cl);
+    free(jobs);
+    free(k);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "table3")) {
+        double budget = argc > 2 ? atof(argv[2]) : 0.5;
+        if (!(budget > 0) || argc > 3) {
+            fprintf(stderr, "usage: sca-bench table3 [SECONDS]\n");
+            return 2;
+        }
+        return table3(budget) ? 1 : 0;
+    }
     static const struct xl_p2_job fig1[] = {{10, 1, 2, 0}, {20, 3, 2, 0}, {5, 4, 2, 0},
                                             {10, 2, 2, 0}};
     const double gammas[] = {0.01, 0.001};
     bool study = argc > 1 && !strcmp(argv[1], "rho");
     double budget = argc > 1 + study ? atof(argv[1 + study]) : study ? 0.2 : 1.0;
     if (!(budget > 0) || argc > 2 + study) {
-        fprintf(stderr, "usage: sca-bench [SECONDS] | sca-bench rho [SECONDS]\n");
+        fprintf(stderr, "usage: sca-bench [SECONDS] | sca-bench rho [SECONDS] | sca-bench "
+                        "table3 [SECONDS]\n");
         return 2;
     }
     for (int g = 0; g < 2; g++) {
