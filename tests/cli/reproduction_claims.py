@@ -310,6 +310,28 @@ def threshold_tasks(m, sweeps, claim):  # Table 2: (tasks, request) zipped, mode
           f"50 tasks: dynamic's replicas fall as the requests grow (Fig. 5) ({dynamic[1:4]})")
 
 
+def fig5(m, sweeps, claim):  # seed 004 Fig. 5: theta = 1e-5, 1e-4, the r each job got
+    def median_r(s, pol):
+        shares = sorted((int(k[len("share_r_"):]), v) for k, v in m[s][pol].items()
+                        if k.startswith("share_r_"))
+        total = 0.0
+        for r, v in shares:
+            total += v
+            if total >= 0.5:
+                return r
+    def mode_r(s, pol):
+        return max((v, int(k[len("share_r_"):])) for k, v in m[s][pol].items()
+                   if k.startswith("share_r_"))[1]
+    lo, hi = sorted(m)
+    med = {p: (median_r(lo, p), median_r(hi, p)) for p in CHRONOS}
+    claim(med["clone"] == (2, 1) and mode_r(lo, "clone") == 2 and mode_r(hi, "clone") == 1,
+          f"Clone's r 2 -> 1, median and mode ({med['clone']})")
+    claim(med["s-resume"] == (4, 3), f"S-Resume's median job's r 4 -> 3 ({med['s-resume']})")
+    claim(mode_r(lo, "s-resume") == mode_r(hi, "s-resume") == 3,
+          "S-Resume's most common r stays at 3, against the paper's 4 -> 3")
+    claim(med["s-restart"] == (5, 4), f"S-Restart's median job's r 5 -> 4 ({med['s-restart']})")
+
+
 def regime(m, sweeps, claim):  # seed 000 §8: rates 0.33 ... 1.65 lambda_U, sca, ese, regime
     f = lambda pol: [m[s][pol]["flowtime"] for s in sorted(m)]
     sca, ese, rg = f("sca"), f("ese"), f("regime")
@@ -332,7 +354,7 @@ def main(experiment, path, cdf_path=None):
         if not ok:
             failures.append(what)
 
-    checks = {"table1": table1, "table2": table2, "fig3": fig3,
+    checks = {"table1": table1, "table2": table2, "fig3": fig3, "fig5": fig5,
               "fig3-same-information": fig3_same_information, "fig4": fig4,
               "xulau-sca-gamma": sca_gamma, "xulau-sca-xi": sca_xi,
               "xulau-sca-alpha": sca_alpha, "xulau-sca-interval": sca_interval,

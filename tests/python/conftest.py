@@ -47,6 +47,15 @@ def sweep(work):
 
 
 @pytest.fixture(scope="session")
+def per_job(work):
+    """experiments/chronos-fig5.ini (Algorithm 1 chooses r per job) at 3 replicas."""
+    out = str(work / "per_job.h5")
+    specmc("run", os.path.join(ROOT, "experiments", "chronos-fig5.ini"), "--replicas", "3",
+           "--quiet", "--out", out)
+    return out
+
+
+@pytest.fixture(scope="session")
 def validate_file(work):
     out = str(work / "validate.h5")
     subprocess.run([SPECMC, "validate", "--quick", "--only", "dist.", "--out", out],

@@ -44,6 +44,13 @@ def test_one_scenario(work, tmp_path):
     images(paths)
 
 
+def test_per_job_choices(per_job, tmp_path):
+    paths = plot.plot_file(per_job, str(tmp_path), metrics=["pocd"], paired=False, cdfs=False)
+    assert [os.path.basename(p) for p in paths] == ["chronos-fig5-pocd.png",
+                                                    "chronos-fig5-per-job-r.png"]
+    images(paths)
+
+
 def test_validate(validate_file, tmp_path):
     paths = plot.plot_file(validate_file, str(tmp_path))
     assert paths and all(os.path.basename(p).startswith("validate-dist.") for p in paths)

@@ -82,6 +82,23 @@ def test_by_job(sweep):
     assert len(b) == 2 * 4 * 60 and (b.flowtime > 0).all()
 
 
+def test_choices_are_the_values_report_shares(per_job, sweep):
+    """Every value some measured job got is one of report --csv's share_r_V rows, and the jobs
+    add up to the measured jobs of every replica."""
+    r = specmc.load(per_job)
+    ch = r.choices()
+    rows = report_rows(per_job)
+    for (s, p), d in ch.groupby(["scenario", "policy"]):
+        shares = sorted(int(row["metric"][len("share_r_"):]) for row in rows
+                        if int(row["scenario"]) == s and row["policy"] == p
+                        and row["metric"].startswith("share_r_"))
+        assert sorted(d.value) == shares, (s, p)
+        measured = int(r.scenarios.measured_jobs[s])
+        assert d.jobs.sum() == measured * int(r.provenance["replicas"]), (s, p)
+    assert set(ch.policy) == {"clone", "s-restart", "s-resume"} and set(ch.key) == {"r"}
+    assert specmc.load(sweep).choices().empty
+
+
 def test_verdicts(sweep):
     r = specmc.load(sweep)
     v = r.verdicts

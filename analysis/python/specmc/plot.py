@@ -18,6 +18,10 @@ draws them (or `python3 -m specmc.plot FILE ...`).
                    bar, where the interval is not valid)
     histograms     the CDF of job flowtime / machine time of each scenario, one line per
                    policy, with the intervals `specmc report --cdf` computes
+    per-job r      where a policy chose a parameter per job (Chronos' r = auto): the share of
+                   the measured jobs that got each value, one panel per policy, one bar per
+                   scenario (`specmc report --csv`'s share_KEY_V rows give each share with
+                   its interval)
     validate       per check, each point's estimate with its interval against the closed
                    form (both divided by |closed form|), coloured by verdict; expected
                    disagreements labelled
@@ -70,7 +74,7 @@ STYLES = {
     "clone": ("#ff7f0e", "D"), "s-restart": ("#2ca02c", "^"), "s-resume": ("#d62728", "v"),
     "srptms": ("#2ca02c", "h"), "srpt-offline": ("#7f7f7f", "d"), "sca": ("#9467bd", "D"),
     "ese": ("#bcbd22", "p"), "ese-detect": ("#17becf", "H"), "dolly": ("#e377c2", "*"),
-    "hopper": ("#d62728", "*"),
+    "hopper": ("#d62728", "*"), "regime": ("#1f77b4", "X"),
     "fair+late": ("#17becf", "<"), "psrpt+late": ("#8c564b", ">"),
     "fair+mantri": ("#bcbd22", "s"), "psrpt+mantri": ("#1f77b4", "v"),
     "fifo+hadoop2": ("#9467bd", "P"), "fifo+spark": ("#ff7f0e", "p"),
@@ -411,6 +415,49 @@ def plot_points(r, metrics, out_dir, fmt, written):
             _save(fig, out_dir, f"{stem}-s{s}-{m}", fmt, written)
 
 
+def plot_choices(r, out_dir, fmt, written):
+    """The values a policy chose per job: one panel per policy that chose, the share of all
+    measured jobs (every replica's) that got each value, one bar per scenario side by side;
+    values beyond those covering 99 % of the jobs of every scenario are left off (the panel
+    says how many jobs that is)."""
+    ch = r.choices()
+    if ch.empty:
+        return
+    name, stem = _experiment(r)
+    for key, dk in ch.groupby("key", sort=False):
+        pols = list(dict.fromkeys(dk.policy))
+        fig, axes = plt.subplots(1, len(pols), figsize=(WIDTH * len(pols) / 2 + LEGEND_WIDTH,
+                                                        HEIGHT), squeeze=False)
+        scen = sorted(dk.scenario.unique())
+        for ax, p in zip(axes[0], pols):
+            d = dk[dk.policy == p]
+            top = 0
+            for s in scen:
+                e = d[d.scenario == s].sort_values("value")
+                share = e.jobs.cumsum() / e.jobs.sum()
+                top = max(top, int(e.value[share.values >= 0.99].iloc[0]))
+            width = 0.8 / len(scen)
+            left = 0
+            for i, s in enumerate(scen):
+                e = d[(d.scenario == s) & (d.value <= top)]
+                total = d[d.scenario == s].jobs.sum()
+                left = max(left, 1 - e.jobs.sum() / total)
+                label = ", ".join(f"{k} = {r.scenarios.loc[s, k]}" for k in r.sweep_keys) \
+                    or f"scenario {s}"
+                ax.bar(e.value + (i - (len(scen) - 1) / 2) * width, e.jobs / total, width,
+                       label=label, color=_FALLBACK_COLOURS[i % len(_FALLBACK_COLOURS)])
+            ax.set_xticks(range(int(d.value.min()), top + 1))
+            ax.set_xlabel(f"{key} chosen for a job" + (f" (jobs above {top}: {left:.1%})"
+                                                       if left > 0 else ""))
+            ax.set_title(p, color=style(p)[0], fontsize=10)
+            ax.grid(alpha=0.3, axis="y")
+        axes[0][0].set_ylabel("share of the measured jobs")
+        _legend(axes[0][-1], "scenario")
+        fig.suptitle(f"{name}: the {key} each job got (all replicas' measured jobs)",
+                     fontsize=10)
+        _save(fig, out_dir, f"{stem}-per-job-{key}", fmt, written)
+
+
 def _specmc_binary():
     for cand in (os.environ.get("SPECMC"), shutil.which("specmc"),
                  os.path.join(os.path.dirname(__file__), "..", "..", "..", "bin", "specmc")):
@@ -526,6 +573,7 @@ def plot_file(path, out_dir=".", fmt="png", metrics=None, paired=True, cdfs=True
         (plot_verdict_sweep if x else plot_verdict_points)(r, metrics, out_dir, fmt, written)
     if cdfs:
         plot_cdfs(r, out_dir, fmt, written)
+    plot_choices(r, out_dir, fmt, written)
     return written
 
 

@@ -191,6 +191,24 @@ class Results:
             return pd.DataFrame(columns=cols)
         return pd.concat(frames, ignore_index=True)
 
+    def choices(self):
+        """The values policies chose per job (a parameter they choose for each job, Chronos'
+        r = auto): one row per (scenario, policy, key, value) that some measured job got, with
+        `jobs`, how many over every replica. Empty when no policy chose."""
+        rows = []
+        with h5py.File(self.path, "r") as f:
+            for s in range(len(self.scenarios)):
+                for p in self.policies:
+                    name = f"scenarios/{s}/{p}/per_job"
+                    if name not in f:
+                        continue
+                    for key, d in f[name].items():
+                        for v, n in enumerate(d[:].sum(axis=0)):
+                            if n > 0:
+                                rows.append({"scenario": s, "policy": p, "key": key,
+                                             "value": v, "jobs": int(n)})
+        return pd.DataFrame(rows, columns=["scenario", "policy", "key", "value", "jobs"])
+
     def by_job(self):
         """The warm-up diagnostic's data: the geometric mean over replicas of job i's flowtime
         (the median in files before format 6), every job in arrival order (scenario, policy,
