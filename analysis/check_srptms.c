@@ -55,12 +55,13 @@ static void offline_replica(const struct cluster *cl, const void *arg, double *o
 {
     double r = *(const double *)arg, M = cl->nslots;
     int n = cl->njobs;
-    struct pol_ranking rk = {malloc((size_t)n * sizeof *rk.r), n, n};
+    struct pol_ranking rk = {0};
     double *phi = malloc((size_t)n * sizeof *phi);
     for (int k = 0; k < OFF_COUNT; k++)
         out[k] = NAN;
-    if (!rk.r || !phi)
+    if (pol_rank_reserve(&rk, n) || !phi)
         goto done;
+    rk.n = n;
     for (int i = 0; i < n; i++) {
         const struct cl_job *j = &cl->job[i];
         int red = j->ntasks - j->nmap;
@@ -109,7 +110,7 @@ static void offline_replica(const struct cluster *cl, const void *arg, double *o
     out[OFF_RATIO] = flow / lb;
     out[OFF_RATIO_BOUND] = flow_bound / lb;
 done:
-    free(rk.r);
+    pol_rank_free(&rk);
     free(phi);
 }
 

@@ -42,6 +42,7 @@ struct pol_rank {
 struct pol_ranking {
     struct pol_rank *r;
     int n, cap;
+    struct pol_rank *tmp; /* pol_rank_sort's merge buffer, cap entries */
 };
 typedef double (*pol_rank_key)(const struct cluster *cl, int job, const void *ctx);
 int pol_rank_reserve(struct pol_ranking *rk, int n); /* 0, or -1 when out of memory */
