@@ -16,7 +16,7 @@
 #include "engine/stats/rng.h"
 #include "engine/stats/stats.h"
 
-enum { CHUNK = 1 << 16 };
+enum { CHUNK = 1 << 16, BLOCK = 512 }; /* samples per stream; per dist_fill */
 
 struct family {
     const char *name;
@@ -53,12 +53,16 @@ static void sample(const struct vd_context *ctx, const struct family *f, uint64_
         rng_stream(&r, seed, c, RNG_CHECK);
         uint64_t m = c + 1 < chunks ? CHUNK : n - c * CHUNK;
         struct sums s = {0};
-        for (uint64_t i = 0; i < m; i++) {
-            double x = dist_sample(&f->d, &r);
-            s.sum += x;
-            s.sum2 += x * x;
-            s.above[0] += x > f->tail_x[0];
-            s.above[1] += x > f->tail_x[1];
+        double x[BLOCK];
+        for (uint64_t i = 0; i < m; i += BLOCK) {
+            int k = m - i < BLOCK ? (int)(m - i) : BLOCK;
+            dist_fill(&f->d, 1.0, &r, x, k); /* dist_sample's draws, in order, to the bit */
+            for (int j = 0; j < k; j++) {
+                s.sum += x[j];
+                s.sum2 += x[j] * x[j];
+                s.above[0] += x[j] > f->tail_x[0];
+                s.above[1] += x[j] > f->tail_x[1];
+            }
         }
         part[c] = s;
     }
