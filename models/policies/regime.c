@@ -29,7 +29,7 @@
 
 extern const struct policy pol_sca, pol_ese;
 
-enum { RG_SIGMA = POL_SCA_NPARAMS, RG_CUTOFF, RG_WINDOW, RG_NPARAMS };
+enum { RG_SIGMA = POL_SCA_NPARAMS, RG_CUTOFF, RG_WINDOW }; /* after SCA's parameters */
 
 struct regime {
     double lambda_u;  /* eq. 14 of the replica's jobs, jobs per unit time, times `cutoff` */
@@ -64,7 +64,7 @@ static int regime_init(struct cluster *cl, void *st, const double *param)
     g->ese = calloc(1, pol_ese.state_size);
     if (g->sca && g->ese && !pol_sca.init(cl, g->sca, param) && !pol_ese.init(cl, g->ese, sigma))
         return 0;
-    regime_free(g); /* the engine frees only what init made whole */
+    regime_free(g); /* the engine does not call free after a failed init */
     g->sca = g->ese = NULL;
     return -1;
 }
