@@ -1,4 +1,4 @@
-/* check_xulau_lemma1 — xulau.lemma1: seed 000 §6.1, Lemma 1, c ∫_0^∞ (1 − F(x))^c dx (the
+/* check_xulau_lemma1 — xulau.lemma1: seed 000 §5.2, Lemma 1, c ∫_0^∞ (1 − F(x))^c dx (the
  * machine time of a task run as c copies started together, the first to finish winning and
  * the others killed then: c times the min) is convex in c when the hazard rate is
  * non-increasing.
@@ -82,7 +82,7 @@ static int run_lemma1(const struct vd_context *ctx, const char *only, struct vd_
 
 const struct vd_check vd_xulau_lemma1 = {
     .id = "xulau.lemma1",
-    .source = "seed 000 §6.1 Lemma 1: c int_0^inf (1 - F(x))^c dx is convex in c if the hazard "
+    .source = "seed 000 §5.2 Lemma 1: c int_0^inf (1 - F(x))^c dx is convex in c if the hazard "
               "rate of F is non-increasing; .convex: the second difference in c is >= 0",
     .assumptions = "c i.i.d. copies started together, the first to finish wins, the others are "
                    "killed then; Pareto alpha = 3 (finite variance of every term), exponential "
