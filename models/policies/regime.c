@@ -8,8 +8,9 @@
  * cluster.interval, when SCA and ESE decide):
  *  1. λ̂ = the jobs that arrived in (now − W, now], over W;
  *  2. heavy when λ̂ >= cutoff × λ^U, light otherwise; λ^U is eq. 14 for the replica's jobs on
- *     its slots (models/cutoff.h: what `specmc cutoff` prints for replica 0), which the
- *     manager knows as it knows each job's mean task time (§3, Assumption 1);
+ *     its slots (models/cutoff.h: what `specmc cutoff` prints for replica 0), computed from
+ *     all of them in advance as §7.1.4 computes the threshold from the whole job trace (a
+ *     reading: Assumption 1 gives a job's law only when it arrives);
  *  3. the decision is SCA's in the light regime and ESE's in the heavy one, with their
  *     parameters (gamma, xi, alpha, rho_balance; sigma).
  * Readings (the paper gives no more; docs/methods/policies.md): W = `window` arrivals at the
