@@ -345,6 +345,12 @@ def regime(m, sweeps, claim):  # seed 000 §8: rates 0.33 ... 1.65 lambda_U, sca
           f"regime never above the worse of the two ({rg})")
 
 
+def regime_steps(m, sweeps, claim):  # seed 000 §8: 0.5, 1.5, 0.5 lambda_U in one replica
+    f = {p: m[0][p]["flowtime"] for p in ("sca", "ese", "regime")}
+    claim(f["regime"] < min(f["sca"], f["ese"]),
+          f"regime below SCA and ESE when the load changes within a replica ({f})")
+
+
 def main(experiment, path, cdf_path=None):
     means, sweeps = load(path)
     CDF.update(load_cdf(cdf_path))
@@ -359,7 +365,8 @@ def main(experiment, path, cdf_path=None):
               "xulau-sca-gamma": sca_gamma, "xulau-sca-xi": sca_xi,
               "xulau-sca-alpha": sca_alpha, "xulau-sca-interval": sca_interval,
               "xulau-cutoff": cutoff, "xulau-sigma": sigma, "xulau-light": light,
-              "xulau-heavy": heavy, "xulau-regime": regime, "srptms-compare": compare,
+              "xulau-heavy": heavy, "xulau-regime": regime,
+              "xulau-regime-steps": regime_steps, "srptms-compare": compare,
               "hopper-load": hopper_load,
               "hopper-load-reports": hopper_load_reports, "hopper-beta": hopper_beta,
               "hopper-beta-reports": hopper_beta_reports, "hopper-threshold": hopper_threshold,
