@@ -238,8 +238,9 @@ static void tree_raise(struct cluster *cl, int s)
 
 /* Slot s's end moved earlier (a copy placed on a free slot, a waiting reduce copy released):
  * it can only win more of its matches, so above the first it loses, which the sibling won
- * before too (against a later or equal end on s's side), nothing changes. */
-static void tree_lower(struct cluster *cl, int s)
+ * before too (against a later or equal end on s's side), nothing changes. Inline: every
+ * placement runs it (0.7 % of the FIFO model's instructions were its call). */
+static inline __attribute__((always_inline)) void tree_lower(struct cluster *cl, int s)
 {
     int win, *tree = cl->end_tree;
     uint64_t k, *key = cl->end_key;
@@ -573,8 +574,10 @@ int cl_launch_copy(struct cluster *cl, int task, double offset)
 
 /* Take the copy off its slot: charge its slot time (to the killed time too if it did not
  * finish), unlink it from its task, free the slot. Task-level bookkeeping (earliest end,
- * running count of the job) is left to the caller. */
-static int detach(struct cluster *cl, int s, bool killed)
+ * running count of the job) is left to the caller. Inlined where `killed` is a constant
+ * (cl_complete's winning copy: the kill branches fold away), called otherwise. */
+static inline __attribute__((always_inline)) int detach_copy(struct cluster *cl, int s,
+                                                             bool killed)
 {
     int task = cl->slot_task[s];
     CL_ASSERT(task >= 0);
@@ -606,6 +609,11 @@ static int detach(struct cluster *cl, int s, bool killed)
     cl->task_running[task]--;
     cl->task_events++;
     return task;
+}
+
+static int detach(struct cluster *cl, int s, bool killed)
+{
+    return detach_copy(cl, s, killed);
 }
 
 /* After a kill: recompute the task's earliest end and the job's sums. */
@@ -659,7 +667,10 @@ int cl_complete(struct cluster *cl, int slot)
     cl->done_proc = cl->slot_proc[slot];
     while (cl->task_head[task] >= 0) {
         int s = cl->task_head[task];
-        detach(cl, s, s != slot);
+        if (s == slot)
+            detach_copy(cl, s, false);
+        else
+            detach(cl, s, true);
     }
     cl->task_end[task] = INFINITY;
     cl->task_done[task] = cl->now;
