@@ -36,28 +36,21 @@ void pol_rank_free(struct pol_ranking *rk)
     rk->n = rk->cap = 0;
 }
 
-static int by_key(const void *a, const void *b)
-{
-    const struct pol_rank *x = a, *y = b;
-    if (x->key != y->key)
-        return x->key < y->key ? -1 : 1;
-    return (x->job > y->job) - (x->job < y->job);
-}
-
-bool pol_rank_before(const struct pol_rank *a, const struct pol_rank *b)
-{
-    return by_key(a, b) < 0;
-}
-
-/* by_key < 0, inline: the order of the sort below. */
+/* The ranking's order: key, then job (models/policies/kit.h). Inline: the sort below and the
+ * binary search compare with it. */
 static inline bool before(const struct pol_rank *x, const struct pol_rank *y)
 {
     return x->key < y->key || (x->key == y->key && x->job < y->job);
 }
 
+bool pol_rank_before(const struct pol_rank *a, const struct pol_rank *b)
+{
+    return before(a, b);
+}
+
 /* (key, job) is a total order — keys are never NaN and jobs differ — so every correct sort
- * gives the same array, qsort's included. A bottom-up merge sort with the comparison inline,
- * runs of RANK_RUN by insertion first: qsort's call per comparison made it 11 % of the CPU of
+ * gives the same array, the qsort this replaced included. A bottom-up merge sort with the
+ * comparison inline, runs of RANK_RUN by insertion first: qsort's call per comparison made it 11 % of the CPU of
  * srpt-offline's replicas (validate's srptms.th1), and every SCA and ESE decision sorts. */
 enum { RANK_RUN = 16 };
 
@@ -107,7 +100,7 @@ static int lower_bound(const struct pol_ranking *rk, const struct pol_rank *x)
     int lo = 0, hi = rk->n;
     while (lo < hi) {
         int mid = lo + (hi - lo) / 2;
-        if (by_key(&rk->r[mid], x) < 0)
+        if (before(&rk->r[mid], x))
             lo = mid + 1;
         else
             hi = mid;
