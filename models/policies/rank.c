@@ -50,8 +50,9 @@ bool pol_rank_before(const struct pol_rank *a, const struct pol_rank *b)
 
 /* (key, job) is a total order — keys are never NaN and jobs differ — so every correct sort
  * gives the same array, the qsort this replaced included. A bottom-up merge sort with the
- * comparison inline, runs of RANK_RUN by insertion first: qsort's call per comparison made it 11 % of the CPU of
- * srpt-offline's replicas (validate's srptms.th1), and every SCA and ESE decision sorts. */
+ * comparison inline, runs of RANK_RUN by insertion first: qsort's call per comparison made it
+ * 11 % of the CPU of srpt-offline's replicas (validate's srptms.th1), and every SCA and ESE
+ * decision sorts. */
 enum { RANK_RUN = 16 };
 
 static void insertion(struct pol_rank *a, int n)
