@@ -882,10 +882,12 @@ def sca_table3(ctx, binary):
     of bench/scale-000.ini (`sca-bench table3`); the paper's claim is that it grows slower than
     the tasks to schedule."""
     seconds = 0.1 if ctx["quick"] else 0.5
-    runs = [run_json_lines([binary, "table3", "%g" % seconds]) for _ in range(ctx["repeats"])]
+    ini = os.path.join(HERE, "scale-000.ini")
+    runs = [run_json_lines([binary, "table3", ini, "%g" % seconds])
+            for _ in range(ctx["repeats"])]
     print("== seed 000 Table 3: SCA's time per decision against the scheduling interval, the "
-          "jobs of bench/scale-000.ini (N = 52 %% of 11 000 machines idle), one thread, median "
-          "of %d" % len(runs))
+          "jobs of bench/scale-000.ini (N = %.0f machines idle, what their load leaves), one "
+          "thread, median of %d" % (runs[0][0]["idle"], len(runs)))
     print()
     w = "   {:>9} {:>14} {:>13} {:>13} {:>13} {:>13}"
     print(w.format("interval", "tasks (paper)", "P2 solves", "us/decision", "us/P2 solve",

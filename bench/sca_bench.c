@@ -25,13 +25,14 @@
  * largest sweeps to 1e-6 over the 30 random instances of `specmc validate --only xulau.admm`
  * (seed 1), split by whether the constraint binds. A plain table, not JSON.
  *
- *     build/release/sca-bench table3 [SECONDS]  (default: 0.5 s per interval)
+ *     build/release/sca-bench table3 CONFIG [SECONDS]  (default: 0.5 s per interval)
  *
  * `table3`: seed 000 Table 3, SCA's computation time against the scheduling interval Δ = 10 …
- * 60 s. The jobs of bench/scale-000.ini (the trace stand-in: 1/29 jobs per second, ⌈Pareto(1.5)⌉
- * tasks of mean 123, Pareto(623.35, 2) task times; the model's own generator, seed 1, replica
- * 0); at each decision kΔ the jobs that arrived since the last one are χ(l), with N(l) the 52 %
- * of the 11 000 machines that load 0.48 leaves idle, and SCA's decision on them is timed: P2
+ * 60 s. The jobs of CONFIG's first scenario as the model generates them (replica 0 of its seed;
+ * bench.py gives bench/scale-000.ini, the trace stand-in: 1/29 jobs per second, ⌈Pareto(1.5)⌉
+ * tasks of mean 123, Pareto(623.35, 2) task times on 11 000 machines); at each decision kΔ the
+ * jobs that arrived since the last one are χ(l), with N(l) the machines their offered load
+ * leaves idle (about 52 % there: load 0.48, seed 000 §7.1.4), and SCA's decision is timed: P2
  * (xl_sca_copies: γ = 0.01, ξ = 8, α = 2, the paper's ρ) where Σ m_i < N(l), as line 5 asks;
  * otherwise lines 7-12 launch without P2, and the decision counts with no solve. One JSON line
  * per Δ: decisions, tasks per decision (the paper's second column), P2 solves, microseconds of
@@ -43,6 +44,7 @@
 #include <time.h>
 
 #include "analysis/check_xulau.h"
+#include "engine/config/config.h"
 #include "models/cluster.h"
 #include "models/theory/xulau.h"
 #include "models/workload.h"
@@ -225,12 +227,12 @@ static int study_random(void)
     return 0;
 }
 
-/* Table 3's decisions at interval dt over the jobs of cl: χ(l) into p (jobs[] its room), then
- * SCA's copies when P2 applies. Returns the P2 solves; *tasks the tasks of every χ(l). */
-static int table3_pass(const struct cluster *cl, double dt, struct xl_p2_job *jobs, int *k,
-                       long *tasks)
+/* Table 3's decisions at interval dt over the jobs of cl, `idle` machines free at each: χ(l)
+ * into p (jobs[] its room), then SCA's copies when P2 applies. Returns the P2 solves; *tasks
+ * the tasks of every χ(l). */
+static int table3_pass(const struct cluster *cl, double dt, double idle, struct xl_p2_job *jobs,
+                       int *k, long *tasks)
 {
-    const double idle = 0.52 * 11000; /* N(l): load 0.48 (seed 000 §7.1.4) */
     int solves = 0, next = 0;
     *tasks = 0;
     for (double t = dt; next < cl->njobs; t += dt) {
@@ -254,35 +256,45 @@ static int table3_pass(const struct cluster *cl, double dt, struct xl_p2_job *jo
     return solves;
 }
 
-static int table3(double budget)
+/* The jobs of scenario 0 of `config` (replica 0 of its seed), and N(l) the machines their
+ * offered load leaves idle: Σ m_i E[X_i] over the span of arrivals, per machine. */
+static int table3(const char *config, double budget)
 {
-    struct cl_spec sp = vd_spec(11000, 3000, 123, (struct dist){DIST_PARETO, 623.35, 2});
-    sp.arrival = ARRIVAL_POISSON;
-    sp.rate = 1.0 / 29;
-    sp.tasks_beta = 1.5;
-    sp.tasks_max = 100000;
+    struct cfg cf;
+    char err[2048];
+    if (cfg_load(&cf, config, NULL, 0, err, sizeof err)) {
+        fprintf(stderr, "sca-bench: %s\n", err);
+        return -1;
+    }
+    const struct cl_spec *sp = &cf.scen[0].spec;
     struct cluster cl;
     memset(&cl, 0, sizeof cl);
-    struct xl_p2_job *jobs = malloc(3000 * sizeof *jobs);
-    int *k = malloc(3000 * sizeof *k), rc = 0;
-    if (!jobs || !k || wl_reset(&cl, &sp, 1, 0))
+    struct xl_p2_job *jobs = malloc((size_t)sp->jobs * sizeof *jobs);
+    int *k = malloc((size_t)sp->jobs * sizeof *k), rc = 0;
+    if (!jobs || !k || wl_reset(&cl, sp, cf.seed, 0))
         rc = -1;
+    double span = rc ? 0.0 : cl.job[cl.njobs - 1].arrival, work = 0.0;
+    for (int i = 0; !rc && i < cl.njobs; i++)
+        work += cl.job[i].nmap * cl.job[i].task_work[CL_MAP];
+    double idle = sp->slots * (1.0 - work / (span * sp->slots));
     for (int dt = 10; dt <= 60 && !rc; dt += 10) {
-        double span = cl.job[cl.njobs - 1].arrival, t0 = now(), t1;
+        double t0 = now(), t1;
         long tasks = 0;
         int n = 0, solves = 0;
         do {
-            solves = table3_pass(&cl, dt, jobs, k, &tasks);
+            solves = table3_pass(&cl, dt, idle, jobs, k, &tasks);
             n++;
             t1 = now();
         } while (solves >= 0 && t1 - t0 < budget);
         double decisions = ceil(span / dt);
         rc = solves < 0 ? -1 : 0;
-        printf("{\"interval\": %d, \"decisions\": %.0f, \"tasks_per_decision\": %.3f, "
-               "\"p2_solves\": %d, \"us_per_decision\": %.4f}\n", dt, decisions,
-               (double)tasks / decisions, solves, 1e6 * (t1 - t0) / n / decisions);
+        printf("{\"interval\": %d, \"idle\": %.1f, \"decisions\": %.0f, "
+               "\"tasks_per_decision\": %.3f, \"p2_solves\": %d, \"us_per_decision\": %.4f}\n",
+               dt, idle, decisions, (double)tasks / decisions, solves,
+               1e6 * (t1 - t0) / n / decisions);
     }
     cl_free(&cl);
+    cfg_free(&cf);
     free(jobs);
     free(k);
     return rc;
@@ -291,12 +303,12 @@ static int table3(double budget)
 int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "table3")) {
-        double budget = argc > 2 ? atof(argv[2]) : 0.5;
-        if (!(budget > 0) || argc > 3) {
-            fprintf(stderr, "usage: sca-bench table3 [SECONDS]\n");
+        double budget = argc > 3 ? atof(argv[3]) : 0.5;
+        if (argc < 3 || !(budget > 0) || argc > 4) {
+            fprintf(stderr, "usage: sca-bench table3 CONFIG [SECONDS]\n");
             return 2;
         }
-        return table3(budget) ? 1 : 0;
+        return table3(argv[2], budget) ? 1 : 0;
     }
     static const struct xl_p2_job fig1[] = {{10, 1, 2, 0}, {20, 3, 2, 0}, {5, 4, 2, 0},
                                             {10, 2, 2, 0}};
