@@ -205,6 +205,33 @@ Test(cluster, pocd_counts_deadlines)
     rep_workspace_free(ws);
 }
 
+/* Without quantiles (validation's replicas) the p50, p90 and p99 of a replica are NaN and every
+ * other metric is what it is with them: flowtimes 1, 3, 6, 10, p50 4.5 when selected. */
+Test(cluster, metrics_without_quantiles)
+{
+    struct cl_spec sp = sc_spec(1, 4, 1);
+    sp.deadline = 5.0;
+    struct sc_durations d = {.d = {{1}, {2}, {3}, {4}}};
+    double with[M_COUNT], without[M_COUNT], param[POL_MAX_PARAMS];
+    sc_params(pol_find("fifo"), param, NULL, 0);
+    struct rep_workspace *ws = rep_workspace_new();
+    struct cluster *cl = rep_cluster(ws);
+    cl->duration_hook = sc_hook;
+    cl->duration_ctx = &d;
+    cr_assert_eq(rep_run(ws, &sp, pol_find("fifo"), param, 1, 0, true, with), REP_OK);
+    cr_assert_eq(rep_run(ws, &sp, pol_find("fifo"), param, 1, 0, false, without), REP_OK);
+    cr_assert_float_eq(with[M_FLOWTIME_P50], 4.5, 1e-12);
+    for (int m = 0; m < M_COUNT; m++) {
+        bool quantile = m == M_FLOWTIME_P50 || m == M_FLOWTIME_P90 || m == M_FLOWTIME_P99;
+        if (quantile)
+            cr_assert(isnan(without[m]), "%s", metric_info[m].name);
+        else
+            cr_assert(with[m] == without[m] || (isnan(with[m]) && isnan(without[m])), "%s",
+                      metric_info[m].name);
+    }
+    rep_workspace_free(ws);
+}
+
 /* Weights are whole numbers spread over [weight_min, weight_max], both ends reached, drawn
  * from their own stream (the same under every policy); the weighted flowtime is
  * Σ w F / Σ w computed from the jobs. */

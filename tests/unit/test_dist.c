@@ -212,6 +212,30 @@ Test(dist, sample_uses_two_outputs)
     cr_assert(r.state == s.state);
 }
 
+/* dist_fill is dist_sample times the scale, draw by draw, to the bit, for every family (the
+ * workload's task times and the dist.* check draw through it), and leaves the stream where n
+ * dist_sample calls would. */
+Test(dist, fill_is_sample_times_scale)
+{
+    static const struct dist families[] = {
+        {DIST_PARETO, 1.3, 1.5}, {DIST_EXPONENTIAL, 2.0, 0}, {DIST_DETERMINISTIC, 3.0, 0},
+        {DIST_LOGNORMAL, 0.5, 0.8}, {DIST_UNIFORM, 1.0, 4.0}};
+    enum { N = 257 };
+    for (size_t f = 0; f < sizeof families / sizeof families[0]; f++) {
+        double got[N], scale = 0.37 + f;
+        rng_t r, s;
+        rng_stream(&r, TEST_SEED, f, RNG_CHECK);
+        s = r;
+        dist_fill(&families[f], scale, &r, got, N);
+        for (int k = 0; k < N; k++) {
+            double want = dist_sample(&families[f], &s) * scale;
+            cr_assert(got[k] == want, "%s, draw %d: %.17g, not %.17g",
+                      dist_kind_name(families[f].kind), k, got[k], want);
+        }
+        cr_assert(r.state == s.state);
+    }
+}
+
 Test(dist, pareto_heavy_tail_moments)
 {
     struct dist d1 = {DIST_PARETO, 1.0, 1.0}, d08 = {DIST_PARETO, 1.0, 0.8};
