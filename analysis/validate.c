@@ -418,7 +418,7 @@ static int model_part(const struct vd_context *ctx, const struct cl_spec *spec,
     struct rr_job job = {.cells = &cell, .ncells = 1, .first = (uint64_t)first,
                          .count = (uint64_t)count,
                          .threads = ctx->threads, .ctx = &e, .done = store_each,
-                         .means_only = true,
+                         .skip_quantiles = true,
                          .scratch_bytes = fn ? (size_t)nout * sizeof(double) : 0};
     struct rr_failure fail;
     return rr_run(&job, &fail) ? -1 : 0;
