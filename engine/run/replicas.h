@@ -32,7 +32,7 @@ struct rr_job {
     int threads;             /* OpenMP threads (>= 1) */
     int chunk;               /* replicas handed out at a time (0: 1) */
     size_t scratch_bytes;    /* a zeroed block per thread, passed to the callbacks (0: NULL) */
-    bool skip_quantiles;         /* the replicas' flowtime quantiles left NAN (rep_run): for
+    bool skip_quantiles;     /* the replicas' flowtime quantiles left NAN (rep_run): for
                                 callers that never read them (validation) */
     void *ctx;               /* the callbacks' */
     /* optional, before a replica runs (a duration hook into the workspace's cluster) */
