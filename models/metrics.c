@@ -48,6 +48,13 @@ const struct metric_info metric_info[M_COUNT] = {
     [M_JOB_FLOWTIME_P99] = {"job_flowtime_p99",
                             "99th percentile of a measured job's flowtime, pooled over replicas",
                             .unit = "time", .pooled = 0.99},
+    [M_SLOWDOWN] = {"slowdown",
+                    "mean job slowdown: flowtime / the job's time alone on an idle cluster",
+                    .unit = "ratio"},
+    [M_SLOWDOWN_JAIN] = {"slowdown_jain",
+                         "Jain's index of the jobs' slowdowns, (sum x)^2 / (n sum x^2): 1 when "
+                         "all are slowed alike",
+                         .unit = "index"},
 };
 
 const struct metric_info job_quantity_info[JQ_COUNT] = {
@@ -176,6 +183,21 @@ double metrics_task_tail_index(const struct cl_spec *sp, struct pol_tail tail)
     return sure ? beta * (1.0 + tail.extra) : beta; /* the least of 1 + k (seed 004 eq. 4) */
 }
 
+/* The tail index of 1/I_i (metrics_ideal_time), which a slowdown F_i/I_i multiplies into its
+ * flowtime's: infinite where I_i stays away from 0 (a launch delay, Pareto's t_min) or has
+ * every negative moment (lognormal, with or without a lognormal job scale; deterministic).
+ * Exponential and uniform from 0 have a density at 0, so P(I_i < x) = P(all n of its tasks
+ * < x) ~ c x^n: index n, the fewest tasks a job has (1 where tasks are drawn or traced). With
+ * n = 1 the mean slowdown is infinite: F_i >= a wait that does not shrink with the task. */
+static double inverse_ideal_index(const struct cl_spec *sp)
+{
+    const struct dist *d = &sp->task_time;
+    bool near_zero = d->kind == DIST_EXPONENTIAL || (d->kind == DIST_UNIFORM && !(d->a > 0));
+    if (sp->launch_delay > 0 || !near_zero)
+        return INFINITY;
+    return sp->trace || sp->tasks_beta > 0 ? 1.0 : (double)sp->tasks;
+}
+
 double metrics_tail_index(const struct cl_spec *sp, struct pol_tail tail, enum metric m)
 {
     double task = metrics_task_tail_index(sp, tail);
@@ -195,9 +217,24 @@ double metrics_tail_index(const struct cl_spec *sp, struct pol_tail tail, enum m
         return task * top_order(J, 0.90);
     case M_FLOWTIME_P99:
         return task * top_order(J, 0.99);
+    case M_SLOWDOWN:
+        return fmin(task, inverse_ideal_index(sp)); /* F_i's, times 1/I_i's */
     default:
-        return INFINITY; /* pocd, copies per task, utilization: bounded */
+        return INFINITY; /* pocd, copies per task, utilization, Jain's index: bounded */
     }
+}
+
+double metrics_ideal_time(const struct cluster *cl, int job)
+{
+    const struct cl_job *j = &cl->job[job];
+    double longest[CL_PHASES] = {0.0, 0.0};
+    for (int t = 0; t < j->ntasks; t++) {
+        int task = j->first_task + t, ph = t < j->nmap ? CL_MAP : CL_REDUCE;
+        double d = cl->duration_hook ? cl->duration_hook(cl->duration_ctx, task, 0)
+                                     : cl->task_size[task];
+        longest[ph] = fmax(longest[ph], d);
+    }
+    return cl->spec->launch_delay + longest[CL_MAP] + longest[CL_REDUCE];
 }
 
 void metrics_compute(const struct cluster *cl, double *scratch, bool quantiles,
@@ -207,6 +244,7 @@ void metrics_compute(const struct cluster *cl, double *scratch, bool quantiles,
     int first = first_measured(cl);
     size_t n = 0;
     double flow = 0, wflow = 0, wsum = 0, mt = 0, killed = 0, copies = 0, tasks = 0;
+    double slow = 0, slow2 = 0; /* Σ and Σ² of the slowdowns */
     long met = 0;
     for (int i = first; i < cl->njobs; i++) {
         const struct cl_job *j = &cl->job[i];
@@ -220,6 +258,9 @@ void metrics_compute(const struct cluster *cl, double *scratch, bool quantiles,
         copies += j->copies;
         tasks += j->ntasks;
         met += j->completion <= j->deadline;
+        double sd = f / metrics_ideal_time(cl, i);
+        slow += sd;
+        slow2 += sd * sd;
     }
     double dn = (double)n;
     out[M_FLOWTIME] = n ? flow / dn : NAN;
@@ -240,4 +281,6 @@ void metrics_compute(const struct cluster *cl, double *scratch, bool quantiles,
     double span = fmin(cl->util_to, cl->now) - cl->util_from;
     out[M_UTILIZATION] = span > 0 ? cl->busy_area / (cl->nslots * span) : NAN;
     out[M_JOB_FLOWTIME_P50] = out[M_JOB_FLOWTIME_P90] = out[M_JOB_FLOWTIME_P99] = NAN;
+    out[M_SLOWDOWN] = n ? slow / dn : NAN;
+    out[M_SLOWDOWN_JAIN] = slow2 > 0 ? slow * slow / (dn * slow2) : NAN; /* Jain et al. 1984 */
 }

@@ -28,6 +28,9 @@ enum metric {
     M_JOB_FLOWTIME_P50,  /* quantiles of the flowtime of a measured job, pooled over every */
     M_JOB_FLOWTIME_P90,  /* replica's jobs: no per-replica value (NaN); the summary comes */
     M_JOB_FLOWTIME_P99,  /* from all the jobs, streamed (engine/stats/pooled.h) */
+    M_SLOWDOWN,          /* mean job slowdown F_i / I_i, I_i the job's time alone on an idle
+                            cluster (metrics_ideal_time) */
+    M_SLOWDOWN_JAIN,     /* Jain's fairness index of the replica's slowdowns, in [1/n, 1] */
     M_COUNT
 };
 
@@ -106,6 +109,13 @@ double metrics_tail_index(const struct cl_spec *sp, struct pol_tail tail, enum m
 /* Per-job values of a finished replica in arrival order, every job (warm-up included):
  * out[i] = quantity q of job i. */
 void metrics_job_values(const struct cluster *cl, enum job_quantity q, double *out);
+
+/* Job i's time alone on an idle cluster with a slot for each of its tasks, one copy each: the
+ * launch delay, then its longest map task, then its longest reduce task (reduce copies
+ * launched at arrival wait out the map phase, so their launch delay overlaps it), from the
+ * durations its original copies were drawn with (before any straggle factor, which belongs to
+ * a copy's machine). The denominator of the slowdown. */
+double metrics_ideal_time(const struct cluster *cl, int job);
 
 /* Fill out[M_COUNT] from a finished replica. `scratch` holds at least cl->njobs doubles.
  * Jobs 0..warmup-1 (the first to arrive) are left out of every metric. With `quantiles` false

@@ -200,8 +200,8 @@ static int pair_against(struct rs_file *f, const struct pairing *b)
     double *scratch = malloc(iv_scratch_size(f->replicas) * sizeof *scratch);
     if (!scratch)
         return -1;
-    size_t cells = (size_t)f->nscen * (size_t)f->npol * (size_t)f->nmetrics;
-    size_t stream = b->scenario >= 0 ? 2 * cells : 3 * cells;
+    uint64_t cells = (uint64_t)f->nscen * (uint64_t)f->npol * M_SLOWDOWN; /* run_boot_cell */
+    uint64_t stream = b->scenario >= 0 ? 2 * cells : 3 * cells;
     for (int s = 0; s < f->nscen; s++)
         for (int p = 0; p < f->npol; p++)
             for (int m = 0; m < f->nmetrics; m++) {
@@ -209,7 +209,9 @@ static int pair_against(struct rs_file *f, const struct pairing *b)
                 baseline_of(b, s, p, &bs, &bp);
                 size_t cell = rs_cell(f, s, p, m);
                 rng_t boot;
-                rng_stream(&boot, f->seed, stream + cell, RNG_BOOTSTRAP);
+                rng_stream(&boot, f->seed,
+                           stream + run_boot_cell((size_t)s * (size_t)f->npol + (size_t)p, m),
+                           RNG_BOOTSTRAP);
                 f->paired[cell] =
                     s == bs && p == bp
                         ? st_empty(0, ST_NONE)

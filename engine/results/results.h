@@ -17,12 +17,12 @@
 #include "engine/stats/stats.h"
 
 #define RS_FORMAT "specmc-results"
-#define RS_FORMAT_VERSION 6 /* 2: summary rows say how their interval was made; 3: checksummed,
+#define RS_FORMAT_VERSION 7 /* 2: summary rows say how their interval was made; 3: checksummed,
                                fixed-length strings; 4: scalar attributes, numeric sweep values
                                (as written in /sweep_values), units; 5: verdicts tables, pooled
                                proportions' intervals `bootstrap` or `betting`; 6: streamed job
                                flowtimes: by_job the geometric mean, pooled quantiles at their
-                               bins (docs/guide/file-format.md) */
+                               bins; 7: the slowdown metrics appended (docs/guide/file-format.md) */
 #define RS_FORMAT_OLDEST 3  /* the oldest version report still reads */
 
 struct rs_provenance {

@@ -247,9 +247,11 @@ static int read_policy(hid_t pg, struct rs_file *f, off_t file_size, int s, int 
 }
 
 /* The metric list of this version, in its order. */
+/* Metrics are appended, never reordered: a file lists this binary's metrics in its order, all
+ * of them, or (format 6 and before) all up to the slowdowns. The report finds each by name. */
 static bool metrics_are_ours(char **names, int n)
 {
-    if (n != M_COUNT)
+    if (n != M_COUNT && n != M_SLOWDOWN)
         return false;
     for (int m = 0; m < n; m++)
         if (strcmp(names[m], metric_info[m].name) != 0)

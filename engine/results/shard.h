@@ -21,7 +21,8 @@
 #include "engine/run/runner.h"
 
 #define SHARD_FORMAT "specmc-shard"
-#define SHARD_FORMAT_VERSION 2 /* 2: each cell's job flowtimes as a stream, not "flow" */
+#define SHARD_FORMAT_VERSION 3 /* 2: each cell's job flowtimes as a stream, not "flow"; 3: the
+                                  slowdown metrics */
 
 /* The same layout serves a checkpoint (engine/session/checkpoint.h): a block some of whose
  * replicas are done, with a `done` dataset [cells][n] of 0/1 beside the arrays. */

@@ -50,6 +50,18 @@ static inline size_t run_cell(const struct run_result *r, int s, int p, int m)
     return ((size_t)s * (size_t)r->npol + (size_t)p) * M_COUNT + (size_t)m;
 }
 
+/* The bootstrap stream number (RNG_BOOTSTRAP) of metric m of pair q = s·npol + p: a run
+ * draws from 2c and 2c + 1, a new pairing in `report` from c plus 2 or 3 times the pairs ×
+ * M_SLOWDOWN. The metrics up to the slowdowns (results format 6) keep c = q·M_SLOWDOWN + m,
+ * so that an appended metric leaves every earlier interval bit for bit as it was; appended
+ * ones are numbered from 2^40 on, beyond any of those. */
+static inline uint64_t run_boot_cell(size_t q, int m)
+{
+    const uint64_t old = M_SLOWDOWN, appended = M_COUNT - M_SLOWDOWN;
+    return (uint64_t)m < old ? (uint64_t)q * old + (uint64_t)m
+                             : (UINT64_C(1) << 40) + (uint64_t)q * appended + (uint64_t)m - old;
+}
+
 /* The VR_COUNT verdict rows of (scenario, policy, metric), those of the next metric after. */
 static inline struct st_summary *run_verdict(const struct run_result *r, int s, int p, int m)
 {

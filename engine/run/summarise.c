@@ -80,11 +80,12 @@ static void summarise_metric(const struct cfg *c, struct run_result *res, int s,
         return; /* summarise_jobs, or not asked */
     struct iv_quantity q = run_quantity(c, s, p, m);
     rng_t boot;
-    rng_stream(&boot, c->seed, 2 * cell, RNG_BOOTSTRAP);
+    uint64_t stream = 2 * run_boot_cell((size_t)s * (size_t)res->npol + (size_t)p, m);
+    rng_stream(&boot, c->seed, stream, RNG_BOOTSTRAP);
     res->summary[cell] = iv_mean(run_values(res, s, p, m), n, q, c->confidence, &boot, scratch);
     if (only)
         return;
-    rng_stream(&boot, c->seed, 2 * cell + 1, RNG_BOOTSTRAP);
+    rng_stream(&boot, c->seed, stream + 1, RNG_BOOTSTRAP);
     res->paired[cell] =
         p == 0 ? st_empty(0, ST_NONE)
                : iv_difference(run_values(res, s, p, m), run_values(res, s, 0, m), n, q,

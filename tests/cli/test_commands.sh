@@ -37,12 +37,12 @@ expect_ok "report csv" "$SPECMC" report "$WORK/small.h5" --csv
 CURRENT="csv header"
 if [ "$(head -n 1 "$WORK/out")" = "scenario,policy,metric,n,mean,stddev,ci_low,ci_high,interval,workload.rate" ]; then
     pass; else fail "header: $(head -n 1 "$WORK/out")"; fi
-# every metric of every policy; for the 3 policies after the baseline, each of the 11 metrics
+# every metric of every policy; for the 3 policies after the baseline, each of the 13 metrics
 # with per-replica values paired (delta_) and its 5 verdict rows (lower_, higher_, tied_,
 # sign_p_, median_delta_); the 3 pooled job quantiles have no replicas to pair
-CURRENT="csv rows: 2 scenarios x (4 policies x 14 metrics + 3 x 11 x (1 paired + 5 verdicts))"
+CURRENT="csv rows: 2 scenarios x (4 policies x 16 metrics + 3 x 13 x (1 paired + 5 verdicts))"
 rows=$(($(wc -l <"$WORK/out") - 1))
-if [ "$rows" -eq 508 ]; then pass; else fail "$rows rows"; fi
+if [ "$rows" -eq 596 ]; then pass; else fail "$rows rows"; fi
 expect_no_grep "csv: no paired row of a pooled quantile" "^[01],[a-z]+,[a-z_]+job_flowtime_p" "$WORK/out"
 expect_grep "csv: a verdict's share, exact" \
     "^0,mantri,lower_flowtime,40,[^,]+,[^,]+,[^,]+,[^,]+,clopper-pearson,1.0$" "$WORK/out"

@@ -11,7 +11,7 @@ import pandas as pd
 
 RESULTS_FORMAT = "specmc-results"
 VALIDATE_FORMAT = "specmc-validate"
-FORMATS = (3, 4, 5, 6)
+FORMATS = (3, 4, 5, 6, 7)  # 7: the slowdown metrics appended
 # The verdict rows of format 5 (engine/stats/verdict.h), named VERDICT_METRIC in the file.
 VERDICTS = ("lower", "higher", "tied", "sign_p", "median_delta")
 
