@@ -4,7 +4,7 @@
 usage: reproduction_claims.py EXPERIMENT CSV [CDF_CSV]
   EXPERIMENT: table1, table2, fig3, fig4 (seed 004, experiments/chronos-*.ini) or the name of
   a seed 000 / 002 experiment (xulau-sca-gamma, ..., xulau-heavy, srptms-compare) or seed 001's
-  (hopper-load, hopper-beta, hopper-threshold) or seed 003's (threshold-servers, and under
+  (hopper-load, hopper-beta, hopper-threshold, hopper-fairness) or seed 003's (threshold-servers, and under
   other readings threshold-servers-p-max and threshold-servers-qos; threshold-tasks)
   CDF_CSV: `specmc report --cdf Q --csv` rows (any quantities), for claims about CDFs
 Prints one line per claim that fails and exits 1 if any does."""
@@ -258,6 +258,24 @@ def hopper_threshold(m, sweeps, claim):  # the scheduler's beta: 1.1, 1.5, 2.5, 
     claim(f[1] < f[-1], f"the true tail's virtual sizes beat proportional sharing alone ({f})")
 
 
+def hopper_fairness(m, sweeps, claim):  # seed 001 §3.1: loads 0.7, 0.95 x epsilon 0 ... 1
+    """Scenarios in sweep order: (load, epsilon) = (0.7, 0), (0.7, 0.25), ..., (0.95, 1)."""
+    for lo, load in ((0, 0.7), (5, 0.95)):
+        h = [m[lo + k]["hopper"] for k in range(5)]
+        jain = [p["slowdown_jain"] for p in h]
+        claim(m[lo]["fair"]["slowdown_jain"] > max(jain),
+              f"load {load}: Fair's slowdowns more even than Hopper's at any epsilon ({jain})")
+        claim(jain[1] > jain[4], f"load {load}: epsilon 0.25 fairer than 1 ({jain})")
+        p90 = [p["flowtime_p90"] for p in h]
+        claim(p90[1] < p90[4], f"load {load}: epsilon 0.25 faster than 1 at the p90 ({p90})")
+    h = [m[k]["hopper"] for k in range(5)]
+    claim(h[0]["flowtime_p50"] < h[4]["flowtime_p50"] and
+          h[0]["slowdown_jain"] > h[4]["slowdown_jain"],
+          "load 0.7: epsilon 0 fairer and faster at the median than epsilon 1")
+    claim(m[5]["hopper"]["flowtime_p90"] > m[6]["hopper"]["flowtime_p90"],
+          "load 0.95: perfect fairness (epsilon 0) slower at the p90 than epsilon 0.25")
+
+
 def threshold_servers(m, sweeps, claim):  # seed 003 Table 1: servers 20 ... 100, mode 0 / 1
     """Scenarios in sweep order: (servers, mode) = (20, 0), (20, 1), (40, 0), ..."""
     get = lambda metric: [m[s]["threshold"][metric] for s in sorted(m)]
@@ -370,7 +388,7 @@ def main(experiment, path, cdf_path=None):
               "hopper-load": hopper_load,
               "hopper-load-reports": hopper_load_reports, "hopper-beta": hopper_beta,
               "hopper-beta-reports": hopper_beta_reports, "hopper-threshold": hopper_threshold,
-              "threshold-servers": threshold_servers,
+              "hopper-fairness": hopper_fairness, "threshold-servers": threshold_servers,
               "threshold-servers-p-max": threshold_servers_p_max,
               "threshold-servers-qos": threshold_servers_qos, "threshold-tasks": threshold_tasks}
     checks[experiment](means, sweeps, claim)

@@ -82,6 +82,48 @@ Test(srptms, epsilon_sharing_and_cloning)
     rep_workspace_free(ws);
 }
 
+/* Seed 002 §V: "when ε is set to 1, the scheduler just reduces to the fair scheduler in
+ * Hadoop" — the weighted one (`fair`, weighted = yes), with SRPTMS+C's cloning off (max_copies
+ * 1; the Fair scheduler does not clone). Four slots, slots of 1, a batch of job 0 (weight 3, 6
+ * tasks, 0-5) and job 1 (weight 1, 8 tasks, 6-13), every copy 1. ε = 1: W = 4, shares 3 and 1
+ * machines; the Fair scheduler gives the fewest slots per weight first, also 3 and 1. So job
+ * 0 runs 3 tasks at 0 and 3 at 1 (done at 2), job 1 one at 0 and at 1, then all four slots:
+ * 4 at 2, the last 2 at 3 (done at 4). Every task starts at the same time under both. At
+ * ε = 0.6 SRPTMS+C is not Fair: job 0 (W_0 − w = 1 < (1 − ε)W = 1.6) deserves
+ * (4 − 1.6)·4/2.4 = 4, everything; job 1 (W_1 = 1 < 1.6) nothing, and starts only at 2. */
+Test(srptms, epsilon_one_is_the_fair_scheduler)
+{
+    struct tr_job jobs[] = {{0, 3, {6, 0}, {1, 0}, {0, 0}}, {0, 1, {8, 0}, {1, 0}, {0, 0}}};
+    struct tr_trace tr = {jobs, 2, 0};
+    struct cl_spec sp = sc_trace_spec(4, &tr);
+    sp.interval = 1.0;
+    struct sc_durations d = {.other = 1.0};
+    double out[M_COUNT], fair_start[14], want[14] = {0, 0, 0, 1, 1, 1, 0, 1, 2, 2, 2, 2, 3, 3};
+    sc_params(pol_find("fair"), param, NULL, 0);
+    sc_params(pol_find("fair"), param, "weighted", 1);
+    struct rep_workspace *ws = run(&sp, "fair", &d, out);
+    for (int t = 0; t < 14; t++)
+        fair_start[t] = rep_cluster(ws)->task_start[t];
+    rep_workspace_free(ws);
+    for (int t = 0; t < 14; t++)
+        cr_assert_float_eq(fair_start[t], want[t], EPS, "fair: task %d", t);
+    const struct policy *p = pol_find("srptms");
+    sc_params(p, param, NULL, 0);
+    sc_params(p, param, "max_copies", 1);
+    sc_params(p, param, "epsilon", 1.0);
+    ws = run(&sp, "srptms", &d, out);
+    struct cluster *cl = rep_cluster(ws);
+    for (int t = 0; t < 14; t++)
+        cr_assert_float_eq(cl->task_start[t], fair_start[t], EPS, "srptms at 1: task %d", t);
+    cr_assert_float_eq(cl->job[0].completion, 2.0, EPS);
+    cr_assert_float_eq(cl->job[1].completion, 4.0, EPS);
+    rep_workspace_free(ws);
+    sc_params(p, param, "epsilon", 0.6);
+    ws = run(&sp, "srptms", &d, out);
+    cr_assert_float_eq(rep_cluster(ws)->task_start[6], 2.0, EPS, "ε = 0.6: job 1 waits");
+    rep_workspace_free(ws);
+}
+
 /* Weights decide before sizes: one slot at a time (S = 1), a batch of a big heavy job
  * (4 tasks, weight 8: w/U = 2) and a small light one (1 task, weight 1: w/U = 1). ε small:
  * only the top job shares. The heavy job runs first, 0..4, the light one 4..5. */
