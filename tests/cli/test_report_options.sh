@@ -14,7 +14,7 @@ then pass; else fail "$(grep -c delta_ "$WORK/base.csv") delta rows"; fi
 "$SPECMC" report "$WORK/r.h5" --replicas --csv >"$WORK/reps.csv"
 CURRENT="--replicas --csv: a row per scenario, policy, replica and metric"
 rows=$(($(wc -l <"$WORK/reps.csv") - 1))
-if [ "$rows" = $((2 * 4 * 8 * 14)) ] && head -1 "$WORK/reps.csv" | grep -q "^scenario,policy,replica,metric,value,workload.rate$"
+if [ "$rows" = $((2 * 4 * 8 * 16)) ] && head -1 "$WORK/reps.csv" | grep -q "^scenario,policy,replica,metric,value,workload.rate$"
 then pass; else fail "$rows rows, header $(head -1 "$WORK/reps.csv")"; fi
 CURRENT="--baseline: fifo - mantri's mean is the mean of the replica differences"
 if awk -F, 'FNR == NR { if ($4 == "flowtime" && $1 == 0) v[$2, $3] = $5; next }

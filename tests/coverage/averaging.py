@@ -60,14 +60,14 @@ def queue(slots, rho, beta, jobs, reps=1000, ns=(20, 50, 200)):
     rate = rho * slots * (beta - 1) / beta
     ppf = lambda u: (1 - u) ** (-1 / beta)
     total = count = 0.0
-    for block in reference.flowtimes(slots, rate, jobs, ppf, 2_000_000, seed=99):
+    for block, _ in reference.flowtimes(slots, rate, jobs, ppf, 2_000_000, seed=99):
         total += block.mean(axis=1, dtype=np.float64).sum()
         count += block.shape[0]
     truth = total / count
     rng = np.random.default_rng(5)
     out = []
     for n in ns:
-        vals = np.concatenate([b.mean(axis=1, dtype=np.float64) for b in
+        vals = np.concatenate([b.mean(axis=1, dtype=np.float64) for b, _ in
                                reference.flowtimes(slots, rate, jobs, ppf, n * reps,
                                                    seed=1000 + n)]).reshape(reps, n)
         cov = sum(lo <= truth <= hi for lo, hi in (bootstrap_t(v, rng) for v in vals))

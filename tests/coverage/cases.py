@@ -345,6 +345,44 @@ def verdict_cases():
     return out
 
 
+def _clone_slowdown_reference():
+    """BATCH's clone slowdowns from an independent numpy simulation (reference.py), computed
+    once per process."""
+    if not hasattr(_clone_slowdown_reference, "value"):
+        import reference
+        beta = PARETO3.beta
+        _clone_slowdown_reference.value = reference.batch_clone_slowdowns(
+            N_TASKS, POOL, lambda u: (1 - u) ** (-1 / beta), SLOWDOWN_REPLICAS, seed=20261128)
+    return _clone_slowdown_reference.value
+
+
+SLOWDOWN_REPLICAS = 200_000     # of the reference simulation, POOL jobs each
+
+
+def slowdown_cases():
+    """The slowdown metrics of clone in BATCH: a job's slowdown is max_i min(X_i, Y_i) /
+    max_i X_i, bounded by 1 (the original attempts alone would take max X_i), and Jain's index
+    of a replica's POOL slowdowns; the truths from the reference simulation (computed when
+    one of these cases is selected)."""
+    ref = _clone_slowdown_reference()
+    cols = FAMILIES["pareto3"][1]
+    sim = (f"numpy simulation of {SLOWDOWN_REPLICAS:,} replicas of {POOL} jobs "
+           f"(tests/coverage/reference.py)")
+    out = [Case(f"slowdown-clone-pareto3-{_pooling(single)}", BATCH, SUMMARY,
+                dict(_scenario(cols, single), policy="clone", metric="slowdown"),
+                ref["slowdown"], f"E[max_i min(X_i, Y_i) / max_i X_i], N = {N_TASKS}: {sim}",
+                single) for single in (True, False)]
+    out.append(Case("jain-clone-pareto3-pooled", BATCH, SUMMARY,
+                    dict(_scenario(cols, False), policy="clone", metric="slowdown_jain"),
+                    ref["jain"], f"E[Jain's index of a replica's {POOL} slowdowns]: {sim}",
+                    False))
+    return out
+
+
+SLOWDOWN_CASES = ("slowdown-clone-pareto3-single", "slowdown-clone-pareto3-pooled",
+                  "jain-clone-pareto3-pooled")
+
+
 # ---------------------------------------------------------------- queues
 QUEUE_JOBS = 60     # jobs per replica, all measured: they queue behind each other
 MM2 = T.FifoMMc(2, 1.7, 1.0, QUEUE_JOBS)     # load 0.85
@@ -455,16 +493,19 @@ def pareto_queue_cases():
         out.append(Case(f"jobq{round(100 * q)}-mg2-pareto", PQ_GROUP, SUMMARY,
                         dict(sel, metric=metric), ref["quantile"][q],
                         f"the pooled {q:g}-quantile: {sim}", False))
+    out.append(Case("jain-mg2-pareto", PQ_GROUP, SUMMARY, dict(sel, metric="slowdown_jain"),
+                    ref["jain"], f"E[Jain's index of a replica's slowdowns T/S]: {sim}", False))
     return out
 
 
 PARETO_QUEUE_CASES = ("pocd-mg2-pareto-20", "pocd-mg2-pareto-80", "cdf-mg2-pareto-40",
-                      "jobq90-mg2-pareto", "jobq99-mg2-pareto")
+                      "jobq90-mg2-pareto", "jobq99-mg2-pareto", "jain-mg2-pareto")
 
 
-def all_cases(with_reference=True):
+def all_cases(with_reference=True, with_slowdowns=True):
     return (mean_cases() + clone_mean_cases() + tail_mean_cases() + pocd_cases() + cdf_cases() + within_cases()
             + scenario_pair_cases() + quantile_cases() + job_quantile_cases() + verdict_cases()
+            + (slowdown_cases() if with_slowdowns else [])
             + queue_cases() + (pareto_queue_cases() if with_reference else []))
 
 
@@ -472,10 +513,11 @@ def select(names):
     """The cases named (all of them for None), in the registry's order; unknown names are an
     error (ValueError naming them)."""
     need_reference = names is None or any(n in PARETO_QUEUE_CASES for n in names)
-    cases = all_cases(with_reference=need_reference)
+    need_slowdowns = names is None or any(n in SLOWDOWN_CASES for n in names)
+    cases = all_cases(with_reference=need_reference, with_slowdowns=need_slowdowns)
     if names is None:
         return cases
-    known = {c.name for c in cases} | set(PARETO_QUEUE_CASES)
+    known = {c.name for c in cases} | set(PARETO_QUEUE_CASES) | set(SLOWDOWN_CASES)
     unknown = [n for n in names if n not in known]
     if unknown:
         raise ValueError(f"unknown case(s): {', '.join(unknown)}; known: {', '.join(sorted(known))}")
