@@ -224,17 +224,24 @@ double metrics_tail_index(const struct cl_spec *sp, struct pol_tail tail, enum m
     }
 }
 
+/* The longest of tasks [first, first + n)'s original durations (0 for none). */
+static double longest_original(const struct cluster *cl, int first, int n)
+{
+    double m = 0.0;
+    if (cl->duration_hook) /* hand-built test scenarios */
+        for (int t = first; t < first + n; t++)
+            m = fmax(m, cl->duration_hook(cl->duration_ctx, t, 0));
+    else
+        for (int t = first; t < first + n; t++)
+            m = cl->task_size[t] > m ? cl->task_size[t] : m; /* no call per task (fmax is one) */
+    return m;
+}
+
 double metrics_ideal_time(const struct cluster *cl, int job)
 {
     const struct cl_job *j = &cl->job[job];
-    double longest[CL_PHASES] = {0.0, 0.0};
-    for (int t = 0; t < j->ntasks; t++) {
-        int task = j->first_task + t, ph = t < j->nmap ? CL_MAP : CL_REDUCE;
-        double d = cl->duration_hook ? cl->duration_hook(cl->duration_ctx, task, 0)
-                                     : cl->task_size[task];
-        longest[ph] = fmax(longest[ph], d);
-    }
-    return cl->spec->launch_delay + longest[CL_MAP] + longest[CL_REDUCE];
+    return cl->spec->launch_delay + longest_original(cl, j->first_task, j->nmap) +
+           longest_original(cl, j->first_task + j->nmap, j->ntasks - j->nmap);
 }
 
 void metrics_compute(const struct cluster *cl, double *scratch, bool quantiles,
