@@ -63,6 +63,7 @@ struct cut_sim {
 struct cut_need {
     bool mg1, has_wc;
     double w, wc;
+    bool futility; /* a bisection point: may stop early as undecided (futile) */
 };
 
 /* ------------------------------------------------------------------ pooled prediction */
@@ -156,6 +157,20 @@ static bool decided(const struct cut_sim *s, const struct cut_need *need)
              (!need->has_wc || vd_look_excludes(s->look, s->clone, s->clone_se, n, need->wc))));
 }
 
+/* Whether a bisection point's sign is futile at this look: its t-statistic, grown to the full
+ * sample as the standard error shrinks (√(R/n)), would still fall short of the last look's
+ * threshold. Such a point is left undecided now. It only ends the bisection; no point is ever
+ * called established by this rule, so the bracket's ends keep their error rate (validate.h's
+ * looks), and it spares the full sample of the point nearest the crossover, which the
+ * bisection ends on (a fifth of the bisection's replicas). */
+static bool futile(const struct cut_sim *s, int R)
+{
+    if (s->look == VD_LOOKS - 1 || !(s->diff_se > 0))
+        return false;
+    double t = fabs(s->diff) / s->diff_se;
+    return t * sqrt((double)R / s->n) < vd_look_z(VD_LOOKS - 1, (uint64_t)R);
+}
+
 /* Both policies at job rate λ on the same seed (common random numbers), with sequential looks
  * (validate.h) at a quarter, half and all of the replicas: replica r is the same at every
  * look. 0 or -1. */
@@ -195,7 +210,8 @@ static int simulate(const struct vd_context *ctx, const struct cut_cfg *c, doubl
         summarise(&a, &out->clone, &out->clone_se);
         summarise(&b, &out->single, &out->single_se);
         out->n = n;
-        if (out->look == VD_LOOKS - 1 || decided(out, need))
+        if (out->look == VD_LOOKS - 1 || decided(out, need) ||
+            (need->futility && futile(out, R)))
             break;
     }
     free(v);
@@ -247,7 +263,8 @@ static int mg1_rows(struct vd_rows *out, const struct cut_cfg *c, double f,
 
 /* Bisection on the load between a point where cloning is established to help and one where
  * it is established to hurt, testing λ^U itself first when it lies between them; stops early
- * at a load where neither is established (the crossover is then within the bracket). */
+ * at a load where neither is established (the crossover is then within the bracket), which a
+ * point shows early when its sign is futile. */
 static int crossover_row(const struct vd_context *ctx, struct vd_rows *out,
                          const struct cut_cfg *c, double lo, double hi)
 {
@@ -258,7 +275,7 @@ static int crossover_row(const struct vd_context *ctx, struct vd_rows *out,
         char params[192];
         point_params(params, sizeof params, c, mid);
         struct cut_sim s;
-        const struct cut_need sign_only = {0};
+        const struct cut_need sign_only = {.futility = true};
         if (simulate(ctx, c, mid * c->cut.lambda_u, vd_seed(ctx, id, params), &sign_only, &s))
             return -1;
         int e = established(&s);
