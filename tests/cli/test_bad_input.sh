@@ -108,7 +108,7 @@ bad "beta_max with exponential" "small-[0-9]+\.ini:21: workload\.beta_max: each 
     's/^task_time = pareto/task_time = exponential\nmean = 1/' 's/^beta = 1.5/beta = 1.5\nbeta_max = 3/'
 bad "beta_max below beta" "small-[0-9]+\.ini:20: workload\.beta_max: must be >= workload\.beta \(1\.5\), got '1\.2'" \
     's/^beta = 1.5/beta = 1.5\nbeta_max = 1.2/'
-bad "beta_max needs a finite mean" "workload\.beta_max: each job keeps the family's mean, which needs workload\.beta > 1, got beta = 0\.9" \
+bad "beta_max needs a finite mean" "workload\.beta_max: each job keeps the family's mean, which needs workload\.beta > 1 \(or workload\.tmax\), got beta = 0\.9" \
     's/^beta = 1.5/beta = 0.9\nbeta_max = 3/'
 bad "ese sigma auto with per-job shapes" "small-[0-9]+\.ini:25: policy\.list: ese sigma = auto minimises E\[R\]/E\[X\] .* for one tail index" \
     's/^beta = 1.5/beta = 2\nbeta_max = 4/' 's/^list = .*/list = fifo, ese/'
