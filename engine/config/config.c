@@ -36,7 +36,7 @@ enum key_id {
     K_NAME, K_REPLICAS, K_SEED, K_CONFIDENCE, K_PRECISION, K_PRECISION_METRICS, K_MAX_REPLICAS,
     K_SLOTS, K_SERVERS, K_SERVER_CPU, K_SERVER_MEM, K_BACKFILL, K_INTERVAL, K_LAUNCH_DELAY, K_ESTIMATOR,
     K_NOISE, K_STRAGGLE_P, K_STRAGGLE_P_MAX, K_STRAGGLE_REST,
-    K_ARRIVAL, K_RATE, K_JOBS, K_TASKS, K_TASK_TIME, K_TMIN, K_BETA, K_TMAX, K_MEAN, K_SIGMA, K_LOW,
+    K_ARRIVAL, K_RATE, K_JOBS, K_TASKS, K_TASK_TIME, K_TMIN, K_BETA, K_TMAX, K_COPY_TIME, K_MEAN, K_SIGMA, K_LOW,
     K_HIGH, K_DEADLINE, K_WARMUP, K_WEIGHT_MIN, K_WEIGHT_MAX, K_TASKS_BETA, K_TASKS_MAX,
     K_JOB_SPREAD, K_SIGMA_MAX, K_BETA_MAX, K_REDUCE_FRACTION, K_REDUCE_SCALE, K_TRACE,
     K_TRACE_FORMAT, K_TRACE_SHAPE, K_CPU_REQUEST, K_MEM_REQUEST, K_CPU_REQUEST_MAX, K_MEM_REQUEST_MAX,
@@ -196,6 +196,11 @@ static const struct key_schema schema[K_COUNT] = {
                        "family's units as tmin (a job's scale multiplies both); unset = "
                        "unbounded",
                 .why_max = WHY_TIME},
+    [K_COPY_TIME] = {"workload", "copy_time", KT_CHOICE, .def = "iid",
+                     .choices = "iid|job_tasks", .sweepable = true,
+                     .doc = "an extra copy's duration: iid, a fresh draw from its job's phase "
+                            "law; job_tasks, the original duration of a task of the same job "
+                            "and phase chosen uniformly (seed 000 section 7)"},
     [K_MEAN] = {"workload", "mean", KT_REAL, .min = 0, .max = CFG_TIME_MAX, .min_open = true,
                 .sweepable = true,
                 .doc = "mean of exponential or lognormal; the value of deterministic",
@@ -1173,7 +1178,7 @@ static bool build_straggle(struct conv *cv, struct cl_spec *sp)
 
 static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
 {
-    int arrival, estimator;
+    int arrival, estimator, copy_time;
     char w[512];
     if (!num_int(cv, K_SERVERS, &sp->servers, "the model") ||
         (sp->servers > 0 ? !build_servers(cv, sp)
@@ -1199,8 +1204,9 @@ static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
              origin(cv, K_TASK_TIME, w, sizeof w));
         return false;
     }
-    if (!build_shapes(cv, sp))
+    if (!build_shapes(cv, sp) || !choice(cv, K_COPY_TIME, &copy_time))
         return false;
+    sp->copy_time = (enum cl_copy_time)copy_time;
     sp->deadline = INFINITY;
     if (cv->v->set[K_DEADLINE] && !num(cv, K_DEADLINE, &sp->deadline, "deadlines"))
         return false;
