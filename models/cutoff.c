@@ -14,6 +14,12 @@ bool cutoff_defined(const struct cl_spec *sp, char *msg, size_t len)
                            "beta > 1 (workload.task_time = pareto)");
         return false;
     }
+    if (dist_truncated(&sp->task_time)) {
+        snprintf(msg, len, "the cut-off of seed 000 section 4 is for the unbounded Pareto law "
+                           "(eqs. 12-14 take its closed-form moments), and workload.tmax "
+                           "truncates it; unset workload.tmax");
+        return false;
+    }
     if (wl_own_shapes(sp)) {
         snprintf(msg, len, "the cut-off of seed 000 section 4 takes one tail index for every "
                            "job; here jobs have their own (unset workload.beta_max, or set "

@@ -24,6 +24,13 @@ enum cl_estimator {
     EST_HADOOP   /* Hadoop's default: (now - launch) / progress, ignoring the start-up time */
 };
 
+/* Where an extra copy's duration comes from (docs/methods/model.md, "Tasks and copies"). */
+enum cl_copy_time {
+    COPY_IID,      /* a fresh draw from its job's phase law, i.i.d. of every other copy */
+    COPY_JOB_TASKS /* the original duration of a task of its job and phase, chosen uniformly
+                      (itself included) by one uniform of the copy's own (seed 000 §7) */
+};
+
 struct cl_spec {
     int slots;               /* S, identical slots (machines) */
     int servers;             /* > 0: the slots are these servers' (seed 003 §VI): each of
@@ -62,7 +69,9 @@ struct cl_spec {
                                 differ in CV; 0: every job has task_time's */
     double reduce_fraction;  /* share of a job's tasks in its reduce phase (0: one phase) */
     double reduce_scale;     /* mean reduce task time / mean map task time */
-    struct dist task_time;   /* i.i.d. duration of every copy, before the job's scale */
+    struct dist task_time;   /* duration of every original copy, before the job's scale */
+    enum cl_copy_time copy_time; /* extra copies: i.i.d. from the same law, or the job's own
+                                    original durations */
     const struct tr_trace *trace; /* jobs (arrival, weight, tasks, phase means) from a trace
                                      instead of the generator; NULL: generated */
     bool trace_fit;          /* a trace phase with an SD gets the shape fitted to its mean

@@ -204,6 +204,21 @@ bool wl_finite_variance(const struct cl_spec *sp)
     return without == 0;
 }
 
+/* A truncated Pareto family has every moment: the index of the Pareto law as skewed as its
+ * most skewed job. Its skewness depends on beta and tmax/tmin, which per-job shapes (mean and
+ * tmax kept) move together, so the range [beta, shape_max] is scanned at 33 points. (A trace's
+ * fitted shapes are refused with tmax; its scales leave the skewness as it is.) */
+static double truncated_tail_index(const struct cl_spec *sp)
+{
+    double index = dist_tail_index(&sp->task_time);
+    double lo = sp->task_time.b, hi = sp->shape_max;
+    for (int k = 1; hi > lo && k <= 32; k++) {
+        struct dist d = dist_with_shape(&sp->task_time, lo + (hi - lo) * k / 32.0);
+        index = fmin(index, dist_tail_index(&d));
+    }
+    return index;
+}
+
 double wl_tail_index(const struct cl_spec *sp)
 {
     /* a job's lognormal scale (job_spread) multiplies all its task times: as skewed as it */
@@ -214,6 +229,8 @@ double wl_tail_index(const struct cl_spec *sp)
     double p = sp->straggle_p > 0 ? sp->straggle_p : sp->straggle_p_max;
     if (p > 0)
         spread = fmin(spread, dist_index_of_skewness(cl_straggle_skewness(p, sp->straggle_rest)));
+    if (dist_truncated(&sp->task_time))
+        return fmin(truncated_tail_index(sp), spread);
     enum dist_kind kind = sp->task_time.kind;
     if (kind != DIST_PARETO && kind != DIST_LOGNORMAL)
         return spread; /* exponential, uniform, deterministic: every moment, little skew */

@@ -41,7 +41,8 @@ bool wl_finite_variance(const struct cl_spec *sp);
 /* The tail index of task times in the scenario, for the rules of intervals: the least Pareto
  * shape β of any job's phase (P(T > t) ~ t^−β; drawn shapes lie above the family's, a trace's
  * fitted ones are computed); for lognormal tasks, whose every moment is finite, the index of
- * the Pareto law as skewed as the largest σ (dist_skew_index); INFINITY for the others; and
+ * the Pareto law as skewed as the largest σ (dist_skew_index), and for a Pareto truncated at
+ * tmax as its most skewed job (dist_tail_index); INFINITY for the others; and
  * with a job scale (job_spread σ) at most the index of the Pareto law as skewed as it. */
 double wl_tail_index(const struct cl_spec *sp);
 

@@ -2,7 +2,7 @@
 """sensitivity — re-run a paper reproduction under each reading that could flip its headline
 claim, and print the paired differences as the tables of docs/reproductions.md.
 
-Each study names an experiment (experiments/NAME.ini), the metrics of its claim and a list of
+Each study names an experiment (experiments/NAME.ini, or its "ini"), the metrics of its claim and a list of
 readings, each a set of `--set` overrides of the experiment (the first is the paper's own).
 Every reading runs the experiment's policies on the same replicas (common random numbers), so
 a policy's difference from the experiment's first policy (the paper's baseline) is paired
@@ -48,6 +48,15 @@ SEED_000_READINGS = [
     ("kill = 1, noisy estimates (σ = 0.5)", MANTRI_KILL + NOISE),
 ]
 
+# Seed 000 §7 drew a clone's duration from its job's own trace tasks (copy_time = job_tasks),
+# from a trace whose longest task is 22 919.3 s (tmax; tmin 640.78 keeps Table 2's mean task,
+# 1246.7 s); how much the trace's tasks vary within a job Table 2 does not say (beta = 4:
+# CV 0.35 where alpha = 2 truncated has 0.94; tmin 935.03 keeps the mean, ESE keeps its sigma)
+TRUNCATED = ["workload.tmax=22919.3", "workload.tmin=640.78"]
+JOB_TASKS = ["workload.copy_time=job_tasks"]
+TIGHT_JOBS = ["workload.tmax=22919.3", "workload.tmin=935.03", "workload.beta=4",
+              "policy.ese.sigma=1.70711"]
+
 STUDIES = {
     # seed 004 Fig. 3 at θ = 1e-4: Mantri costs 50/67/88 % more than Clone, S-Restart,
     # S-Resume, whose utilities beat Mantri's by 31/43/50 %; S-Resume has the highest PoCD
@@ -88,6 +97,22 @@ STUDIES = {
     "xulau-light": {
         "metrics": ["flowtime", "machine_time"],
         "readings": SEED_000_READINGS,
+    },
+    # the same comparison under seed 000 §7's own copies and trace (docs/reproductions.md,
+    # §7.1.5; experiments/xulau-light-jobtasks.ini is the truncated pair)
+    "xulau-light-copies": {
+        "ini": "xulau-light",
+        "metrics": ["flowtime", "machine_time"],
+        "readings": [
+            ("i.i.d. Pareto(2) copies, unbounded (specmc's model)", MANTRI_000_002),
+            ("copies from the job's own tasks (copy_time = job_tasks)",
+             MANTRI_000_002 + JOB_TASKS),
+            ("truncated at 22 919.3 s, i.i.d. copies", MANTRI_000_002 + TRUNCATED),
+            ("truncated, job's own tasks (§7's reading)", MANTRI_000_002 + TRUNCATED + JOB_TASKS),
+            ("jobs' tasks vary less (beta = 4), truncated, i.i.d.",
+             MANTRI_000_002 + TIGHT_JOBS),
+            ("beta = 4, truncated, job's own tasks", MANTRI_000_002 + TIGHT_JOBS + JOB_TASKS),
+        ],
     },
     # seed 002 §VI-C: SRPTMS+C about 25 % below Mantri, weighted and unweighted
     "srptms-compare": {
@@ -167,7 +192,7 @@ def main():
         return 0 if a.list else 2
     st = STUDIES[a.study]
     only = {int(x) for x in a.only.split(",") if x}
-    ini = os.path.join("experiments", a.study + ".ini")
+    ini = os.path.join("experiments", st.get("ini", a.study) + ".ini")
     header = None
     for i, (label, sets) in enumerate(st["readings"], 1):
         if only and i not in only:

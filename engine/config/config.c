@@ -36,7 +36,7 @@ enum key_id {
     K_NAME, K_REPLICAS, K_SEED, K_CONFIDENCE, K_PRECISION, K_PRECISION_METRICS, K_MAX_REPLICAS,
     K_SLOTS, K_SERVERS, K_SERVER_CPU, K_SERVER_MEM, K_BACKFILL, K_INTERVAL, K_LAUNCH_DELAY, K_ESTIMATOR,
     K_NOISE, K_STRAGGLE_P, K_STRAGGLE_P_MAX, K_STRAGGLE_REST,
-    K_ARRIVAL, K_RATE, K_JOBS, K_TASKS, K_TASK_TIME, K_TMIN, K_BETA, K_MEAN, K_SIGMA, K_LOW,
+    K_ARRIVAL, K_RATE, K_JOBS, K_TASKS, K_TASK_TIME, K_TMIN, K_BETA, K_TMAX, K_COPY_TIME, K_MEAN, K_SIGMA, K_LOW,
     K_HIGH, K_DEADLINE, K_WARMUP, K_WEIGHT_MIN, K_WEIGHT_MAX, K_TASKS_BETA, K_TASKS_MAX,
     K_JOB_SPREAD, K_SIGMA_MAX, K_BETA_MAX, K_REDUCE_FRACTION, K_REDUCE_SCALE, K_TRACE,
     K_TRACE_FORMAT, K_TRACE_SHAPE, K_CPU_REQUEST, K_MEM_REQUEST, K_CPU_REQUEST_MAX, K_MEM_REQUEST_MAX,
@@ -190,6 +190,17 @@ static const struct key_schema schema[K_COUNT] = {
                 .why_max = WHY_TIME},
     [K_BETA] = {"workload", "beta", KT_REAL, .def = "1.5", .min = 0, .max = INF, .min_open = true,
                 .sweepable = true, .doc = "Pareto tail index beta (mean infinite for beta <= 1)"},
+    [K_TMAX] = {"workload", "tmax", KT_REAL, .min = 0, .max = CFG_TIME_MAX, .min_open = true,
+                .sweepable = true,
+                .doc = "pareto: truncated at this upper end (> tmin) and renormalised, in the "
+                       "family's units as tmin (a job's scale multiplies both); unset = "
+                       "unbounded",
+                .why_max = WHY_TIME},
+    [K_COPY_TIME] = {"workload", "copy_time", KT_CHOICE, .def = "iid",
+                     .choices = "iid|job_tasks", .sweepable = true,
+                     .doc = "an extra copy's duration: iid, a fresh draw from its job's phase "
+                            "law; job_tasks, the original duration of a task of the same job "
+                            "and phase chosen uniformly (seed 000 section 7)"},
     [K_MEAN] = {"workload", "mean", KT_REAL, .min = 0, .max = CFG_TIME_MAX, .min_open = true,
                 .sweepable = true,
                 .doc = "mean of exponential or lognormal; the value of deterministic",
@@ -710,12 +721,26 @@ static bool build_dist(struct conv *cv, struct cfg *c, struct dist *d)
     if (!choice(cv, K_TASK_TIME, &kind))
         return false;
     d->kind = (enum dist_kind)kind;
-    double a = 0, b = 0;
+    double a = 0, b = 0, tmax = 0;
+    char w[512];
+    const struct entry *top = cv->v->set[K_TMAX];
+    if (top && d->kind != DIST_PARETO) {
+        fail(cv->p, "%s: workload.tmax: the upper end of a truncated Pareto, for task_time = "
+             "pareto only, got task_time = %s", where(top, w, sizeof w), dist_kind_name(d->kind));
+        return false;
+    }
     switch (d->kind) {
     case DIST_PARETO:
         if (!num(cv, K_TMIN, &a, "task_time = pareto") || !num(cv, K_BETA, &b, "task_time = pareto"))
             return false;
-        if (b <= 1.0)
+        if (top && !num(cv, K_TMAX, &tmax, "task_time = pareto"))
+            return false;
+        if (top && !(tmax > a)) {
+            fail(cv->p, "%s: workload.tmax: must be greater than workload.tmin (%g), got '%s'",
+                 where(top, w, sizeof w), a, top->value);
+            return false;
+        }
+        if (b <= 1.0 && !top)
             warn(c,
                  "workload.beta = %g <= 1: the Pareto mean is infinite, so means of flowtime and "
                  "machine time and their intervals do not converge; read quantiles and PoCD",
@@ -740,7 +765,6 @@ static bool build_dist(struct conv *cv, struct cfg *c, struct dist *d)
         if (!num(cv, K_LOW, &a, "task_time = uniform") || !num(cv, K_HIGH, &b, "task_time = uniform"))
             return false;
         if (!(a < b)) {
-            char w[512];
             const struct entry *e = cv->v->set[K_HIGH];
             fail(cv->p, "%s: workload.high: must be greater than workload.low (%g), got '%g'",
                  where(e, w, sizeof w), a, b);
@@ -752,6 +776,7 @@ static bool build_dist(struct conv *cv, struct cfg *c, struct dist *d)
     }
     d->a = a;
     d->b = b;
+    d->c = tmax; /* 0: unbounded */
     return true;
 }
 
@@ -872,6 +897,14 @@ static bool build_shapes(struct conv *cv, struct cl_spec *sp)
                  dist_kind_name(d->kind));
             return false;
         }
+        if (wl_own_shapes(sp) && dist_truncated(d)) {
+            fail(cv->p, "%s: workload.tmax: the trace gives task-time SDs, and fitting them "
+                 "(trace_shape = %s) is for the unbounded Pareto only: a truncated one's CV "
+                 "depends on tmax/tmin as well as beta; unset workload.tmax, or set "
+                 "workload.trace_shape = family to ignore the SDs",
+                 origin(cv, K_TMAX, w, sizeof w), mode == 1 ? "fit" : "auto");
+            return false;
+        }
         return true;
     }
     static const struct {
@@ -899,9 +932,10 @@ static bool build_shapes(struct conv *cv, struct cl_spec *sp)
                  where(e, w, sizeof w), key, shape, d->b, e->value);
             return false;
         }
-        if (d->kind == DIST_PARETO && !(d->b > 1)) {
+        if (d->kind == DIST_PARETO && !isfinite(dist_mean(d))) {
             fail(cv->p, "%s: workload.%s: each job keeps the family's mean, which needs "
-                 "workload.beta > 1, got beta = %g", where(e, w, sizeof w), key, d->b);
+                 "workload.beta > 1 (or workload.tmax), got beta = %g", where(e, w, sizeof w),
+                 key, d->b);
             return false;
         }
     }
@@ -953,6 +987,10 @@ static bool check_longest(struct conv *cv, const struct cl_spec *sp, const struc
     if (reduce > 1 && x->largest / reduce <= CFG_TIME_MAX) { /* the reduce scale alone */
         fail_limit(cv, K_REDUCE_SCALE, "<=", sp->reduce_scale * (CFG_TIME_MAX / x->largest),
                    why);
+        return false;
+    }
+    if (dist_truncated(d)) { /* its longest draw is tmax */
+        fail_limit(cv, K_TMAX, "<=", d->c * (CFG_TIME_MAX / x->largest), why);
         return false;
     }
     double room = log2(CFG_TIME_MAX / (d->a * x->scale_max)); /* Pareto: 53 / beta may take it */
@@ -1140,7 +1178,7 @@ static bool build_straggle(struct conv *cv, struct cl_spec *sp)
 
 static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
 {
-    int arrival, estimator;
+    int arrival, estimator, copy_time;
     char w[512];
     if (!num_int(cv, K_SERVERS, &sp->servers, "the model") ||
         (sp->servers > 0 ? !build_servers(cv, sp)
@@ -1166,8 +1204,9 @@ static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
              origin(cv, K_TASK_TIME, w, sizeof w));
         return false;
     }
-    if (!build_shapes(cv, sp))
+    if (!build_shapes(cv, sp) || !choice(cv, K_COPY_TIME, &copy_time))
         return false;
+    sp->copy_time = (enum cl_copy_time)copy_time;
     sp->deadline = INFINITY;
     if (cv->v->set[K_DEADLINE] && !num(cv, K_DEADLINE, &sp->deadline, "deadlines"))
         return false;

@@ -9,6 +9,8 @@
 
 #include <gsl/gsl_cdf.h>
 
+#include "engine/stats/tpareto.h"
+
 
 static const char *const dist_names[DIST_KIND_COUNT] = {
     [DIST_PARETO] = "pareto",
@@ -33,11 +35,14 @@ const char *dist_kind_name(enum dist_kind kind)
  *   exponential(mean m):  F(t) = 1 - e^(-t/m),  Q(u) = -m log(1-u) = -m log1p(-u).
  *   deterministic(a):     Q(u) = a.
  *   lognormal(mu, sigma): log T ~ N(mu, sigma^2),  Q(u) = exp(mu + sigma Phi^-1(u)).
- *   uniform(low, high):   Q(u) = low + (high-low) u. */
+ *   uniform(low, high):   Q(u) = low + (high-low) u.
+ * A truncated Pareto (c = tmax > 0) is tpareto.c's, every function below. */
 double dist_quantile(const struct dist *d, double u)
 {
     switch (d->kind) {
     case DIST_PARETO: /* (1-u)^(-1/beta) as exp(log1p(-u) / -beta): faster than pow */
+        if (d->c > 0)
+            return tp_quantile(d->a, d->b, d->c, u);
         return d->a * exp(log1p(-u) / -d->b);
     case DIST_EXPONENTIAL:
         return -d->a * log1p(-u);
@@ -59,6 +64,8 @@ void dist_fill(const struct dist *d, double scale, rng_t *r, double *out, int n)
 {
     switch (d->kind) {
     case DIST_PARETO:
+        if (d->c > 0)
+            break; /* truncated: dist_quantile's (tp_quantile) below */
         for (int k = 0; k < n; k++)
             out[k] = d->a * exp(log1p(-rng_uniform(r)) / -d->b) * scale;
         return;
@@ -67,10 +74,10 @@ void dist_fill(const struct dist *d, double scale, rng_t *r, double *out, int n)
             out[k] = -d->a * log1p(-rng_uniform(r)) * scale;
         return;
     default:
-        for (int k = 0; k < n; k++)
-            out[k] = dist_quantile(d, rng_uniform(r)) * scale;
-        return;
+        break;
     }
+    for (int k = 0; k < n; k++)
+        out[k] = dist_quantile(d, rng_uniform(r)) * scale;
 }
 
 /* CDFs, the formulas under dist_quantile; 0 below the support, 1 above it. */
@@ -78,6 +85,8 @@ double dist_cdf(const struct dist *d, double x)
 {
     switch (d->kind) {
     case DIST_PARETO:
+        if (d->c > 0)
+            return tp_cdf(d->a, d->b, d->c, x);
         return x < d->a ? 0.0 : 1.0 - pow(d->a / x, d->b);
     case DIST_EXPONENTIAL:
         return x <= 0.0 ? 0.0 : -expm1(-x / d->a);
@@ -106,6 +115,8 @@ double dist_mean(const struct dist *d)
 {
     switch (d->kind) {
     case DIST_PARETO:
+        if (d->c > 0)
+            return tp_moment(d->a, d->b, d->c, 1.0);
         return d->b > 1.0 ? d->b * d->a / (d->b - 1.0) : INFINITY;
     case DIST_EXPONENTIAL:
         return d->a;
@@ -130,6 +141,8 @@ double dist_variance(const struct dist *d)
 {
     switch (d->kind) {
     case DIST_PARETO: {
+        if (d->c > 0)
+            return tp_variance(d->a, d->b, d->c);
         double tmin = d->a, beta = d->b;
         if (!(beta > 2.0))
             return INFINITY;
@@ -157,6 +170,8 @@ double dist_median(const struct dist *d)
 {
     switch (d->kind) {
     case DIST_PARETO:
+        if (d->c > 0)
+            return tp_quantile(d->a, d->b, d->c, 0.5);
         return d->a * pow(2.0, 1.0 / d->b);
     case DIST_EXPONENTIAL:
         return d->a * 0.693147180559945309417232121458; /* ln 2 */
@@ -183,6 +198,8 @@ double dist_partial_mean(const struct dist *d, double q)
     double l = log1p(-q); /* ln(1 - q), exact enough as q -> 1 */
     switch (d->kind) {
     case DIST_PARETO: {
+        if (d->c > 0)
+            return tp_partial_mean(d->a, d->b, d->c, q);
         double e = 1.0 - 1.0 / d->b;
         return fabs(e) < 1e-12 ? -d->a * l : -d->a * expm1(e * l) / e;
     }
@@ -214,6 +231,8 @@ struct dist dist_with_shape(const struct dist *d, double s)
     out.b = s;
     if (d->kind == DIST_LOGNORMAL)
         out.a = d->a + 0.5 * (d->b * d->b - s * s); /* E[T] = exp(μ + σ²/2) kept */
+    else if (dist_truncated(d))
+        out.a = tp_tmin_for_mean(dist_mean(d), s, d->c); /* E[T] kept, tmax kept */
     else if (d->kind == DIST_PARETO)
         out.a = dist_mean(d) * (s - 1.0) / s; /* E[T] = β t_min/(β − 1) kept */
     return out;
@@ -244,6 +263,18 @@ double dist_skew_index(enum dist_kind kind, double s)
         return INFINITY;
     double w = expm1(s * s);
     return dist_index_of_skewness((w + 3.0) * sqrt(w));
+}
+
+double dist_skewness(const struct dist *d)
+{
+    return dist_truncated(d) ? tp_skewness(d->a, d->b, d->c) : NAN;
+}
+
+double dist_tail_index(const struct dist *d)
+{
+    if (dist_truncated(d))
+        return dist_index_of_skewness(tp_skewness(d->a, d->b, d->c));
+    return dist_skew_index(d->kind, d->b);
 }
 
 double dist_index_of_skewness(double g)

@@ -13,7 +13,8 @@
 #include "engine/stats/rng.h"
 
 enum dist_kind {
-    DIST_PARETO,        /* a = tmin, b = beta (tail index); F(t) = 1 - (tmin/t)^beta */
+    DIST_PARETO,        /* a = tmin, b = beta (tail index); F(t) = 1 - (tmin/t)^beta; with
+                           c = tmax > 0 truncated there and renormalised (dist_truncated) */
     DIST_EXPONENTIAL,   /* a = mean */
     DIST_DETERMINISTIC, /* a = the value */
     DIST_LOGNORMAL,     /* a = mu, b = sigma of log T */
@@ -24,7 +25,19 @@ enum dist_kind {
 struct dist {
     enum dist_kind kind; /* family */
     double a, b;         /* parameters, meaning per kind above */
+    double c;            /* Pareto: tmax, the upper end of the truncated law; 0 (what an
+                            initializer that leaves it out gives): none, the unbounded law.
+                            Unused by the other families */
 };
+
+/* Pareto truncated at tmax = c (Aban, Meerschaert & Panorska 2006, "Parameter estimation for
+ * the truncated Pareto distribution", JASA 101, §1): F(t) = (1 − (tmin/t)^β)/(1 − (tmin/tmax)^β)
+ * on [tmin, tmax], tmin < tmax; every moment is finite, for any β > 0. Every function below
+ * takes it; with c = 0 each computes the unbounded Pareto's expression, bit for bit. */
+static inline bool dist_truncated(const struct dist *d)
+{
+    return d->kind == DIST_PARETO && d->c > 0;
+}
 
 /* Name as used in configs ("pareto", ...); "unknown" outside the enum. */
 const char *dist_kind_name(enum dist_kind kind);
@@ -42,13 +55,16 @@ double dist_median(const struct dist *d);
 bool dist_has_shape(enum dist_kind kind);
 
 /* The same family with shape s and the same mean, which must be finite (Pareto: β > 1 and
- * s > 1): lognormal μ' = μ + (σ² − s²)/2, Pareto t_min' = E[T](s − 1)/s. *d itself, bit for
- * bit, when s is its shape. Only for families with a shape. */
+ * s > 1): lognormal μ' = μ + (σ² − s²)/2, Pareto t_min' = E[T](s − 1)/s; a truncated Pareto
+ * keeps its tmax and takes the t_min' < E[T] whose mean is E[T] (a root of the mean, which
+ * increases with t_min from 0 to tmax; any s > 0). *d itself, bit for bit, when s is its
+ * shape. Only for families with a shape. */
 struct dist dist_with_shape(const struct dist *d, double s);
 
 /* The shape that gives coefficient of variation cv > 0, fitted to a mean and an SD:
- * lognormal σ = sqrt(ln(1 + cv²)), Pareto β = 1 + sqrt(1 + 1/cv²); NAN for a family without
- * one. */
+ * lognormal σ = sqrt(ln(1 + cv²)), Pareto β = 1 + sqrt(1 + 1/cv²) (the unbounded law's: a
+ * truncated one's CV depends on tmax/tmin too, and the config refuses tmax with fitted
+ * shapes); NAN for a family without one. */
 double dist_shape_for_cv(enum dist_kind kind, double cv);
 
 /* The tail index that the rules for intervals (engine/stats/intervals.h) take for family kind
@@ -62,6 +78,15 @@ double dist_skew_index(enum dist_kind kind, double s);
 /* The tail index of the Pareto law with skewness g (the equivalence above); INFINITY for g at
  * most 2, the limit of every Pareto's. For any bounded law as skewed (seed 003's stragglers). */
 double dist_index_of_skewness(double g);
+
+/* The tail index of law d itself for the same rules: dist_skew_index of its kind and shape,
+ * except a truncated Pareto, which has every moment: the index of the Pareto law with its
+ * skewness (dist_skewness), as lognormal's. */
+double dist_tail_index(const struct dist *d);
+
+/* The skewness E[(T − μ)³]/σ³ of a law with a finite third moment (NAN otherwise; so far only
+ * the truncated Pareto's is needed: by quadrature over log t, engine/stats/dist.c). */
+double dist_skewness(const struct dist *d);
 
 /* The sampler's reach (engine/stats/rng.h): its uniforms run from 2^-53 to 1 - 2^-53, so no draw
  * of a family lies beyond dist_quantile(d, DIST_U_MAX), and no standard normal beyond

@@ -24,6 +24,9 @@ static double survival(const struct dist *d, double x)
 {
     switch (d->kind) {
     case DIST_PARETO:
+        if (d->c > 0) /* truncated: ((a/x)^b − (a/c)^b) / (1 − (a/c)^b), 0 from c on */
+            return x < d->a ? 1.0 : x >= d->c ? 0.0
+                   : (pow(d->a / x, d->b) - pow(d->a / d->c, d->b)) / -expm1(d->b * log(d->a / d->c));
         return x < d->a ? 1.0 : pow(d->a / x, d->b);
     case DIST_EXPONENTIAL:
         return x <= 0.0 ? 1.0 : exp(-x / d->a);
@@ -41,6 +44,13 @@ static int kinks(const struct dist *d, double *pt)
         return 0;
     switch (d->kind) {
     case DIST_PARETO:
+        if (d->c > 0) { /* truncated: both ends */
+            pt[0] = d->a;
+            pt[1] = d->c;
+            return 2;
+        }
+        pt[0] = d->a;
+        return 1;
     case DIST_DETERMINISTIC:
         pt[0] = d->a;
         return 1;
@@ -375,7 +385,8 @@ double xl_ese_sigma_opt(double alpha)
 
 bool xl_th2_condition(const struct dist *d)
 {
-    if (d->kind == DIST_PARETO) /* 2μα/(2α − 1) >= 2μα/(3(α − 1)) ⟺ 3(α − 1) >= 2α − 1 */
+    if (d->kind == DIST_PARETO && !dist_truncated(d)) /* 2μα/(2α − 1) >= 2μα/(3(α − 1)) ⟺
+                                                          3(α − 1) >= 2α − 1 */
         return d->b > 1 && 3 * (d->b - 1) >= 2 * d->b - 1;
     double ex = dist_mean(d);
     return isfinite(ex) && xl_min_mean_dist(d, 2.0) >= 2.0 / 3.0 * ex;

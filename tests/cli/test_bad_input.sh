@@ -108,8 +108,16 @@ bad "beta_max with exponential" "small-[0-9]+\.ini:21: workload\.beta_max: each 
     's/^task_time = pareto/task_time = exponential\nmean = 1/' 's/^beta = 1.5/beta = 1.5\nbeta_max = 3/'
 bad "beta_max below beta" "small-[0-9]+\.ini:20: workload\.beta_max: must be >= workload\.beta \(1\.5\), got '1\.2'" \
     's/^beta = 1.5/beta = 1.5\nbeta_max = 1.2/'
-bad "beta_max needs a finite mean" "workload\.beta_max: each job keeps the family's mean, which needs workload\.beta > 1, got beta = 0\.9" \
+bad "beta_max needs a finite mean" "workload\.beta_max: each job keeps the family's mean, which needs workload\.beta > 1 \(or workload\.tmax\), got beta = 0\.9" \
     's/^beta = 1.5/beta = 0.9\nbeta_max = 3/'
+bad "tmax at most tmin" "small-[0-9]+\.ini:20: workload\.tmax: must be greater than workload\.tmin \(1\), got '0\.5'" \
+    's/^beta = 1.5/beta = 1.5\ntmax = 0.5/'
+bad "tmax with exponential" "small-[0-9]+\.ini:21: workload\.tmax: the upper end of a truncated Pareto, for task_time = pareto only, got task_time = exponential" \
+    's/^task_time = pareto/task_time = exponential\nmean = 1/' 's/^beta = 1.5/beta = 1.5\ntmax = 30/'
+bad "tmax beyond the summaries" "small-[0-9]+\.ini:20: workload\.tmax: must be a number in \(0, 1e\+149\], got '1e200'" \
+    's/^beta = 1.5/beta = 1.5\ntmax = 1e200/'
+bad "copy_time unknown" "small-[0-9]+\.ini:20: workload\.copy_time: unknown value 'jobtasks'.*iid\|job_tasks" \
+    's/^beta = 1.5/beta = 1.5\ncopy_time = jobtasks/'
 bad "ese sigma auto with per-job shapes" "small-[0-9]+\.ini:25: policy\.list: ese sigma = auto minimises E\[R\]/E\[X\] .* for one tail index" \
     's/^beta = 1.5/beta = 2\nbeta_max = 4/' 's/^list = .*/list = fifo, ese/'
 bad "chronos r auto with a reduce phase" "small-[0-9]+\.ini:25: policy\.list: clone r = auto optimises seed 004's closed forms for jobs of one phase, .*reduce_fraction.*; give r a number" \

@@ -43,7 +43,8 @@ reproduce threshold-servers threshold-servers-p-max 200 --set cluster.straggle_p
 reproduce threshold-servers threshold-servers-qos 200 --set policy.threshold.divisor=2
 reproduce threshold-tasks threshold-tasks 200
 for e in xulau-sca-gamma xulau-sca-xi xulau-sca-alpha xulau-sca-interval xulau-cutoff \
-         xulau-sigma xulau-light xulau-heavy xulau-regime xulau-regime-steps srptms-compare; do
+         xulau-sigma xulau-light xulau-light-jobtasks xulau-heavy xulau-regime \
+         xulau-regime-steps srptms-compare; do
     reproduce "$e" "$e" 3
 done
 

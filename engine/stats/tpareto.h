@@ -1,0 +1,28 @@
+/* tpareto — the truncated Pareto law's closed forms, for engine/stats/dist.c (which dispatches
+ * `workload.task_time = pareto` with `workload.tmax` here; nothing else should call these).
+ *
+ * Pareto(L, β) truncated at H > L and renormalised (not clipped), after Aban, Meerschaert &
+ * Panorska (2006), "Parameter estimation for the truncated Pareto distribution", JASA 101,
+ * §1 (their γ, ν, α are L, H, β):
+ *   density f(t) = β L^β t^(−β−1) / D on [L, H],  D = 1 − (L/H)^β,
+ *   F(t) = (1 − (L/t)^β) / D,   Q(u) = L (1 − uD)^(−1/β),
+ *   E[T^k] = β L^β (H^(k−β) − L^(k−β)) / ((k − β) D),   β L^k ln(H/L) / D at k = β.
+ * Every moment is finite whatever β. Each function takes (L, β, H), L < H, and no other
+ * state; it includes nothing of the project (dist.c includes it). */
+#ifndef SPECMC_TPARETO_H
+#define SPECMC_TPARETO_H
+
+double tp_quantile(double L, double b, double H, double u);
+double tp_cdf(double L, double b, double H, double x);
+double tp_moment(double L, double b, double H, double k); /* E[T^k], k > 0 */
+double tp_variance(double L, double b, double H);
+double tp_partial_mean(double L, double b, double H, double q);
+
+/* The L' < mean (H, β' = s kept) whose law has mean `mean` < H: the root of E[T](L'), which
+ * increases from 0 to H with L' (the law grows stochastically with L'). */
+double tp_tmin_for_mean(double mean, double s, double tmax);
+
+/* E[(T − μ)³]/σ³ by quadrature over x = ln(t/L) (no cancellation of raw moments). */
+double tp_skewness(double L, double b, double H);
+
+#endif
