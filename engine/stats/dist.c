@@ -64,8 +64,10 @@ void dist_fill(const struct dist *d, double scale, rng_t *r, double *out, int n)
 {
     switch (d->kind) {
     case DIST_PARETO:
-        if (d->c > 0)
-            break; /* truncated: dist_quantile's (tp_quantile) below */
+        if (d->c > 0) {
+            tp_fill(d->a, d->b, d->c, scale, r, out, n); /* truncated: tp_quantile's bits */
+            return;
+        }
         for (int k = 0; k < n; k++)
             out[k] = d->a * exp(log1p(-rng_uniform(r)) / -d->b) * scale;
         return;

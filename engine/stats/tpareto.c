@@ -23,6 +23,15 @@ double tp_quantile(double L, double b, double H, double u)
     return fmin(L * exp(log1p(-u * mass(L, b, H)) / -b), H);
 }
 
+void tp_fill(double L, double b, double H, double scale, rng_t *r, double *out, int n)
+{
+    double D = mass(L, b, H);
+    for (int k = 0; k < n; k++) {
+        double t = L * exp(log1p(-rng_uniform(r) * D) / -b);
+        out[k] = (t < H ? t : H) * scale; /* fmin's value (no NaN here), without its call */
+    }
+}
+
 /* F(t) = (1 − (L/t)^β) / D, 0 below L and 1 from H on. */
 double tp_cdf(double L, double b, double H, double x)
 {

@@ -8,11 +8,17 @@
  *   F(t) = (1 − (L/t)^β) / D,   Q(u) = L (1 − uD)^(−1/β),
  *   E[T^k] = β L^β (H^(k−β) − L^(k−β)) / ((k − β) D),   β L^k ln(H/L) / D at k = β.
  * Every moment is finite whatever β. Each function takes (L, β, H), L < H, and no other
- * state; it includes nothing of the project (dist.c includes it). */
+ * state; of the project it includes only the random numbers tp_fill draws (dist.c includes
+ * it). */
 #ifndef SPECMC_TPARETO_H
 #define SPECMC_TPARETO_H
 
+#include "engine/stats/rng.h"
+
 double tp_quantile(double L, double b, double H, double u);
+/* out[k] = tp_quantile(L, b, H, u_k) · scale for n uniforms of r, to the bit, with the mass D
+ * computed once (dist_fill's truncated case). */
+void tp_fill(double L, double b, double H, double scale, rng_t *r, double *out, int n);
 double tp_cdf(double L, double b, double H, double x);
 double tp_moment(double L, double b, double H, double k); /* E[T^k], k > 0 */
 double tp_variance(double L, double b, double H);
