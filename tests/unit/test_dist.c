@@ -219,7 +219,8 @@ Test(dist, fill_is_sample_times_scale)
 {
     static const struct dist families[] = {
         {DIST_PARETO, 1.3, 1.5}, {DIST_EXPONENTIAL, 2.0, 0}, {DIST_DETERMINISTIC, 3.0, 0},
-        {DIST_LOGNORMAL, 0.5, 0.8}, {DIST_UNIFORM, 1.0, 4.0}};
+        {DIST_LOGNORMAL, 0.5, 0.8}, {DIST_UNIFORM, 1.0, 4.0},
+        {DIST_PARETO, 1.3, 1.5, 4.0}}; /* truncated at 4: tp_fill, draws at the cap included */
     enum { N = 257 };
     for (size_t f = 0; f < sizeof families / sizeof families[0]; f++) {
         double got[N], scale = 0.37 + f;
