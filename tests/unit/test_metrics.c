@@ -11,21 +11,23 @@
 
 static double param[POL_MAX_PARAMS];
 
-/* One slot, a batch of two jobs of three unit tasks under FIFO: job 0 done at 3, job 1 at 6.
- * Alone, each would take its longest task, 1: slowdowns 3 and 6, mean 4.5; Jain's index
- * (3 + 6)² / (2 (9 + 36)) = 81/90 = 0.9. */
+/* One slot, a batch of two jobs of two tasks under FIFO: job 0's tasks 2 and 1, job 1's 1 and
+ * 1. Job 0 is done at 3, job 1 at 5. Alone (a slot per task) job 0 takes its longest task, 2
+ * (the sum, 3, would be one slot's time), job 1 takes 1: slowdowns 1.5 and 5, mean 3.25;
+ * Jain's index (1.5 + 5)² / (2 (1.5² + 5²)) = 42.25 / 54.5. */
 Test(metrics, slowdown_against_the_longest_task)
 {
-    struct cl_spec sp = sc_spec(1, 2, 3);
-    struct sc_durations d = {.other = 1.0};
+    struct cl_spec sp = sc_spec(1, 2, 2);
+    struct sc_durations d = {.d = {{2.0}, {1.0}, {1.0}, {1.0}}};
     double out[M_COUNT];
     int rc;
     sc_params(pol_find("fifo"), param, NULL, 0);
     struct rep_workspace *ws = sc_run(&sp, "fifo", param, &d, out, &rc);
     cr_assert_eq(rc, REP_OK);
-    cr_assert_float_eq(metrics_ideal_time(rep_cluster(ws), 0), 1.0, EPS);
-    cr_assert_float_eq(out[M_SLOWDOWN], 4.5, EPS);
-    cr_assert_float_eq(out[M_SLOWDOWN_JAIN], 0.9, EPS);
+    cr_assert_float_eq(metrics_ideal_time(rep_cluster(ws), 0), 2.0, EPS);
+    cr_assert_float_eq(rep_cluster(ws)->job[1].completion, 5.0, EPS);
+    cr_assert_float_eq(out[M_SLOWDOWN], 3.25, EPS);
+    cr_assert_float_eq(out[M_SLOWDOWN_JAIN], 42.25 / 54.5, EPS);
     rep_workspace_free(ws);
 }
 
