@@ -24,6 +24,7 @@ FIGURES = {
     "hopper-load": ["flowtime"],
     "hopper-beta": ["flowtime"],
     "hopper-threshold": ["flowtime"],
+    "hopper-fairness": ["slowdown_jain", "flowtime_p90"],
     "chronos-fig3": ["pocd", "utility"],
     "chronos-fig4": ["pocd"],
     "chronos-table1": ["pocd"],
