@@ -25,6 +25,7 @@ FIGURES = {
     "hopper-beta": ["flowtime"],
     "hopper-threshold": ["flowtime"],
     "hopper-fairness": ["slowdown_jain", "flowtime_p90"],
+    "chronos-fig2": ["pocd"],
     "chronos-fig3": ["pocd", "utility"],
     "chronos-fig4": ["pocd"],
     "chronos-table1": ["pocd"],

@@ -2,7 +2,7 @@
 `specmc report --csv` output: orderings and trends, not values.
 
 usage: reproduction_claims.py EXPERIMENT CSV [CDF_CSV]
-  EXPERIMENT: table1, table2, fig3, fig4 (seed 004, experiments/chronos-*.ini) or the name of
+  EXPERIMENT: table1, table2, fig2, fig3, fig4, fig5 (seed 004, experiments/chronos-*.ini) or the name of
   a seed 000 / 002 experiment (xulau-sca-gamma, ..., xulau-heavy, srptms-compare) or seed 001's
   (hopper-load, hopper-beta, hopper-threshold, hopper-fairness) or seed 003's (threshold-servers, and under
   other readings threshold-servers-p-max and threshold-servers-qos; threshold-tasks)
@@ -118,6 +118,23 @@ def fig4(m, sweeps, claim):
     for q in ("fifo", "s-restart", "s-resume"):
         cost = [m[s][q]["machine_time"] for s in ss]
         claim(all(a > b for a, b in zip(cost, cost[1:])), f"{q}'s cost falls as beta grows {cost}")
+
+
+def fig2(m, sweeps, claim):  # seed 004 Fig. 2, the testbed: deadline 100 s, 150 s
+    for s in sorted(m):
+        p = m[s]
+        claim(min(p[q]["pocd"] for q in p) == p["fifo"]["pocd"],
+              f"scenario {s}: Hadoop-NS has the lowest PoCD")
+        claim(max(p[q]["machine_time"] for q in p) == p["clone"]["machine_time"],
+              f"scenario {s}: Clone costs the most")
+        claim(min(p["s-resume"]["pocd"], p["s-restart"]["pocd"]) >= 0.995 and
+              p["s-resume"]["machine_time"] < p["s-restart"]["machine_time"],
+              f"scenario {s}: S-Resume meets nearly every deadline, as S-Restart, at a lower cost")
+        for q in ("s-restart", "s-resume"):
+            claim(p[q]["utility"] > p["hadoop-s"]["utility"] > p["fifo"]["utility"],
+                  f"scenario {s}: utility {q} > Hadoop-S > Hadoop-NS")
+        claim(p["clone"]["utility"] < p["hadoop-s"]["utility"],
+              f"scenario {s}: Clone below Hadoop-S in utility (the paper: above)")
 
 
 def close(a, b, tol):
@@ -389,7 +406,7 @@ def main(experiment, path, cdf_path=None):
         if not ok:
             failures.append(what)
 
-    checks = {"table1": table1, "table2": table2, "fig3": fig3, "fig5": fig5,
+    checks = {"table1": table1, "table2": table2, "fig2": fig2, "fig3": fig3, "fig5": fig5,
               "fig3-same-information": fig3_same_information, "fig4": fig4,
               "xulau-sca-gamma": sca_gamma, "xulau-sca-xi": sca_xi,
               "xulau-sca-alpha": sca_alpha, "xulau-sca-interval": sca_interval,
