@@ -277,7 +277,7 @@ void metrics_compute(const struct cluster *cl, double *scratch, bool quantiles,
     out[M_FLOWTIME_P50] = st_ranks_quantile(&ranked, 0.50);
     out[M_FLOWTIME_P90] = st_ranks_quantile(&ranked, 0.90);
     out[M_FLOWTIME_P99] = st_ranks_quantile(&ranked, 0.99);
-    out[M_POCD] = (n && isfinite(sp->deadline)) ? (double)met / dn : NAN;
+    out[M_POCD] = (n && wl_deadlines(sp)) ? (double)met / dn : NAN;
     out[M_MACHINE_TIME] = n ? mt / dn : NAN;
     out[M_WASTED_TIME] = n ? killed / dn : NAN;
     out[M_COPIES_PER_TASK] = tasks > 0 ? copies / tasks : NAN;

@@ -77,6 +77,9 @@ struct cl_spec {
     bool trace_fit;          /* a trace phase with an SD gets the shape fitted to its mean
                                 and SD; false: every phase has task_time's shape */
     double deadline;         /* relative to arrival; INFINITY = jobs have no deadline */
+    double deadline_max;     /* > deadline: each job's relative deadline D_i is uniform in
+                                [deadline, deadline_max] (seed 004 §III's D_i); 0: every
+                                job has deadline (a trace's own deadlines come first) */
     int warmup;              /* first-arriving jobs left out of the metrics */
     int weight_min;          /* job weight w_i ~ uniform integer in [weight_min, weight_max] */
     int weight_max;

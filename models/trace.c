@@ -31,6 +31,8 @@ uint64_t tr_digest(const struct tr_trace *t)
         h = fnv1a(h, j->tasks, sizeof j->tasks);
         h = fnv1a(h, j->mean, sizeof j->mean);
         h = fnv1a(h, j->sd, sizeof j->sd);
+        if (j->deadline != 0) /* only where given: traces without one keep their digests */
+            h = fnv1a(h, &j->deadline, sizeof j->deadline);
     }
     return h;
 }

@@ -14,8 +14,11 @@
  *            so that the weights, counts and scales are those of the scenario without it;
  *   requests with cluster.servers, a job's copies request cpu_request and mem_request, or
  *            with cpu_request_max or mem_request_max above them, uniform draws in between
- *            (CPU, then memory; traces too), after the shapes and for the same reason.
- * Trace: arrival, weight, task counts and per-phase means come from the trace; with
+ *            (CPU, then memory; traces too), after the shapes and for the same reason;
+ *   deadline its own relative deadline D_i (seed 004 §III) uniform in [deadline, deadline_max]
+ *            with deadline_max, from a stream of its own (RNG_DEADLINES, one draw per job,
+ *            traces too), so that no other attribute moves with it; otherwise deadline.
+ * Trace: arrival, weight, task counts, per-phase means and any deadline come from the trace; with
  * trace_fit, a phase the trace gives an SD for has the shape of that CV (dist_shape_for_cv);
  * the scale of each phase is its mean over its family's mean. */
 #include "models/workload.h"
@@ -106,6 +109,26 @@ static void draw_requests(const struct cl_spec *sp, struct cl_job *j, rng_t *r)
     j->mem = sp->mem_request + (sp->mem_request_max - sp->mem_request) * rng_uniform(r);
 }
 
+/* Jobs' own relative deadlines: drawn in [deadline, deadline_max] (one uniform per job, in job
+ * order, drawn even for a trace job that gives its own, so that the stream does not depend on
+ * the trace's values), or the trace's where it gives one. */
+static void own_deadlines(struct cluster *cl, uint64_t seed, uint64_t replica)
+{
+    const struct cl_spec *sp = cl->spec;
+    rng_t dl;
+    rng_stream(&dl, seed, replica, RNG_DEADLINES);
+    for (int i = 0; i < cl->njobs; i++) {
+        struct cl_job *j = &cl->job[i];
+        double d = sp->deadline;
+        if (sp->deadline_max > 0)
+            d += (sp->deadline_max - sp->deadline) * rng_uniform(&dl);
+        if (sp->trace && sp->trace->job[i].deadline > 0)
+            d = sp->trace->job[i].deadline;
+        j->rel_deadline = d;
+        j->deadline = j->arrival + d;
+    }
+}
+
 /* A trace phase of mean `mean` and SD `sd` (0: not given). */
 static void trace_phase(const struct cl_spec *sp, struct cl_job *j, int phase, double mean,
                         double sd)
@@ -149,6 +172,7 @@ int wl_jobs(struct cluster *cl, uint64_t seed, uint64_t replica)
         j->cpu = sp->cpu_request;
         j->mem = sp->mem_request;
         j->arrival = t;
+        j->rel_deadline = sp->deadline;
         j->deadline = t + sp->deadline;
         j->first_task = ntasks;
         j->tasks_left = j->ntasks;
@@ -161,6 +185,8 @@ int wl_jobs(struct cluster *cl, uint64_t seed, uint64_t replica)
     if (srv_drawn(sp))
         for (int i = 0; i < cl->njobs; i++)
             draw_requests(sp, &cl->job[i], &attr);
+    if (wl_own_deadlines(sp))
+        own_deadlines(cl, seed, replica);
     return ntasks;
 }
 
@@ -191,6 +217,28 @@ bool wl_two_phases(const struct cl_spec *sp)
         if (sp->trace->job[i].tasks[TR_REDUCE] > 0)
             return true;
     return false;
+}
+
+bool wl_own_deadlines(const struct cl_spec *sp)
+{
+    if (sp->deadline_max > 0)
+        return true;
+    for (int i = 0; sp->trace && i < sp->jobs && i < sp->trace->njobs; i++)
+        if (sp->trace->job[i].deadline > 0)
+            return true;
+    return false;
+}
+
+bool wl_deadlines(const struct cl_spec *sp)
+{
+    if (isfinite(sp->deadline))
+        return true;
+    if (!sp->trace)
+        return false;
+    for (int i = 0; i < sp->jobs && i < sp->trace->njobs; i++) /* the jobs a replica runs */
+        if (!(sp->trace->job[i].deadline > 0))
+            return false;
+    return true;
 }
 
 bool wl_finite_variance(const struct cl_spec *sp)

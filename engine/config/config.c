@@ -37,7 +37,7 @@ enum key_id {
     K_SLOTS, K_SERVERS, K_SERVER_CPU, K_SERVER_MEM, K_BACKFILL, K_INTERVAL, K_LAUNCH_DELAY, K_ESTIMATOR,
     K_NOISE, K_STRAGGLE_P, K_STRAGGLE_P_MAX, K_STRAGGLE_REST,
     K_ARRIVAL, K_RATE, K_JOBS, K_TASKS, K_TASK_TIME, K_TMIN, K_BETA, K_TMAX, K_COPY_TIME, K_MEAN, K_SIGMA, K_LOW,
-    K_HIGH, K_DEADLINE, K_WARMUP, K_WEIGHT_MIN, K_WEIGHT_MAX, K_TASKS_BETA, K_TASKS_MAX,
+    K_HIGH, K_DEADLINE, K_DEADLINE_MAX, K_WARMUP, K_WEIGHT_MIN, K_WEIGHT_MAX, K_TASKS_BETA, K_TASKS_MAX,
     K_JOB_SPREAD, K_SIGMA_MAX, K_BETA_MAX, K_REDUCE_FRACTION, K_REDUCE_SCALE, K_TRACE,
     K_TRACE_FORMAT, K_TRACE_SHAPE, K_CPU_REQUEST, K_MEM_REQUEST, K_CPU_REQUEST_MAX, K_MEM_REQUEST_MAX,
     K_LIST,
@@ -215,6 +215,10 @@ static const struct key_schema schema[K_COUNT] = {
     [K_DEADLINE] = {"workload", "deadline", KT_REAL, .min = 0, .max = INF, .min_open = true,
                     .sweepable = true,
                     .doc = "deadline relative to each job's arrival; unset = no deadlines"},
+    [K_DEADLINE_MAX] = {"workload", "deadline_max", KT_REAL, .min = 0, .max = INF,
+                        .min_open = true, .sweepable = true,
+                        .doc = "above deadline: each job's relative deadline is uniform between "
+                               "the two (seed 004's D_i per job); unset = deadline"},
     [K_WARMUP] = {"workload", "warmup", KT_INT, .def = "0", .min = 0, .max = 100000000,
                   .sweepable = true,
                   .doc = "first-arriving jobs of each replica left out of the metrics"},
@@ -1176,6 +1180,40 @@ static bool build_straggle(struct conv *cv, struct cl_spec *sp)
     return true;
 }
 
+/* Deadlines: none, the scenario's, each job's own between deadline and deadline_max, or a
+ * trace's per job. A trace that gives some of the jobs a replica runs a deadline needs
+ * workload.deadline for the others. */
+static bool build_deadlines(struct conv *cv, struct cl_spec *sp)
+{
+    char w[512];
+    sp->deadline = INFINITY;
+    sp->deadline_max = 0;
+    if (cv->v->set[K_DEADLINE] && !num(cv, K_DEADLINE, &sp->deadline, "deadlines"))
+        return false;
+    const struct entry *e = cv->v->set[K_DEADLINE_MAX];
+    if (e) {
+        if (!num(cv, K_DEADLINE_MAX, &sp->deadline_max, "per-job deadlines"))
+            return false;
+        if (!isfinite(sp->deadline)) {
+            fail(cv->p, "%s: workload.deadline_max: each job's deadline is drawn between "
+                 "workload.deadline and it; set workload.deadline too", where(e, w, sizeof w));
+            return false;
+        }
+        if (!(sp->deadline_max > sp->deadline)) {
+            fail(cv->p, "%s: workload.deadline_max: must be > workload.deadline (%g), got '%s'",
+                 where(e, w, sizeof w), sp->deadline, e->value);
+            return false;
+        }
+    }
+    if (sp->trace && !isfinite(sp->deadline) && wl_own_deadlines(sp) && !wl_deadlines(sp)) {
+        fail(cv->p, "%s: workload.trace: its deadline column gives some jobs a deadline and "
+             "leaves others without (0 or empty); set workload.deadline for those, or give "
+             "every job one", origin(cv, K_TRACE, w, sizeof w));
+        return false;
+    }
+    return true;
+}
+
 static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
 {
     int arrival, estimator, copy_time;
@@ -1207,8 +1245,7 @@ static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
     if (!build_shapes(cv, sp) || !choice(cv, K_COPY_TIME, &copy_time))
         return false;
     sp->copy_time = (enum cl_copy_time)copy_time;
-    sp->deadline = INFINITY;
-    if (cv->v->set[K_DEADLINE] && !num(cv, K_DEADLINE, &sp->deadline, "deadlines"))
+    if (!build_deadlines(cv, sp))
         return false;
     if (!num_int(cv, K_WARMUP, &sp->warmup, "the model"))
         return false;

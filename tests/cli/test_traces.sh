@@ -24,6 +24,16 @@ sed -e 's|^tasks = 5|trace = instance_events.csv\ntrace_format = google2019|' \
     "$CONFIGS/small.ini" >"$WORK/cell/run.ini"
 expect_ok "google2019: a trace beside the config, its first 10 jobs" \
     "$SPECMC" run "$WORK/cell/run.ini" --replicas 4 --out "$WORK/cell.h5" --quiet
+# A deadline column (seed 004's D_i per job): without workload.deadline the jobs' own give the
+# PoCD and let s-restart run; with workload.deadline the empty ones take it.
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,deadline\n0,1,3,0,2,,8\n1,1,3,0,2,,30\n2,1,3,0,2,,5\n' \
+    >"$WORK/deadlines.csv"
+ini=$(write_ini small "s|^tasks = 5|trace = $WORK/deadlines.csv|" 's/^jobs = 60/; all jobs/' \
+    's/^warmup = 5/warmup = 0/' 's/^deadline = 15/; deadlines from the trace/' \
+    's/^list = .*/list = fifo, s-restart/')
+expect_ok "csv: a deadline column, no workload.deadline" \
+    "$SPECMC" run "$ini" --replicas 4 --out "$WORK/deadlines.h5" --metrics pocd
+expect_grep "csv: PoCD from the jobs' own deadlines" "^  fifo +(0|1|0\.[0-9]+)" "$WORK/out"
 CURRENT="no output file after a failed run"
 if [ -e "$WORK/never.h5" ]; then fail "never.h5 written"; else pass; fi
 

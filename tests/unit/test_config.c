@@ -456,6 +456,41 @@ Test(config, zip_varies_keys_together)
               "%s", err);
 }
 
+/* Per-job deadlines: deadline_max reaches the spec and sweeps like deadline; unset it is 0
+ * (every job has deadline); above deadline, finite and with deadline set, or an error naming
+ * file, line and key. */
+Test(config, per_job_deadlines)
+{
+    struct cfg c;
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\ndeadline = 4\n[sweep]\n"
+                          "workload.deadline_max = 6, 9\n",
+                      NULL, 0),
+                 0, "%s", err);
+    cr_assert_eq(c.nscenarios, 2);
+    cr_assert_eq(c.scen[0].spec.deadline, 4.0);
+    cr_assert_eq(c.scen[0].spec.deadline_max, 6.0);
+    cr_assert_eq(c.scen[1].spec.deadline_max, 9.0);
+    cfg_free(&c);
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\ndeadline = 4\n", NULL, 0), 0, "%s", err);
+    cr_assert_eq(c.scen[0].spec.deadline_max, 0.0);
+    cfg_free(&c);
+    static const struct {
+        const char *text, *want;
+    } bad[] = {
+        {"[workload]\nrate = 1\ndeadline = 4\ndeadline_max = 4\n",
+         ":4: workload.deadline_max: must be > workload.deadline (4), got '4'"},
+        {"[workload]\nrate = 1\ndeadline = 4\ndeadline_max = 1e400\n",
+         ":4: workload.deadline_max: must be a number > 0, got '1e400'"},
+        {"[workload]\nrate = 1\ndeadline_max = 9\n",
+         ":3: workload.deadline_max: each job's deadline is drawn between workload.deadline and "
+         "it; set workload.deadline too"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        cr_assert_eq(load(&c, bad[i].text, NULL, 0), -1, "case %zu accepted", i);
+        cr_assert(strstr(err, bad[i].want), "case %zu: %s", i, err);
+    }
+}
+
 Test(config, utility_section)
 {
     struct cfg c;
