@@ -86,6 +86,9 @@ struct cl_spec {
     double utility_theta;    /* net utility lg(PoCD − r_min) − θ·C·machine time (seed 004 */
     double utility_price;    /* eq. 25): θ, the price C per unit of machine time, and */
     double utility_rmin;     /* the minimum PoCD R_min */
+    double utility_price_max; /* > utility_price: each job's price γ_i is uniform in
+                                 [utility_price, utility_price_max] (seed 004 §III's γ_i);
+                                 0: every job has utility_price (a trace's own come first) */
 };
 
 #endif

@@ -4,7 +4,7 @@
  *
  * A trace gives, per job, what the model cannot draw for itself: arrival time, weight, the
  * number of map and reduce tasks, each phase's mean task duration and, where known, its SD
- * and the job's own deadline.
+ * and the job's own deadline and price.
  * Task durations are still drawn per replica from the scenario's task-time family, scaled to
  * the job's phase mean (seed 000 §7: "fitted into a Pareto distribution using the average
  * task duration with some fixed Pareto-tail order"), its shape fitted to the SD where the
@@ -25,6 +25,8 @@ struct tr_job {
     double sd[TR_PHASES];      /* SD of a task's duration per phase (> 0); 0: not given */
     double deadline;           /* its own deadline D_i relative to arrival (> 0, seconds); 0:
                                   the scenario's (workload.deadline) */
+    double price;              /* its own price γ_i per unit of machine time (> 0); 0: the
+                                  scenario's (utility.price) */
 };
 
 struct tr_trace {

@@ -17,13 +17,17 @@
  *            (CPU, then memory; traces too), after the shapes and for the same reason;
  *   deadline its own relative deadline D_i (seed 004 §III) uniform in [deadline, deadline_max]
  *            with deadline_max, from a stream of its own (RNG_DEADLINES, one draw per job,
- *            traces too), so that no other attribute moves with it; otherwise deadline.
- * Trace: arrival, weight, task counts, per-phase means and any deadline come from the trace; with
+ *            traces too), so that no other attribute moves with it; otherwise deadline;
+ *   price    its own price γ_i (seed 004 §III: "the price γ_i depends on the VM-type subscribed
+ *            by job i") uniform in [price, price_max] with utility.price_max, likewise from
+ *            a stream of its own (RNG_PRICES); otherwise utility.price.
+ * Trace: arrival, weight, task counts, per-phase means and any deadline or price come from the trace; with
  * trace_fit, a phase the trace gives an SD for has the shape of that CV (dist_shape_for_cv);
  * the scale of each phase is its mean over its family's mean. */
 #include "models/workload.h"
 
 #include <math.h>
+#include <stddef.h>
 
 #include <gsl/gsl_cdf.h>
 
@@ -109,23 +113,48 @@ static void draw_requests(const struct cl_spec *sp, struct cl_job *j, rng_t *r)
     j->mem = sp->mem_request + (sp->mem_request_max - sp->mem_request) * rng_uniform(r);
 }
 
-/* Jobs' own relative deadlines: drawn in [deadline, deadline_max] (one uniform per job, in job
- * order, drawn even for a trace job that gives its own, so that the stream does not depend on
- * the trace's values), or the trace's where it gives one. */
-static void own_deadlines(struct cluster *cl, uint64_t seed, uint64_t replica)
+/* A per-job attribute a trace can give and the generator can draw in [lo, hi]: relative
+ * deadlines and prices, by the place of their fields. */
+struct own_attr {
+    size_t job, trace;          /* offsetof in struct cl_job and in struct tr_job */
+    enum rng_purpose purpose;   /* the stream of its draws */
+};
+
+static const struct own_attr own_deadline = {offsetof(struct cl_job, rel_deadline),
+                                             offsetof(struct tr_job, deadline), RNG_DEADLINES};
+static const struct own_attr own_price = {offsetof(struct cl_job, price),
+                                          offsetof(struct tr_job, price), RNG_PRICES};
+
+static double trace_value(const struct tr_job *t, const struct own_attr *a)
+{
+    return *(const double *)((const char *)t + a->trace);
+}
+
+/* Whether a trace gives any job a replica runs its own value of the attribute (> 0). */
+static bool trace_gives(const struct cl_spec *sp, const struct own_attr *a)
+{
+    for (int i = 0; sp->trace && i < sp->jobs && i < sp->trace->njobs; i++)
+        if (trace_value(&sp->trace->job[i], a) > 0)
+            return true;
+    return false;
+}
+
+/* Jobs' own values of an attribute: uniform in [lo, hi] when hi > 0 (one uniform per job, in
+ * job order, drawn even for a trace job that gives its own, so that the stream does not depend
+ * on the trace's values), the trace's where it gives one, lo otherwise. */
+static void own_values(struct cluster *cl, const struct own_attr *a, double lo, double hi,
+                       uint64_t seed, uint64_t replica)
 {
     const struct cl_spec *sp = cl->spec;
-    rng_t dl;
-    rng_stream(&dl, seed, replica, RNG_DEADLINES);
+    rng_t r;
+    rng_stream(&r, seed, replica, a->purpose);
     for (int i = 0; i < cl->njobs; i++) {
-        struct cl_job *j = &cl->job[i];
-        double d = sp->deadline;
-        if (sp->deadline_max > 0)
-            d += (sp->deadline_max - sp->deadline) * rng_uniform(&dl);
-        if (sp->trace && sp->trace->job[i].deadline > 0)
-            d = sp->trace->job[i].deadline;
-        j->rel_deadline = d;
-        j->deadline = j->arrival + d;
+        double v = lo;
+        if (hi > 0)
+            v += (hi - lo) * rng_uniform(&r);
+        if (sp->trace && trace_value(&sp->trace->job[i], a) > 0)
+            v = trace_value(&sp->trace->job[i], a);
+        *(double *)((char *)&cl->job[i] + a->job) = v;
     }
 }
 
@@ -173,6 +202,7 @@ int wl_jobs(struct cluster *cl, uint64_t seed, uint64_t replica)
         j->mem = sp->mem_request;
         j->arrival = t;
         j->rel_deadline = sp->deadline;
+        j->price = sp->utility_price;
         j->deadline = t + sp->deadline;
         j->first_task = ntasks;
         j->tasks_left = j->ntasks;
@@ -185,8 +215,13 @@ int wl_jobs(struct cluster *cl, uint64_t seed, uint64_t replica)
     if (srv_drawn(sp))
         for (int i = 0; i < cl->njobs; i++)
             draw_requests(sp, &cl->job[i], &attr);
-    if (wl_own_deadlines(sp))
-        own_deadlines(cl, seed, replica);
+    if (wl_own_deadlines(sp)) {
+        own_values(cl, &own_deadline, sp->deadline, sp->deadline_max, seed, replica);
+        for (int i = 0; i < cl->njobs; i++)
+            cl->job[i].deadline = cl->job[i].arrival + cl->job[i].rel_deadline;
+    }
+    if (wl_own_prices(sp))
+        own_values(cl, &own_price, sp->utility_price, sp->utility_price_max, seed, replica);
     return ntasks;
 }
 
@@ -221,12 +256,12 @@ bool wl_two_phases(const struct cl_spec *sp)
 
 bool wl_own_deadlines(const struct cl_spec *sp)
 {
-    if (sp->deadline_max > 0)
-        return true;
-    for (int i = 0; sp->trace && i < sp->jobs && i < sp->trace->njobs; i++)
-        if (sp->trace->job[i].deadline > 0)
-            return true;
-    return false;
+    return sp->deadline_max > 0 || trace_gives(sp, &own_deadline);
+}
+
+bool wl_own_prices(const struct cl_spec *sp)
+{
+    return sp->utility_price_max > 0 || trace_gives(sp, &own_price);
 }
 
 bool wl_deadlines(const struct cl_spec *sp)

@@ -41,7 +41,7 @@ enum key_id {
     K_JOB_SPREAD, K_SIGMA_MAX, K_BETA_MAX, K_REDUCE_FRACTION, K_REDUCE_SCALE, K_TRACE,
     K_TRACE_FORMAT, K_TRACE_SHAPE, K_CPU_REQUEST, K_MEM_REQUEST, K_CPU_REQUEST_MAX, K_MEM_REQUEST_MAX,
     K_LIST,
-    K_U_THETA, K_U_PRICE, K_U_RMIN,
+    K_U_THETA, K_U_PRICE, K_U_PRICE_MAX, K_U_RMIN,
     K_H_FLOWTIME, K_H_MACHINE_TIME, K_H_BINS,
     K_COUNT
 };
@@ -249,6 +249,10 @@ static const struct key_schema schema[K_COUNT] = {
                    .doc = "trade-off factor of the utility metric (seed 004 eq. 25)"},
     [K_U_PRICE] = {"utility", "price", KT_REAL, .def = "1", .min = 0, .max = INF,
                    .sweepable = true, .doc = "price C per unit of machine time"},
+    [K_U_PRICE_MAX] = {"utility", "price_max", KT_REAL, .min = 0, .max = INF, .min_open = true,
+                       .sweepable = true,
+                       .doc = "above price: each job's price is uniform between the two (seed "
+                              "004's gamma_i per job); unset = price"},
     [K_U_RMIN] = {"utility", "r_min", KT_REAL, .def = "0.2", .min = 0, .max = 1,
                   .sweepable = true, .doc = "minimum PoCD R_min of lg(PoCD - R_min)"},
     [K_H_FLOWTIME] = {"histogram", "flowtime", KT_REAL, .min = 0, .max = INF, .min_open = true,
@@ -1214,6 +1218,25 @@ static bool build_deadlines(struct conv *cv, struct cl_spec *sp)
     return true;
 }
 
+/* Jobs' own prices: uniform between price and price_max (a trace's price column comes
+ * first, models/workload.c). */
+static bool build_prices(struct conv *cv, struct cl_spec *sp)
+{
+    char w[512];
+    sp->utility_price_max = 0;
+    const struct entry *e = cv->v->set[K_U_PRICE_MAX];
+    if (!e)
+        return true;
+    if (!num(cv, K_U_PRICE_MAX, &sp->utility_price_max, "per-job prices"))
+        return false;
+    if (!(sp->utility_price_max > sp->utility_price)) {
+        fail(cv->p, "%s: utility.price_max: must be > utility.price (%g), got '%s'",
+             where(e, w, sizeof w), sp->utility_price, e->value);
+        return false;
+    }
+    return true;
+}
+
 static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
 {
     int arrival, estimator, copy_time;
@@ -1264,7 +1287,7 @@ static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
     }
     if (!num(cv, K_U_THETA, &sp->utility_theta, "the utility metric") ||
         !num(cv, K_U_PRICE, &sp->utility_price, "the utility metric") ||
-        !num(cv, K_U_RMIN, &sp->utility_rmin, "the utility metric"))
+        !num(cv, K_U_RMIN, &sp->utility_rmin, "the utility metric") || !build_prices(cv, sp))
         return false;
     /* with per-job scales (spread or trace) some jobs' tmin is below the scenario's (per-job
        tail indices keep the mean, which puts every job's tmin above it) */

@@ -1,7 +1,8 @@
 /* trace_csv — the project's own trace layout: a header line naming six columns in a fixed
  * order, or those six and two more (each phase's task-time SD), either optionally followed by
- * a `deadline` column (the job's own relative deadline), then one row per job with as many
- * columns as the header (docs/guide/traces.md). Rows may come in any order; the jobs are
+ * a `deadline` column (the job's own relative deadline) and a `price` column (its own price),
+ * each optional, in that order, then one row per job with as many columns as the header
+ * (docs/guide/traces.md). Rows may come in any order; the jobs are
  * sorted by arrival (ties keep file order) and shifted so that the first arrives at 0.
  *
  * Every value is checked in full: a row with the wrong number of columns, a value that is not
@@ -19,27 +20,51 @@ enum {
     C_MEANS_COLS,          /* the six-column layout ends here */
     C_MAP_SD = C_MEANS_COLS, C_REDUCE_SD,
     C_SD_COLS,             /* the eight-column layout */
-    C_DEADLINE = C_SD_COLS, /* optional last column, after either: its place is its number */
+    C_DEADLINE = C_SD_COLS, /* optional job columns, after either, in this order: their */
+    C_PRICE,               /* fields depend on the columns before them (struct layout) */
     C_COLS
 };
+#define C_JOB_COLS (C_COLS - C_DEADLINE)
 
 static const char *const col_name[C_COLS] = {
     "arrival", "weight", "map_tasks", "reduce_tasks", "map_mean", "reduce_mean", "map_sd",
-    "reduce_sd", "deadline",
+    "reduce_sd", "deadline", "price",
 };
+
+/* What the optional job columns hold: the valid values, and a job's field (0: not given). */
+static const char *const job_col_want[C_JOB_COLS] = {
+    "a number > 0 and <= " TR_REAL_MAX_TEXT " (seconds after the job's arrival), or 0 or "
+    "nothing (workload.deadline)",
+    "a number > 0 and <= " TR_REAL_MAX_TEXT " (per unit of machine time), or 0 or nothing "
+    "(utility.price)",
+};
+
+static double *job_col_field(struct tr_job *j, int c)
+{
+    return c == C_DEADLINE ? &j->deadline : &j->price;
+}
 
 #define CSV_HEADER "arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean"
 #define CSV_HEADER_SD CSV_HEADER ",map_sd,reduce_sd"
 
 /* The columns a header has, by name. */
 struct layout {
-    int ncols;   /* fields per row: 6 to 9 */
-    bool sd;     /* map_sd and reduce_sd follow the means */
-    int deadline; /* the field of the deadline column, or -1 */
+    int ncols;               /* fields per row: 6 to 10 */
+    bool sd;                 /* map_sd and reduce_sd follow the means */
+    int field[C_JOB_COLS];   /* the field of each optional job column, or -1 */
 };
 
+/* The header's own words for the columns of a layout. */
+static void layout_text(const struct layout *l, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s", l->sd ? CSV_HEADER_SD : CSV_HEADER);
+    for (int c = 0; c < C_JOB_COLS; c++)
+        if (l->field[c] >= 0)
+            snprintf(buf + strlen(buf), len - strlen(buf), ",%s", col_name[C_DEADLINE + c]);
+}
+
 /* The layout of the header the (split, trimmed) fields are: the six, the two SDs or not, and
- * then a deadline or not. False when they are none of these. */
+ * then each job column or not, in order. False when they are none of these. */
 static bool header_layout(char **f, int n, struct layout *l)
 {
     if (n < C_MEANS_COLS)
@@ -52,9 +77,11 @@ static bool header_layout(char **f, int n, struct layout *l)
             !strcmp(f[k + 1], col_name[C_REDUCE_SD]);
     if (l->sd)
         k += 2;
-    l->deadline = k < n && !strcmp(f[k], col_name[C_DEADLINE]) ? k : -1;
-    if (l->deadline >= 0)
-        k++;
+    for (int c = 0; c < C_JOB_COLS; c++) {
+        l->field[c] = k < n && !strcmp(f[k], col_name[C_DEADLINE + c]) ? k : -1;
+        if (l->field[c] >= 0)
+            k++;
+    }
     l->ncols = n;
     return k == n;
 }
@@ -129,16 +156,15 @@ static int parse_row(char **f, const struct layout *l, struct tr_job *j, const c
 {
     int bad = parse_fixed(f, l, j, want);
     *col = bad >= 0 ? col_name[bad] : NULL;
-    if (bad < 0 && l->deadline >= 0) {
+    for (int c = 0; bad < 0 && c < C_JOB_COLS; c++) {
         double v;
-        const char *d = f[l->deadline];
-        *want = "a number > 0 and <= " TR_REAL_MAX_TEXT " (seconds after the job's arrival), "
-                "or 0 or nothing (workload.deadline)";
+        const char *d = l->field[c] >= 0 ? f[l->field[c]] : "";
         if (d[0] && (!tr_parse_real(d, &v) || v < 0)) {
-            *col = col_name[C_DEADLINE];
-            return l->deadline;
+            *want = job_col_want[c];
+            *col = col_name[C_DEADLINE + c];
+            return l->field[c];
         }
-        j->deadline = d[0] ? v : 0;
+        *job_col_field(j, C_DEADLINE + c) = d[0] ? v : 0;
     }
     return bad;
 }
@@ -165,7 +191,8 @@ int tr_csv_read(const char *path, struct tr_trace *out, char *err, size_t len)
                 tr_error(err, len,
                          "%s:%ld: expected the header line '" CSV_HEADER "' or '" CSV_HEADER_SD
                          "' (these columns, in this order), either optionally followed by "
-                         "',deadline', before the first job, got '%s'",
+                         "',deadline' and ',price' (each optional, in this order), before the "
+                         "first job, got '%s'",
                          path, lr.line, got);
                 goto fail;
             }
@@ -174,9 +201,10 @@ int tr_csv_read(const char *path, struct tr_trace *out, char *err, size_t len)
         }
         int n = text_split(s, ',', f, C_COLS);
         if (n != lay.ncols) {
-            tr_error(err, len, "%s:%ld: expected %d columns (%s%s), got %d", path,
-                     lr.line, lay.ncols, lay.sd ? CSV_HEADER_SD : CSV_HEADER,
-                     lay.deadline >= 0 ? ",deadline" : "", n);
+            char cols[160];
+            layout_text(&lay, cols, sizeof cols);
+            tr_error(err, len, "%s:%ld: expected %d columns (%s), got %d", path, lr.line,
+                     lay.ncols, cols, n);
             goto fail;
         }
         struct tr_job j;
@@ -198,7 +226,7 @@ int tr_csv_read(const char *path, struct tr_trace *out, char *err, size_t len)
     if (!header_line) {
         tr_error(err, len,
                  "%s: no jobs: the file holds no header line '" CSV_HEADER "[,map_sd,reduce_sd]"
-                 "[,deadline]' "
+                 "[,deadline][,price]' "
                  "and no rows",
                  path);
         goto fail;

@@ -118,6 +118,12 @@ printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,deadline\n0,1
 bad "trace deadlines for some jobs only" "small-[0-9]+\.ini:16: workload\.trace: its deadline column gives some jobs a deadline and leaves others without \(0 or empty\); set workload\.deadline" \
     "s|^tasks = 5|trace = $WORK/some-deadlines.csv|" 's/^jobs = 60/; all jobs/' 's/^warmup = 5/warmup = 0/' \
     's/^deadline = 15/; no deadline/'
+bad "price_max at most price" "small-[0-9]+\.ini:[0-9]+: utility\.price_max: must be > utility\.price \(1\), got '0\.5'" \
+    's/^\[policy\]$/[utility]\nprice_max = 0.5\n\n[policy]/'
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,deadline,price\n0,1,2,0,5,,100,x\n' \
+    >"$WORK/bad-price.csv"
+bad "trace price not a number" "workload\.trace: .*bad-price\.csv:2: column 'price': expected a number > 0 and <= 1e15 \(per unit of machine time\), or 0 or nothing \(utility\.price\), got 'x'" \
+    "s|^tasks = 5|trace = $WORK/bad-price.csv|"
 # per-job shapes (sigma_max, beta_max): the family's own shape parameter only, and what
 # assumes one shape for every job refuses them
 bad "sigma_max with pareto" "small-[0-9]+\.ini:20: workload\.sigma_max: each job's own sigma of log T, for task_time = lognormal only, got task_time = pareto" \

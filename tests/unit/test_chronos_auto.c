@@ -215,6 +215,31 @@ Test(chronos_auto, each_job_its_own_deadline)
     rep_workspace_free(ws);
 }
 
+/* Algorithm 1 at each job's own price γ_i (seed 004 §III): two jobs alike but for their prices
+ * (a trace's price column) get ch_alg1's r at their own C, the dearer one fewer attempts. */
+Test(chronos_auto, each_job_its_own_price)
+{
+    struct tr_job jobs[] = {{0, 1, {10, 0}, {3, 0}, {0, 0}, 0, 1.0},
+                            {0, 1, {10, 0}, {3, 0}, {0, 0}, 0, 100.0}};
+    struct tr_trace tr = {jobs, 2, 0};
+    struct cl_spec sp = pareto_trace_spec(100, &tr);
+    set_utility(&sp, 3.0, 1e-3, 1.0);
+    int r[2];
+    for (int i = 0; i < 2; i++) {
+        sp.utility_price = jobs[i].price; /* expected_r reads the spec's */
+        r[i] = expected_r(&sp, CH_CLONE, 10, 1.0, 1.5, 0.0, 0.5, 1);
+    }
+    sp.utility_price = 1.0;
+    cr_assert_gt(r[0], r[1], "the dearer job buys fewer attempts (r %d, %d)", r[0], r[1]);
+    double out[M_COUNT];
+    struct rep_workspace *ws = run_auto(&sp, "clone", NULL, 0, out);
+    for (int i = 0; i < 2; i++) {
+        cr_assert_eq(rep_cluster(ws)->job[i].price, jobs[i].price);
+        cr_assert_eq(rep_cluster(ws)->job[i].choice, r[i], "job %d", i);
+    }
+    rep_workspace_free(ws);
+}
+
 /* Where Algorithm 1 has nothing to choose, r = 0: a job whose t_min is past the deadline
  * (no attempt can meet it; the printed PoCD would be nonsense there), and one whose R(r)
  * stays below R_min for every r searched (ch_alg1 then returns its upper bound). */
@@ -222,7 +247,8 @@ Test(chronos_auto, no_attempt_can_help)
 {
     struct cl_spec sp = sc_spec(10, 1, 1);
     set_utility(&sp, 1.0, 1e-5, 1.0);
-    struct cl_job j = {.ntasks = 10, .nmap = 10, .scale = {1.0, 1.0}, .rel_deadline = 1.0};
+    struct cl_job j = {.ntasks = 10, .nmap = 10, .scale = {1.0, 1.0}, .rel_deadline = 1.0,
+                       .price = 1.0};
     j.dist[CL_MAP] = (struct dist){DIST_PARETO, 1.2, 1.5};
     for (int s = CH_CLONE; s <= CH_RESUME; s++)
         for (int corrected = 0; corrected < 2; corrected++)
@@ -255,7 +281,8 @@ Test(chronos_auto, memo)
     }
     struct cl_spec sp = sc_spec(10, 1, 1);
     set_utility(&sp, 6.0, 1e-5, 100.0);
-    struct cl_job j = {.ntasks = 100, .nmap = 100, .scale = {1.0, 1.0}, .rel_deadline = 6.0};
+    struct cl_job j = {.ntasks = 100, .nmap = 100, .scale = {1.0, 1.0}, .rel_deadline = 6.0,
+                       .price = 100.0};
     for (int i = 0; i < 30; i++) {
         j.dist[CL_MAP] = (struct dist){DIST_PARETO, 0.2 + 0.1 * (i % 10), 1.5};
         int strategy = i % 2 ? CH_RESUME : CH_CLONE;

@@ -500,7 +500,23 @@ Test(config, utility_section)
     cr_assert_eq(c.scen[0].spec.utility_theta, 2e-5);
     cr_assert_eq(c.scen[0].spec.utility_price, 30.0);
     cr_assert_eq(c.scen[0].spec.utility_rmin, 0.2);
+    cr_assert_eq(c.scen[0].spec.utility_price_max, 0.0, "unset: every job has price");
     cfg_free(&c);
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\n[utility]\nprice = 30\n[sweep]\n"
+                          "utility.price_max = 40, 90\n",
+                      NULL, 0),
+                 0, "%s", err);
+    cr_assert_eq(c.nscenarios, 2);
+    cr_assert_eq(c.scen[0].spec.utility_price_max, 40.0);
+    cr_assert_eq(c.scen[1].spec.utility_price_max, 90.0);
+    cfg_free(&c);
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\n[utility]\nprice = 30\nprice_max = 20\n",
+                      NULL, 0),
+                 -1);
+    cr_assert(strstr(err, ":5: utility.price_max: must be > utility.price (30), got '20'"), "%s",
+              err);
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\n[utility]\nprice_max = inf\n", NULL, 0), -1);
+    cr_assert(strstr(err, ":4: utility.price_max: must be a number > 0, got 'inf'"), "%s", err);
 }
 
 /* Per-job shapes: sigma_max and beta_max set the generator's bound; trace_shape decides whether

@@ -235,6 +235,26 @@ Test(trace, csv_with_deadlines)
     cr_assert_neq(with, eight);
 }
 
+/* A price column, after the deadline or alone: each job's own price γ_i where given, nothing or
+ * 0 (utility.price) where not; the digest tells a price from a deadline of the same value. */
+Test(trace, csv_with_prices)
+{
+    cr_assert_eq(load(HDR ",deadline,price\n0,1,2,0,10,,100,3\n1,1,2,0,10,,,\n", TR_CSV), 0,
+                 "%s", err);
+    cr_assert_eq(tr.job[0].deadline, 100);
+    cr_assert_eq(tr.job[0].price, 3);
+    cr_assert_eq(tr.job[1].deadline, 0);
+    cr_assert_eq(tr.job[1].price, 0);
+    tr_free(&tr);
+    cr_assert_eq(load(HDR8 ",price\n0,1,2,0,10,,,,7.5\n", TR_CSV), 0, "%s", err);
+    cr_assert_eq(tr.job[0].price, 7.5);
+    cr_assert_eq(tr.job[0].deadline, 0);
+    uint64_t priced = tr_digest(&tr);
+    tr_free(&tr);
+    cr_assert_eq(load(HDR8 ",deadline\n0,1,2,0,10,,,,7.5\n", TR_CSV), 0, "%s", err);
+    cr_assert_neq(tr_digest(&tr), priced);
+}
+
 struct bad {
     const char *text;
     int line;
@@ -308,6 +328,15 @@ Test(trace, csv_errors)
         {HDR8 ",deadline\n1,0,1,0,10,,,\n", 2, {"expected 9 columns (" HDR8 ",deadline)"}},
         {HDR ",deadline,map_sd,reduce_sd\n", 1, {"optionally followed by ',deadline'"}},
         {HDR ",deadline,deadline\n", 1, {"expected the header line"}},
+        /* the price column */
+        {HDR ",price\n1,0,1,0,10,,-2\n", 2, {"column 'price': expected a number > 0 and <= "
+                                               "1e15 (per unit of machine time), or 0 or "
+                                               "nothing (utility.price)", "got '-2'"}},
+        {HDR ",deadline,price\n1,0,1,0,10,,5,cheap\n", 2, {"column 'price'", "got 'cheap'"}},
+        {HDR ",deadline,price\n1,0,1,0,10,,-5,cheap\n", 2, {"column 'deadline'", "got '-5'"}},
+        {HDR ",deadline,price\n1,0,1,0,10,,5\n", 2, {"expected 8 columns (" HDR
+                                                       ",deadline,price)", "got 7"}},
+        {HDR ",price,deadline\n", 1, {"',deadline' and ',price' (each optional, in this order)"}},
         /* no jobs */
         {"", 0, {"no jobs", "no header line"}},
         {"# only a comment\n\n", 0, {"no jobs"}},

@@ -228,6 +228,50 @@ Test(workload, own_deadlines)
     cl_free(&a), cl_free(&b);
 }
 
+/* Per-job prices (utility.price_max): every job's γ_i lies in [price, price_max], the same
+ * seed gives the same prices, jobs differ, and deadlines, arrivals and sizes are those of the
+ * scenario without them (their own stream); without the key every job has the price. A
+ * trace's price column comes first. */
+Test(workload, own_prices)
+{
+    struct cl_spec plain = sc_spec(10, 500, 2);
+    plain.arrival = ARRIVAL_POISSON;
+    plain.rate = 1.0;
+    plain.deadline = 10.0;
+    plain.deadline_max = 20.0;
+    plain.utility_price = 2.0;
+    struct cl_spec sp = plain;
+    sp.utility_price_max = 5.0;
+    struct cluster a = {0}, b = {0}, c = {0};
+    cr_assert_eq(wl_reset(&a, &plain, 9, 4), 0);
+    cr_assert_eq(wl_reset(&b, &sp, 9, 4), 0);
+    cr_assert_eq(wl_reset(&c, &sp, 9, 4), 0);
+    int distinct = 0;
+    for (int i = 0; i < b.njobs; i++) {
+        cr_assert_eq(a.job[i].price, 2.0);
+        cr_assert(a.job[i].arrival == b.job[i].arrival &&
+                  a.job[i].rel_deadline == b.job[i].rel_deadline, "job %d moved", i);
+        double p = b.job[i].price;
+        cr_assert(p >= 2.0 && p <= 5.0, "job %d: price %g", i, p);
+        cr_assert_eq(c.job[i].price, p, "reproducible");
+        distinct += i > 0 && p != b.job[i - 1].price;
+    }
+    cr_assert_eq(distinct, b.njobs - 1);
+    for (int t = 0; t < a.ntasks; t++)
+        cr_assert_eq(a.task_size[t], b.task_size[t], "task %d", t);
+    cl_free(&a), cl_free(&b), cl_free(&c);
+
+    struct tr_job jobs[] = {{0, 1, {1, 0}, {2, 0}, {0, 0}, 0, 9.0}, {1, 1, {1, 0}, {2, 0}, {0, 0}}};
+    struct tr_trace tr = {jobs, 2, 0};
+    sp = sc_trace_spec(2, &tr);
+    sp.utility_price = 3.0;
+    cr_assert(wl_own_prices(&sp));
+    cr_assert_eq(wl_reset(&a, &sp, 1, 0), 0);
+    cr_assert_eq(a.job[0].price, 9.0);
+    cr_assert_eq(a.job[1].price, 3.0);
+    cl_free(&a);
+}
+
 /* Per-job shapes from the generator (shape_max): every job's σ of log T lies in [σ, σ_max] and
  * is uniform there (mean 0.55, SD 0.9/sqrt(12) = 0.26 for [0.1, 1.0]); its mean is the
  * family's times its scale, its SD that mean times its own CV; the same seed gives the same
