@@ -12,6 +12,8 @@
 
 struct tr_trace;
 
+#define CL_DEADLINE_CHOICES 16 /* the most values workload.deadline_choices lists */
+
 enum cl_arrival {
     ARRIVAL_POISSON, /* open system: Poisson process of rate `rate` */
     ARRIVAL_BATCH    /* closed batch: every job arrives at t = 0 */
@@ -80,6 +82,9 @@ struct cl_spec {
     double deadline_max;     /* > deadline: each job's relative deadline D_i is uniform in
                                 [deadline, deadline_max] (seed 004 §III's D_i); 0: every
                                 job has deadline (a trace's own deadlines come first) */
+    double deadline_choice[CL_DEADLINE_CHOICES]; /* or D_i one of these, each equally likely
+                                (seed 004 §VII: "100 sec or 150 sec"); deadline is the least */
+    int deadline_choices;    /* how many; 0: none */
     int warmup;              /* first-arriving jobs left out of the metrics */
     int weight_min;          /* job weight w_i ~ uniform integer in [weight_min, weight_max] */
     int weight_max;

@@ -16,8 +16,9 @@
  *            with cpu_request_max or mem_request_max above them, uniform draws in between
  *            (CPU, then memory; traces too), after the shapes and for the same reason;
  *   deadline its own relative deadline D_i (seed 004 §III) uniform in [deadline, deadline_max]
- *            with deadline_max, from a stream of its own (RNG_DEADLINES, one draw per job,
- *            traces too), so that no other attribute moves with it; otherwise deadline;
+ *            with deadline_max, or one of deadline_choices (each equally likely), from a
+ *            stream of its own (RNG_DEADLINES, one draw per job, traces too), so that no other
+ *            attribute moves with it; otherwise deadline;
  *   price    its own price γ_i (seed 004 §III: "the price γ_i depends on the VM-type subscribed
  *            by job i") uniform in [price, price_max] with utility.price_max, likewise from
  *            a stream of its own (RNG_PRICES); otherwise utility.price.
@@ -139,18 +140,21 @@ static bool trace_gives(const struct cl_spec *sp, const struct own_attr *a)
     return false;
 }
 
-/* Jobs' own values of an attribute: uniform in [lo, hi] when hi > 0 (one uniform per job, in
- * job order, drawn even for a trace job that gives its own, so that the stream does not depend
- * on the trace's values), the trace's where it gives one, lo otherwise. */
+/* Jobs' own values of an attribute: uniform in [lo, hi] when hi > 0, or one of the n values
+ * of `choice` (n > 0), each equally likely (one uniform per job, in job order, drawn even for
+ * a trace job that gives its own, so that the stream does not depend on the trace's values),
+ * the trace's where it gives one, lo otherwise. */
 static void own_values(struct cluster *cl, const struct own_attr *a, double lo, double hi,
-                       uint64_t seed, uint64_t replica)
+                       const double *choice, int n, uint64_t seed, uint64_t replica)
 {
     const struct cl_spec *sp = cl->spec;
     rng_t r;
     rng_stream(&r, seed, replica, a->purpose);
     for (int i = 0; i < cl->njobs; i++) {
         double v = lo;
-        if (hi > 0)
+        if (n > 0)
+            v = choice[(int)(rng_uniform(&r) * n)]; /* u < 1: an index below n */
+        else if (hi > 0)
             v += (hi - lo) * rng_uniform(&r);
         if (sp->trace && trace_value(&sp->trace->job[i], a) > 0)
             v = trace_value(&sp->trace->job[i], a);
@@ -216,12 +220,14 @@ int wl_jobs(struct cluster *cl, uint64_t seed, uint64_t replica)
         for (int i = 0; i < cl->njobs; i++)
             draw_requests(sp, &cl->job[i], &attr);
     if (wl_own_deadlines(sp)) {
-        own_values(cl, &own_deadline, sp->deadline, sp->deadline_max, seed, replica);
+        own_values(cl, &own_deadline, sp->deadline, sp->deadline_max, sp->deadline_choice,
+                   sp->deadline_choices, seed, replica);
         for (int i = 0; i < cl->njobs; i++)
             cl->job[i].deadline = cl->job[i].arrival + cl->job[i].rel_deadline;
     }
     if (wl_own_prices(sp))
-        own_values(cl, &own_price, sp->utility_price, sp->utility_price_max, seed, replica);
+        own_values(cl, &own_price, sp->utility_price, sp->utility_price_max, NULL, 0, seed,
+                   replica);
     return ntasks;
 }
 
@@ -256,7 +262,7 @@ bool wl_two_phases(const struct cl_spec *sp)
 
 bool wl_own_deadlines(const struct cl_spec *sp)
 {
-    return sp->deadline_max > 0 || trace_gives(sp, &own_deadline);
+    return sp->deadline_max > 0 || sp->deadline_choices > 0 || trace_gives(sp, &own_deadline);
 }
 
 bool wl_own_prices(const struct cl_spec *sp)

@@ -37,7 +37,7 @@ enum key_id {
     K_SLOTS, K_SERVERS, K_SERVER_CPU, K_SERVER_MEM, K_BACKFILL, K_INTERVAL, K_LAUNCH_DELAY, K_ESTIMATOR,
     K_NOISE, K_STRAGGLE_P, K_STRAGGLE_P_MAX, K_STRAGGLE_REST,
     K_ARRIVAL, K_RATE, K_JOBS, K_TASKS, K_TASK_TIME, K_TMIN, K_BETA, K_TMAX, K_COPY_TIME, K_MEAN, K_SIGMA, K_LOW,
-    K_HIGH, K_DEADLINE, K_DEADLINE_MAX, K_WARMUP, K_WEIGHT_MIN, K_WEIGHT_MAX, K_TASKS_BETA, K_TASKS_MAX,
+    K_HIGH, K_DEADLINE, K_DEADLINE_MAX, K_DEADLINE_CHOICES, K_WARMUP, K_WEIGHT_MIN, K_WEIGHT_MAX, K_TASKS_BETA, K_TASKS_MAX,
     K_JOB_SPREAD, K_SIGMA_MAX, K_BETA_MAX, K_REDUCE_FRACTION, K_REDUCE_SCALE, K_TRACE,
     K_TRACE_FORMAT, K_TRACE_SHAPE, K_CPU_REQUEST, K_MEM_REQUEST, K_CPU_REQUEST_MAX, K_MEM_REQUEST_MAX,
     K_LIST,
@@ -219,6 +219,10 @@ static const struct key_schema schema[K_COUNT] = {
                         .min_open = true, .sweepable = true,
                         .doc = "above deadline: each job's relative deadline is uniform between "
                                "the two (seed 004's D_i per job); unset = deadline"},
+    [K_DEADLINE_CHOICES] = {"workload", "deadline_choices", KT_STRING,
+                            .doc = "instead of deadline: each job's relative deadline is one of "
+                                   "these comma-separated values, each equally likely (seed "
+                                   "004's 100 or 150 s); not sweepable"},
     [K_WARMUP] = {"workload", "warmup", KT_INT, .def = "0", .min = 0, .max = 100000000,
                   .sweepable = true,
                   .doc = "first-arriving jobs of each replica left out of the metrics"},
@@ -1184,15 +1188,57 @@ static bool build_straggle(struct conv *cv, struct cl_spec *sp)
     return true;
 }
 
-/* Deadlines: none, the scenario's, each job's own between deadline and deadline_max, or a
- * trace's per job. A trace that gives some of the jobs a replica runs a deadline needs
+/* deadline_choices: two to CL_DEADLINE_CHOICES values, each in deadline's range, instead of
+ * deadline and deadline_max; the least becomes the scenario's deadline (what needs deadlines
+ * and the warnings read it). */
+static bool build_deadline_choices(struct conv *cv, struct cl_spec *sp)
+{
+    const struct entry *e = cv->v->set[K_DEADLINE_CHOICES];
+    const struct entry *other = cv->v->set[K_DEADLINE] ? cv->v->set[K_DEADLINE]
+                                                       : cv->v->set[K_DEADLINE_MAX];
+    char w[512], msg[512];
+    cv->used[K_DEADLINE_CHOICES] = true;
+    if (other) {
+        fail(cv->p, "%s: workload.deadline_choices: gives each job's deadline, instead of "
+             "workload.%s (%s): set one of them", where(e, w, sizeof w), other->key,
+             where(other, msg, sizeof msg));
+        return false;
+    }
+    char copy[1024], *item[CL_DEADLINE_CHOICES + 1];
+    snprintf(copy, sizeof copy, "%s", e->value);
+    int n = text_split(copy, ',', NULL, 0);
+    if (n < 2 || n > CL_DEADLINE_CHOICES) {
+        fail(cv->p, "%s: workload.deadline_choices: 2 to %d comma-separated deadlines, got %d "
+             "('%s'; one deadline for every job is workload.deadline)", where(e, w, sizeof w),
+             CL_DEADLINE_CHOICES, n, e->value);
+        return false;
+    }
+    text_split(copy, ',', item, n);
+    sp->deadline = INFINITY;
+    for (int i = 0; i < n; i++) {
+        if (!check_key(&schema[K_DEADLINE], item[i], &sp->deadline_choice[i], msg, sizeof msg)) {
+            fail(cv->p, "%s: workload.deadline_choices: value %d: %s", where(e, w, sizeof w),
+                 i + 1, msg);
+            return false;
+        }
+        sp->deadline = fmin(sp->deadline, sp->deadline_choice[i]);
+    }
+    sp->deadline_choices = n;
+    return true;
+}
+
+/* Deadlines: none, the scenario's, each job's own between deadline and deadline_max or one of
+ * deadline_choices, or a trace's per job. A trace that gives some of the jobs a replica runs a deadline needs
  * workload.deadline for the others. */
 static bool build_deadlines(struct conv *cv, struct cl_spec *sp)
 {
     char w[512];
     sp->deadline = INFINITY;
     sp->deadline_max = 0;
+    sp->deadline_choices = 0;
     if (cv->v->set[K_DEADLINE] && !num(cv, K_DEADLINE, &sp->deadline, "deadlines"))
+        return false;
+    if (cv->v->set[K_DEADLINE_CHOICES] && !build_deadline_choices(cv, sp))
         return false;
     const struct entry *e = cv->v->set[K_DEADLINE_MAX];
     if (e) {

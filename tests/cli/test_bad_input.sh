@@ -107,6 +107,10 @@ bad "deadline_max at most deadline" "small-[0-9]+\.ini:21: workload\.deadline_ma
     's/^deadline = 15/deadline = 15\ndeadline_max = 15/'
 bad "deadline_max without deadline" "small-[0-9]+\.ini:20: workload\.deadline_max: each job's deadline is drawn between workload\.deadline and it; set workload\.deadline too" \
     's/^deadline = 15/deadline_max = 30/'
+bad "deadline_choices with deadline" "small-[0-9]+\.ini:21: workload\.deadline_choices: gives each job's deadline, instead of workload\.deadline \(.*small-[0-9]+\.ini:20\): set one of them" \
+    's/^deadline = 15/deadline = 15\ndeadline_choices = 100, 150/'
+bad "deadline_choices value" "small-[0-9]+\.ini:20: workload\.deadline_choices: value 2: must be a number > 0, got '1 50'" \
+    's/^deadline = 15/deadline_choices = 100, 1 50/'
 bad "deadline_max infinite" "small-[0-9]+\.ini:21: workload\.deadline_max: must be a number > 0, got 'inf'" \
     's/^deadline = 15/deadline = 15\ndeadline_max = inf/'
 printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,deadline\n0,1,2,0,5,,100\n3,1,2,0,5,,-1\n' \

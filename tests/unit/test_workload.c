@@ -3,6 +3,7 @@
  * reduce copy that waits for its map phase. Expected numbers are worked out in comments. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "models/workload.h"
 #include "scenario.h"
@@ -226,6 +227,36 @@ Test(workload, own_deadlines)
     cr_assert_eq(b.job[0].rel_deadline, 7.5, "the trace's own first");
     cr_assert(b.job[1].rel_deadline >= 4.0 && b.job[1].rel_deadline <= 6.0);
     cl_free(&a), cl_free(&b);
+}
+
+/* Deadlines from a list (deadline_choices, seed 004 §VII's "100 sec or 150 sec"): every job's
+ * D_i is one of the values, each about equally often (2000 jobs: 1000 ± 22 each, within 5
+ * SDs), the same for the same seed, and the arrivals those of the scenario without them. */
+Test(workload, deadline_choices)
+{
+    struct cl_spec plain = sc_spec(10, 2000, 2);
+    plain.arrival = ARRIVAL_POISSON;
+    plain.rate = 1.0;
+    plain.deadline = 100.0;
+    struct cl_spec sp = plain;
+    sp.deadline_choice[0] = 150.0;
+    sp.deadline_choice[1] = 100.0;
+    sp.deadline_choices = 2;
+    struct cluster a = {0}, b = {0}, c = {0};
+    cr_assert_eq(wl_reset(&a, &plain, 2, 6), 0);
+    cr_assert_eq(wl_reset(&b, &sp, 2, 6), 0);
+    cr_assert_eq(wl_reset(&c, &sp, 2, 6), 0);
+    int tight = 0;
+    for (int i = 0; i < b.njobs; i++) {
+        double d = b.job[i].rel_deadline;
+        cr_assert(d == 100.0 || d == 150.0, "job %d: D_i %g", i, d);
+        cr_assert_eq(b.job[i].deadline, b.job[i].arrival + d);
+        cr_assert_eq(b.job[i].arrival, a.job[i].arrival);
+        cr_assert_eq(c.job[i].rel_deadline, d, "reproducible");
+        tight += d == 100.0;
+    }
+    cr_assert(abs(tight - 1000) < 5 * 22, "%d of 2000 jobs at 100", tight);
+    cl_free(&a), cl_free(&b), cl_free(&c);
 }
 
 /* Per-job prices (utility.price_max): every job's γ_i lies in [price, price_max], the same
