@@ -22,9 +22,9 @@
  *   price    its own price γ_i (seed 004 §III: "the price γ_i depends on the VM-type subscribed
  *            by job i") uniform in [price, price_max] with utility.price_max, likewise from
  *            a stream of its own (RNG_PRICES); otherwise utility.price.
- * Trace: arrival, weight, task counts, per-phase means and any deadline or price come from the trace; with
- * trace_fit, a phase the trace gives an SD for has the shape of that CV (dist_shape_for_cv);
- * the scale of each phase is its mean over its family's mean. */
+ * Trace: arrival, weight, task counts, per-phase means and any deadline or price come from
+ * the trace; with trace_fit, a phase the trace gives an SD for has the shape of that CV
+ * (dist_shape_for_cv); the scale of each phase is its mean over its family's mean. */
 #include "models/workload.h"
 
 #include <math.h>
