@@ -44,7 +44,11 @@ struct pol_memo;
 
 struct cl_job {
     double arrival;      /* a_i */
-    double deadline;     /* absolute deadline a_i + D; INFINITY if none */
+    double deadline;     /* absolute deadline a_i + D_i; INFINITY if none */
+    double rel_deadline; /* D_i, its deadline relative to arrival (the scenario's, drawn or
+                            the trace's); INFINITY if none */
+    double price;        /* γ_i, its price per unit of machine time (utility.price, drawn or
+                            the trace's) */
     double weight;       /* w_i */
     double completion;   /* C_i; NAN until the job is done */
     double machine_time; /* slot time of all its copies so far, killed ones included */

@@ -252,6 +252,7 @@ void metrics_compute(const struct cluster *cl, double *scratch, bool quantiles,
     size_t n = 0;
     double flow = 0, wflow = 0, wsum = 0, mt = 0, killed = 0, copies = 0, tasks = 0;
     double slow = 0, slow2 = 0; /* Σ and Σ² of the slowdowns */
+    double priced = 0;          /* Σ γ_i · machine time_i */
     long met = 0;
     for (int i = first; i < cl->njobs; i++) {
         const struct cl_job *j = &cl->job[i];
@@ -261,6 +262,7 @@ void metrics_compute(const struct cluster *cl, double *scratch, bool quantiles,
         wflow += j->weight * f;
         wsum += j->weight;
         mt += j->machine_time;
+        priced += j->price * j->machine_time;
         killed += j->killed_time;
         copies += j->copies;
         tasks += j->ntasks;
@@ -277,13 +279,18 @@ void metrics_compute(const struct cluster *cl, double *scratch, bool quantiles,
     out[M_FLOWTIME_P50] = st_ranks_quantile(&ranked, 0.50);
     out[M_FLOWTIME_P90] = st_ranks_quantile(&ranked, 0.90);
     out[M_FLOWTIME_P99] = st_ranks_quantile(&ranked, 0.99);
-    out[M_POCD] = (n && isfinite(sp->deadline)) ? (double)met / dn : NAN;
+    out[M_POCD] = (n && wl_deadlines(sp)) ? (double)met / dn : NAN;
     out[M_MACHINE_TIME] = n ? mt / dn : NAN;
     out[M_WASTED_TIME] = n ? killed / dn : NAN;
     out[M_COPIES_PER_TASK] = tasks > 0 ? copies / tasks : NAN;
+    /* seed 004 eq. 25 with each job's own price: θ times the mean of γ_i · machine time_i;
+       with one price the expression as before, C times the mean, bit for bit */
+    bool own = wl_own_prices(sp);
     out[M_UTILITY] = isnan(out[M_POCD]) ? NAN
-                                         : ch_utility(out[M_POCD], out[M_MACHINE_TIME],
-                                                      sp->utility_theta, sp->utility_price,
+                                         : ch_utility(out[M_POCD],
+                                                      own ? priced / dn : out[M_MACHINE_TIME],
+                                                      sp->utility_theta,
+                                                      own ? 1.0 : sp->utility_price,
                                                       sp->utility_rmin);
     double span = fmin(cl->util_to, cl->now) - cl->util_from;
     out[M_UTILIZATION] = span > 0 ? cl->busy_area / (cl->nslots * span) : NAN;

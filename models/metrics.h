@@ -23,8 +23,9 @@ enum metric {
     M_WASTED_TIME,       /* mean slot time per job spent in copies that did not win */
     M_COPIES_PER_TASK,   /* copies launched per task */
     M_UTILIZATION,       /* time-average busy fraction over the arrival window */
-    M_UTILITY,           /* net utility lg(PoCD − R_min) − θ C machine_time; NaN without
-                            deadlines, −inf when PoCD <= R_min (seed 004 eq. 25) */
+    M_UTILITY,           /* net utility lg(PoCD − R_min) − θ C machine_time, with jobs' own
+                            prices θ · mean of γ_i machine_time_i; NaN without deadlines,
+                            −inf when PoCD <= R_min (seed 004 eq. 25) */
     M_JOB_FLOWTIME_P50,  /* quantiles of the flowtime of a measured job, pooled over every */
     M_JOB_FLOWTIME_P90,  /* replica's jobs: no per-replica value (NaN); the summary comes */
     M_JOB_FLOWTIME_P99,  /* from all the jobs, streamed (engine/stats/pooled.h) */

@@ -12,6 +12,8 @@
 
 struct tr_trace;
 
+#define CL_DEADLINE_CHOICES 16 /* the most values workload.deadline_choices lists */
+
 enum cl_arrival {
     ARRIVAL_POISSON, /* open system: Poisson process of rate `rate` */
     ARRIVAL_BATCH    /* closed batch: every job arrives at t = 0 */
@@ -77,12 +79,21 @@ struct cl_spec {
     bool trace_fit;          /* a trace phase with an SD gets the shape fitted to its mean
                                 and SD; false: every phase has task_time's shape */
     double deadline;         /* relative to arrival; INFINITY = jobs have no deadline */
+    double deadline_max;     /* > deadline: each job's relative deadline D_i is uniform in
+                                [deadline, deadline_max] (seed 004 §III's D_i); 0: every
+                                job has deadline (a trace's own deadlines come first) */
+    double deadline_choice[CL_DEADLINE_CHOICES]; /* or D_i one of these, each equally likely
+                                (seed 004 §VII: "100 sec or 150 sec"); deadline is the least */
+    int deadline_choices;    /* how many; 0: none */
     int warmup;              /* first-arriving jobs left out of the metrics */
     int weight_min;          /* job weight w_i ~ uniform integer in [weight_min, weight_max] */
     int weight_max;
     double utility_theta;    /* net utility lg(PoCD − r_min) − θ·C·machine time (seed 004 */
     double utility_price;    /* eq. 25): θ, the price C per unit of machine time, and */
     double utility_rmin;     /* the minimum PoCD R_min */
+    double utility_price_max; /* > utility_price: each job's price γ_i is uniform in
+                                 [utility_price, utility_price_max] (seed 004 §III's γ_i);
+                                 0: every job has utility_price (a trace's own come first) */
 };
 
 #endif

@@ -31,6 +31,12 @@ uint64_t tr_digest(const struct tr_trace *t)
         h = fnv1a(h, j->tasks, sizeof j->tasks);
         h = fnv1a(h, j->mean, sizeof j->mean);
         h = fnv1a(h, j->sd, sizeof j->sd);
+        if (j->deadline != 0) /* only where given: traces without one keep their digests */
+            h = fnv1a(h, &j->deadline, sizeof j->deadline);
+        if (j->price != 0) {
+            h = fnv1a(h, "price", 5); /* told apart from a deadline of the same value */
+            h = fnv1a(h, &j->price, sizeof j->price);
+        }
     }
     return h;
 }

@@ -3,7 +3,8 @@
  * the config's (engine/config/traces.h).
  *
  * A trace gives, per job, what the model cannot draw for itself: arrival time, weight, the
- * number of map and reduce tasks, each phase's mean task duration and, where known, its SD.
+ * number of map and reduce tasks, each phase's mean task duration and, where known, its SD
+ * and the job's own deadline and price.
  * Task durations are still drawn per replica from the scenario's task-time family, scaled to
  * the job's phase mean (seed 000 §7: "fitted into a Pareto distribution using the average
  * task duration with some fixed Pareto-tail order"), its shape fitted to the SD where the
@@ -22,6 +23,10 @@ struct tr_job {
     int tasks[TR_PHASES];      /* map and reduce task counts; reduce may be 0, map >= 1 */
     double mean[TR_PHASES];    /* mean task duration per phase (> 0; 0 for an empty phase) */
     double sd[TR_PHASES];      /* SD of a task's duration per phase (> 0); 0: not given */
+    double deadline;           /* its own deadline D_i relative to arrival (> 0, seconds); 0:
+                                  the scenario's (workload.deadline) */
+    double price;              /* its own price γ_i per unit of machine time (> 0); 0: the
+                                  scenario's (utility.price) */
 };
 
 struct tr_trace {

@@ -14,13 +14,21 @@
  *            so that the weights, counts and scales are those of the scenario without it;
  *   requests with cluster.servers, a job's copies request cpu_request and mem_request, or
  *            with cpu_request_max or mem_request_max above them, uniform draws in between
- *            (CPU, then memory; traces too), after the shapes and for the same reason.
- * Trace: arrival, weight, task counts and per-phase means come from the trace; with
- * trace_fit, a phase the trace gives an SD for has the shape of that CV (dist_shape_for_cv);
- * the scale of each phase is its mean over its family's mean. */
+ *            (CPU, then memory; traces too), after the shapes and for the same reason;
+ *   deadline its own relative deadline D_i (seed 004 §III) uniform in [deadline, deadline_max]
+ *            with deadline_max, or one of deadline_choices (each equally likely), from a
+ *            stream of its own (RNG_DEADLINES, one draw per job, traces too), so that no other
+ *            attribute moves with it; otherwise deadline;
+ *   price    its own price γ_i (seed 004 §III: "the price γ_i depends on the VM-type subscribed
+ *            by job i") uniform in [price, price_max] with utility.price_max, likewise from
+ *            a stream of its own (RNG_PRICES); otherwise utility.price.
+ * Trace: arrival, weight, task counts, per-phase means and any deadline or price come from
+ * the trace; with trace_fit, a phase the trace gives an SD for has the shape of that CV
+ * (dist_shape_for_cv); the scale of each phase is its mean over its family's mean. */
 #include "models/workload.h"
 
 #include <math.h>
+#include <stddef.h>
 
 #include <gsl/gsl_cdf.h>
 
@@ -106,6 +114,54 @@ static void draw_requests(const struct cl_spec *sp, struct cl_job *j, rng_t *r)
     j->mem = sp->mem_request + (sp->mem_request_max - sp->mem_request) * rng_uniform(r);
 }
 
+/* A per-job attribute a trace can give and the generator can draw in [lo, hi]: relative
+ * deadlines and prices, by the place of their fields. */
+struct own_attr {
+    size_t job, trace;          /* offsetof in struct cl_job and in struct tr_job */
+    enum rng_purpose purpose;   /* the stream of its draws */
+};
+
+static const struct own_attr own_deadline = {offsetof(struct cl_job, rel_deadline),
+                                             offsetof(struct tr_job, deadline), RNG_DEADLINES};
+static const struct own_attr own_price = {offsetof(struct cl_job, price),
+                                          offsetof(struct tr_job, price), RNG_PRICES};
+
+static double trace_value(const struct tr_job *t, const struct own_attr *a)
+{
+    return *(const double *)((const char *)t + a->trace);
+}
+
+/* Whether a trace gives any job a replica runs its own value of the attribute (> 0). */
+static bool trace_gives(const struct cl_spec *sp, const struct own_attr *a)
+{
+    for (int i = 0; sp->trace && i < sp->jobs && i < sp->trace->njobs; i++)
+        if (trace_value(&sp->trace->job[i], a) > 0)
+            return true;
+    return false;
+}
+
+/* Jobs' own values of an attribute: uniform in [lo, hi] when hi > 0, or one of the n values
+ * of `choice` (n > 0), each equally likely (one uniform per job, in job order, drawn even for
+ * a trace job that gives its own, so that the stream does not depend on the trace's values),
+ * the trace's where it gives one, lo otherwise. */
+static void own_values(struct cluster *cl, const struct own_attr *a, double lo, double hi,
+                       const double *choice, int n, uint64_t seed, uint64_t replica)
+{
+    const struct cl_spec *sp = cl->spec;
+    rng_t r;
+    rng_stream(&r, seed, replica, a->purpose);
+    for (int i = 0; i < cl->njobs; i++) {
+        double v = lo;
+        if (n > 0)
+            v = choice[(int)(rng_uniform(&r) * n)]; /* u < 1: an index below n */
+        else if (hi > 0)
+            v += (hi - lo) * rng_uniform(&r);
+        if (sp->trace && trace_value(&sp->trace->job[i], a) > 0)
+            v = trace_value(&sp->trace->job[i], a);
+        *(double *)((char *)&cl->job[i] + a->job) = v;
+    }
+}
+
 /* A trace phase of mean `mean` and SD `sd` (0: not given). */
 static void trace_phase(const struct cl_spec *sp, struct cl_job *j, int phase, double mean,
                         double sd)
@@ -149,6 +205,8 @@ int wl_jobs(struct cluster *cl, uint64_t seed, uint64_t replica)
         j->cpu = sp->cpu_request;
         j->mem = sp->mem_request;
         j->arrival = t;
+        j->rel_deadline = sp->deadline;
+        j->price = sp->utility_price;
         j->deadline = t + sp->deadline;
         j->first_task = ntasks;
         j->tasks_left = j->ntasks;
@@ -161,6 +219,15 @@ int wl_jobs(struct cluster *cl, uint64_t seed, uint64_t replica)
     if (srv_drawn(sp))
         for (int i = 0; i < cl->njobs; i++)
             draw_requests(sp, &cl->job[i], &attr);
+    if (wl_own_deadlines(sp)) {
+        own_values(cl, &own_deadline, sp->deadline, sp->deadline_max, sp->deadline_choice,
+                   sp->deadline_choices, seed, replica);
+        for (int i = 0; i < cl->njobs; i++)
+            cl->job[i].deadline = cl->job[i].arrival + cl->job[i].rel_deadline;
+    }
+    if (wl_own_prices(sp))
+        own_values(cl, &own_price, sp->utility_price, sp->utility_price_max, NULL, 0, seed,
+                   replica);
     return ntasks;
 }
 
@@ -191,6 +258,28 @@ bool wl_two_phases(const struct cl_spec *sp)
         if (sp->trace->job[i].tasks[TR_REDUCE] > 0)
             return true;
     return false;
+}
+
+bool wl_own_deadlines(const struct cl_spec *sp)
+{
+    return sp->deadline_max > 0 || sp->deadline_choices > 0 || trace_gives(sp, &own_deadline);
+}
+
+bool wl_own_prices(const struct cl_spec *sp)
+{
+    return sp->utility_price_max > 0 || trace_gives(sp, &own_price);
+}
+
+bool wl_deadlines(const struct cl_spec *sp)
+{
+    if (isfinite(sp->deadline))
+        return true;
+    if (!sp->trace)
+        return false;
+    for (int i = 0; i < sp->jobs && i < sp->trace->njobs; i++) /* the jobs a replica runs */
+        if (!(sp->trace->job[i].deadline > 0))
+            return false;
+    return true;
 }
 
 bool wl_finite_variance(const struct cl_spec *sp)

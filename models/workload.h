@@ -35,6 +35,19 @@ bool wl_own_shapes(const struct cl_spec *sp);
  * with reduce tasks): what assumes one-phase jobs cannot run. */
 bool wl_two_phases(const struct cl_spec *sp);
 
+/* Whether jobs of the scenario have deadlines: workload.deadline, or a trace's own deadline
+ * for every job a replica runs (the config refuses a trace that gives some jobs one and not
+ * others when workload.deadline is unset). */
+bool wl_deadlines(const struct cl_spec *sp);
+
+/* Whether jobs of the scenario can have deadlines of their own (deadline_max, or a trace's
+ * deadline column): what assumes one deadline for every job cannot run. */
+bool wl_own_deadlines(const struct cl_spec *sp);
+
+/* Whether jobs of the scenario can have prices of their own (utility.price_max, or a trace's
+ * price column): the utility metric then weighs each job's machine time by its own. */
+bool wl_own_prices(const struct cl_spec *sp);
+
 /* Whether every job's task times have a finite variance (what E + rσ needs). */
 bool wl_finite_variance(const struct cl_spec *sp);
 

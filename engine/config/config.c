@@ -37,11 +37,11 @@ enum key_id {
     K_SLOTS, K_SERVERS, K_SERVER_CPU, K_SERVER_MEM, K_BACKFILL, K_INTERVAL, K_LAUNCH_DELAY, K_ESTIMATOR,
     K_NOISE, K_STRAGGLE_P, K_STRAGGLE_P_MAX, K_STRAGGLE_REST,
     K_ARRIVAL, K_RATE, K_JOBS, K_TASKS, K_TASK_TIME, K_TMIN, K_BETA, K_TMAX, K_COPY_TIME, K_MEAN, K_SIGMA, K_LOW,
-    K_HIGH, K_DEADLINE, K_WARMUP, K_WEIGHT_MIN, K_WEIGHT_MAX, K_TASKS_BETA, K_TASKS_MAX,
+    K_HIGH, K_DEADLINE, K_DEADLINE_MAX, K_DEADLINE_CHOICES, K_WARMUP, K_WEIGHT_MIN, K_WEIGHT_MAX, K_TASKS_BETA, K_TASKS_MAX,
     K_JOB_SPREAD, K_SIGMA_MAX, K_BETA_MAX, K_REDUCE_FRACTION, K_REDUCE_SCALE, K_TRACE,
     K_TRACE_FORMAT, K_TRACE_SHAPE, K_CPU_REQUEST, K_MEM_REQUEST, K_CPU_REQUEST_MAX, K_MEM_REQUEST_MAX,
     K_LIST,
-    K_U_THETA, K_U_PRICE, K_U_RMIN,
+    K_U_THETA, K_U_PRICE, K_U_PRICE_MAX, K_U_RMIN,
     K_H_FLOWTIME, K_H_MACHINE_TIME, K_H_BINS,
     K_COUNT
 };
@@ -215,6 +215,14 @@ static const struct key_schema schema[K_COUNT] = {
     [K_DEADLINE] = {"workload", "deadline", KT_REAL, .min = 0, .max = INF, .min_open = true,
                     .sweepable = true,
                     .doc = "deadline relative to each job's arrival; unset = no deadlines"},
+    [K_DEADLINE_MAX] = {"workload", "deadline_max", KT_REAL, .min = 0, .max = INF,
+                        .min_open = true, .sweepable = true,
+                        .doc = "above deadline: each job's relative deadline is uniform between "
+                               "the two (seed 004's D_i per job); unset = deadline"},
+    [K_DEADLINE_CHOICES] = {"workload", "deadline_choices", KT_STRING,
+                            .doc = "instead of deadline: each job's relative deadline is one of "
+                                   "these comma-separated values, each equally likely (seed "
+                                   "004's 100 or 150 s); not sweepable"},
     [K_WARMUP] = {"workload", "warmup", KT_INT, .def = "0", .min = 0, .max = 100000000,
                   .sweepable = true,
                   .doc = "first-arriving jobs of each replica left out of the metrics"},
@@ -245,6 +253,10 @@ static const struct key_schema schema[K_COUNT] = {
                    .doc = "trade-off factor of the utility metric (seed 004 eq. 25)"},
     [K_U_PRICE] = {"utility", "price", KT_REAL, .def = "1", .min = 0, .max = INF,
                    .sweepable = true, .doc = "price C per unit of machine time"},
+    [K_U_PRICE_MAX] = {"utility", "price_max", KT_REAL, .min = 0, .max = INF, .min_open = true,
+                       .sweepable = true,
+                       .doc = "above price: each job's price is uniform between the two (seed "
+                              "004's gamma_i per job); unset = price"},
     [K_U_RMIN] = {"utility", "r_min", KT_REAL, .def = "0.2", .min = 0, .max = 1,
                   .sweepable = true, .doc = "minimum PoCD R_min of lg(PoCD - R_min)"},
     [K_H_FLOWTIME] = {"histogram", "flowtime", KT_REAL, .min = 0, .max = INF, .min_open = true,
@@ -1176,6 +1188,101 @@ static bool build_straggle(struct conv *cv, struct cl_spec *sp)
     return true;
 }
 
+/* deadline_choices: two to CL_DEADLINE_CHOICES values, each in deadline's range, instead of
+ * deadline and deadline_max; the least becomes the scenario's deadline (what needs deadlines
+ * and the warnings read it). */
+static bool build_deadline_choices(struct conv *cv, struct cl_spec *sp)
+{
+    const struct entry *e = cv->v->set[K_DEADLINE_CHOICES];
+    const struct entry *other = cv->v->set[K_DEADLINE] ? cv->v->set[K_DEADLINE]
+                                                       : cv->v->set[K_DEADLINE_MAX];
+    char w[512], msg[512];
+    cv->used[K_DEADLINE_CHOICES] = true;
+    if (other) {
+        fail(cv->p, "%s: workload.deadline_choices: gives each job's deadline, instead of "
+             "workload.%s (%s): set one of them", where(e, w, sizeof w), other->key,
+             where(other, msg, sizeof msg));
+        return false;
+    }
+    char copy[1024], *item[CL_DEADLINE_CHOICES + 1];
+    snprintf(copy, sizeof copy, "%s", e->value);
+    int n = text_split(copy, ',', NULL, 0);
+    if (n < 2 || n > CL_DEADLINE_CHOICES) {
+        fail(cv->p, "%s: workload.deadline_choices: 2 to %d comma-separated deadlines, got %d "
+             "('%s'; one deadline for every job is workload.deadline)", where(e, w, sizeof w),
+             CL_DEADLINE_CHOICES, n, e->value);
+        return false;
+    }
+    text_split(copy, ',', item, n);
+    sp->deadline = INFINITY;
+    for (int i = 0; i < n; i++) {
+        if (!check_key(&schema[K_DEADLINE], item[i], &sp->deadline_choice[i], msg, sizeof msg)) {
+            fail(cv->p, "%s: workload.deadline_choices: value %d: %s", where(e, w, sizeof w),
+                 i + 1, msg);
+            return false;
+        }
+        sp->deadline = fmin(sp->deadline, sp->deadline_choice[i]);
+    }
+    sp->deadline_choices = n;
+    return true;
+}
+
+/* Deadlines: none, the scenario's, each job's own between deadline and deadline_max or one of
+ * deadline_choices, or a trace's per job. A trace that gives some of the jobs a replica runs a deadline needs
+ * workload.deadline for the others. */
+static bool build_deadlines(struct conv *cv, struct cl_spec *sp)
+{
+    char w[512];
+    sp->deadline = INFINITY;
+    sp->deadline_max = 0;
+    sp->deadline_choices = 0;
+    if (cv->v->set[K_DEADLINE] && !num(cv, K_DEADLINE, &sp->deadline, "deadlines"))
+        return false;
+    if (cv->v->set[K_DEADLINE_CHOICES] && !build_deadline_choices(cv, sp))
+        return false;
+    const struct entry *e = cv->v->set[K_DEADLINE_MAX];
+    if (e) {
+        if (!num(cv, K_DEADLINE_MAX, &sp->deadline_max, "per-job deadlines"))
+            return false;
+        if (!isfinite(sp->deadline)) {
+            fail(cv->p, "%s: workload.deadline_max: each job's deadline is drawn between "
+                 "workload.deadline and it; set workload.deadline too", where(e, w, sizeof w));
+            return false;
+        }
+        if (!(sp->deadline_max > sp->deadline)) {
+            fail(cv->p, "%s: workload.deadline_max: must be > workload.deadline (%g), got '%s'",
+                 where(e, w, sizeof w), sp->deadline, e->value);
+            return false;
+        }
+    }
+    if (sp->trace && !isfinite(sp->deadline) && wl_own_deadlines(sp) && !wl_deadlines(sp)) {
+        fail(cv->p, "%s: workload.trace: its deadline column gives some jobs a deadline and "
+             "leaves others without (0 or empty); set workload.deadline for those, or give "
+             "every job one", origin(cv, K_TRACE, w, sizeof w));
+        return false;
+    }
+    return true;
+}
+
+/* Jobs' own prices: uniform between price and price_max (a trace's price column comes
+ * first, models/workload.c). */
+static bool build_prices(struct conv *cv, struct cl_spec *sp)
+{
+    char w[512];
+    sp->utility_price_max = 0;
+    const struct entry *e = cv->v->set[K_U_PRICE_MAX];
+    if (!e)
+        return true;
+    if (!num(cv, K_U_PRICE_MAX, &sp->utility_price_max, "per-job prices"))
+        return false;
+    if (!(sp->utility_price_max > sp->utility_price)) {
+        fail(cv->p, "%s: utility.price_max: must be > utility.price (%g), got '%s'",
+             where(e, w, sizeof w), sp->utility_price, e->value);
+        return false;
+    }
+    return true;
+}
+
 static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
 {
     int arrival, estimator, copy_time;
@@ -1207,8 +1314,7 @@ static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
     if (!build_shapes(cv, sp) || !choice(cv, K_COPY_TIME, &copy_time))
         return false;
     sp->copy_time = (enum cl_copy_time)copy_time;
-    sp->deadline = INFINITY;
-    if (cv->v->set[K_DEADLINE] && !num(cv, K_DEADLINE, &sp->deadline, "deadlines"))
+    if (!build_deadlines(cv, sp))
         return false;
     if (!num_int(cv, K_WARMUP, &sp->warmup, "the model"))
         return false;
@@ -1227,7 +1333,7 @@ static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
     }
     if (!num(cv, K_U_THETA, &sp->utility_theta, "the utility metric") ||
         !num(cv, K_U_PRICE, &sp->utility_price, "the utility metric") ||
-        !num(cv, K_U_RMIN, &sp->utility_rmin, "the utility metric"))
+        !num(cv, K_U_RMIN, &sp->utility_rmin, "the utility metric") || !build_prices(cv, sp))
         return false;
     /* with per-job scales (spread or trace) some jobs' tmin is below the scenario's (per-job
        tail indices keep the mean, which puts every job's tmin above it) */

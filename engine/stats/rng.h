@@ -32,7 +32,11 @@ enum rng_purpose {
     RNG_TASKS    = 7, /* original copy durations ("task sizes"), one per task in task order */
     RNG_BOOTSTRAP = 8, /* bootstrap resamples of a summary (not a replica's: "replica" is the
                           summary's cell, engine/stats/intervals.h) */
-    RNG_STRAGGLE = 9   /* whether a copy straggles, and how much (seed 003's mixture) */
+    RNG_STRAGGLE = 9,  /* whether a copy straggles, and how much (seed 003's mixture) */
+    RNG_DEADLINES = 10, /* jobs' own relative deadlines (workload.deadline_max), one uniform
+                           per job in job order */
+    RNG_PRICES = 11     /* jobs' own prices γ_i (utility.price_max), one uniform per job in
+                           job order */
 };
 
 /* Outputs reserved for one task in the RNG_COPIES stream: extra copy k >= 1 of task g uses

@@ -4,7 +4,10 @@
  *
  * Decisions where seed 004 is silent (docs/methods/policies.md, `r = auto`):
  *  - t_min is the job's Pareto scale times its scale (job_spread, a trace's phase mean), β its
- *    own shape (beta_max, a trace's fitted SD); D, θ, C, R_min are the scenario's and τ_est,
+ *    own shape (beta_max, a trace's fitted SD), D its own relative deadline (§III: "job i is
+ *    associated with a deadline D_i"; deadline_max, a trace's deadline column), C its own
+ *    price γ_i (§III: "the price γ_i depends on the VM-type subscribed by job i";
+ *    utility.price_max, a trace's price column); θ, R_min are the scenario's and τ_est,
  *    τ_kill the policy's, all in the model's time unit.
  *  - Outside the closed forms' domain — t_min >= D − τ_est, where no extra attempt launched at
  *    τ_est can finish by D (Clone: τ_est = 0; corrected S-Resume: t_min >= D, as a resumed
@@ -67,9 +70,9 @@ int pol_chronos_job_r(const struct cl_spec *spec, const struct cl_job *j, int st
     struct ch_objective o = {
         .strategy = (enum ch_strategy)strategy,
         .p = {j->ntasks, j->dist[CL_MAP].a * j->scale[CL_MAP], j->dist[CL_MAP].b,
-              spec->deadline, tau_est, tau_kill},
+              j->rel_deadline, tau_est, tau_kill},
         .theta = spec->utility_theta,
-        .price = spec->utility_price,
+        .price = j->price,
         .rmin = spec->utility_rmin,
         .corrected = corrected,
     };
@@ -88,9 +91,10 @@ bool pol_check_auto(const struct cl_spec *spec, double r, char *msg, size_t len)
 {
     if (!isnan(r))
         return true;
-    if (spec->task_time.kind != DIST_PARETO || !isfinite(spec->deadline)) {
+    if (spec->task_time.kind != DIST_PARETO || !wl_deadlines(spec)) {
         snprintf(msg, len, "r = auto needs workload.task_time = pareto and workload.deadline "
-                           "(Algorithm 1 optimises seed 004's Pareto closed forms)");
+                           "(or a trace's deadline for every job; Algorithm 1 optimises seed "
+                           "004's Pareto closed forms)");
         return false;
     }
     /* Eq. 25 weighs the expected machine time E(T) of Theorems 2, 4 and 6, each built on Lemma 1's

@@ -7,12 +7,14 @@
 
 #include "models/cluster.h"
 #include "models/policies/kit.h"
+#include "models/workload.h"
 
 bool pol_detect_check(const struct cl_spec *spec, const double *param, char *msg, size_t len)
 {
     double tau_est = param[POL_DETECT_TAU_EST], tau_kill = param[POL_DETECT_TAU_KILL];
-    if (!isfinite(spec->deadline)) {
-        snprintf(msg, len, "needs workload.deadline (it speculates on tasks that would miss it)");
+    if (!wl_deadlines(spec)) {
+        snprintf(msg, len, "needs workload.deadline, or a trace's deadline for every job (it "
+                 "speculates on tasks that would miss it)");
         return false;
     }
     /* A copy has no estimate until it starts processing, launch_delay after its launch

@@ -258,12 +258,13 @@ bool pol_estimates_exact(const struct cl_spec *spec);
  * pol_chronos_job_r: seed 004 Algorithm 1 (models/theory/chronos.h ch_alg1) for one job: the r in
  *   [0, POL_CHOICE_MAX] maximising the net utility lg(R(r) − R_min) − θ C E(T) (eq. 25) of
  *   the closed forms of Theorems 1–6 with the job's N (its task count), t_min (its Pareto
- *   scale times its scale), β (its own shape), the scenario's D and [utility] θ, C, R_min,
+ *   scale times its scale), β (its own shape), D (its own relative deadline, rel_deadline),
+ *   C (its own price γ_i) and the scenario's [utility] θ, R_min,
  *   and the policy's τ_est (0 for Clone), τ_kill and formulas (`strategy` an enum
  *   ch_strategy). 0 where no r reaches R_min or the job is outside the closed forms' domain
  *   (docs/methods/policies.md). A pure function of its arguments; `memo` (may be NULL) remembers it.
- * pol_check_auto: r = auto needs Pareto task times with beta > 1, deadlines and one-phase
- *   jobs. */
+ * pol_check_auto: r = auto needs Pareto task times with beta > 1, deadlines (the scenario's,
+ *   or a trace's for every job) and one-phase jobs. */
 void pol_chronos_r_init(struct pol_chronos_r *c, double r, double corrected);
 void pol_chronos_r_arrival(struct cluster *cl, const struct pol_chronos_r *c, int job,
                            int strategy, double tau_est, double tau_kill);

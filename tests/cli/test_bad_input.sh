@@ -100,6 +100,34 @@ bad "trace jobs beyond the file" "workload\.jobs: the trace has 1 jobs, got '60'
     "s|^tasks = 5|trace = $WORK/one-job.csv|"
 bad "relative time with a trace" "policy\.clone\.tau_kill: 'mean' is the task-time family's, which workload\.trace rescales to every job's own mean; give an absolute time" \
     "s|^tasks = 5|trace = $WORK/one-job.csv|" 's/^jobs = 60/; all jobs/' 's/^warmup = 5/warmup = 0/' 's/^tau_kill = 0.5/tau_kill = 0.1 mean/'
+# per-job deadlines (deadline_max, a trace's deadline column): above deadline, finite, with
+# deadline set; the column's values checked with line and column; a trace that leaves some jobs
+# without one needs workload.deadline
+bad "deadline_max at most deadline" "small-[0-9]+\.ini:21: workload\.deadline_max: must be > workload\.deadline \(15\), got '15'" \
+    's/^deadline = 15/deadline = 15\ndeadline_max = 15/'
+bad "deadline_max without deadline" "small-[0-9]+\.ini:20: workload\.deadline_max: each job's deadline is drawn between workload\.deadline and it; set workload\.deadline too" \
+    's/^deadline = 15/deadline_max = 30/'
+bad "deadline_choices with deadline" "small-[0-9]+\.ini:21: workload\.deadline_choices: gives each job's deadline, instead of workload\.deadline \(.*small-[0-9]+\.ini:20\): set one of them" \
+    's/^deadline = 15/deadline = 15\ndeadline_choices = 100, 150/'
+bad "deadline_choices value" "small-[0-9]+\.ini:20: workload\.deadline_choices: value 2: must be a number > 0, got '1 50'" \
+    's/^deadline = 15/deadline_choices = 100, 1 50/'
+bad "deadline_max infinite" "small-[0-9]+\.ini:21: workload\.deadline_max: must be a number > 0, got 'inf'" \
+    's/^deadline = 15/deadline = 15\ndeadline_max = inf/'
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,deadline\n0,1,2,0,5,,100\n3,1,2,0,5,,-1\n' \
+    >"$WORK/bad-deadline.csv"
+bad "trace deadline negative" "workload\.trace: .*bad-deadline\.csv:3: column 'deadline': expected a number > 0 and <= 1e15 \(seconds after the job's arrival\), or 0 or nothing \(workload\.deadline\), got '-1'" \
+    "s|^tasks = 5|trace = $WORK/bad-deadline.csv|"
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,deadline\n0,1,2,0,5,,100\n3,1,2,0,5,,\n' \
+    >"$WORK/some-deadlines.csv"
+bad "trace deadlines for some jobs only" "small-[0-9]+\.ini:16: workload\.trace: its deadline column gives some jobs a deadline and leaves others without \(0 or empty\); set workload\.deadline" \
+    "s|^tasks = 5|trace = $WORK/some-deadlines.csv|" 's/^jobs = 60/; all jobs/' 's/^warmup = 5/warmup = 0/' \
+    's/^deadline = 15/; no deadline/'
+bad "price_max at most price" "small-[0-9]+\.ini:[0-9]+: utility\.price_max: must be > utility\.price \(1\), got '0\.5'" \
+    's/^\[policy\]$/[utility]\nprice_max = 0.5\n\n[policy]/'
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,deadline,price\n0,1,2,0,5,,100,x\n' \
+    >"$WORK/bad-price.csv"
+bad "trace price not a number" "workload\.trace: .*bad-price\.csv:2: column 'price': expected a number > 0 and <= 1e15 \(per unit of machine time\), or 0 or nothing \(utility\.price\), got 'x'" \
+    "s|^tasks = 5|trace = $WORK/bad-price.csv|"
 # per-job shapes (sigma_max, beta_max): the family's own shape parameter only, and what
 # assumes one shape for every job refuses them
 bad "sigma_max with pareto" "small-[0-9]+\.ini:20: workload\.sigma_max: each job's own sigma of log T, for task_time = lognormal only, got task_time = pareto" \

@@ -24,6 +24,18 @@ sed -e 's|^tasks = 5|trace = instance_events.csv\ntrace_format = google2019|' \
     "$CONFIGS/small.ini" >"$WORK/cell/run.ini"
 expect_ok "google2019: a trace beside the config, its first 10 jobs" \
     "$SPECMC" run "$WORK/cell/run.ini" --replicas 4 --out "$WORK/cell.h5" --quiet
+# Deadline and price columns (seed 004's D_i and γ_i per job): without workload.deadline the
+# jobs' own give the PoCD and let s-restart run; the utility weighs each job's machine time by
+# its own price (an empty one: utility.price).
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,deadline,price\n0,1,3,0,2,,8,2\n1,1,3,0,2,,30,\n2,1,3,0,2,,5,40\n' \
+    >"$WORK/deadlines.csv"
+ini=$(write_ini small "s|^tasks = 5|trace = $WORK/deadlines.csv|" 's/^jobs = 60/; all jobs/' \
+    's/^warmup = 5/warmup = 0/' 's/^deadline = 15/; deadlines from the trace/' \
+    's/^list = .*/list = fifo, s-restart/')
+expect_ok "csv: deadline and price columns, no workload.deadline" \
+    "$SPECMC" run "$ini" --replicas 4 --out "$WORK/deadlines.h5" --metrics pocd,utility
+expect_grep "csv: PoCD and utility from the jobs' own deadlines and prices" \
+    "^  fifo +[01]\.[0-9]+ .* +-0\.[0-9]+ " "$WORK/out"
 CURRENT="no output file after a failed run"
 if [ -e "$WORK/never.h5" ]; then fail "never.h5 written"; else pass; fi
 

@@ -164,6 +164,82 @@ Test(chronos_auto, each_job_its_own_shape)
     rep_workspace_free(ws);
 }
 
+/* Algorithm 1 on each job's own deadline D_i (seed 004 §III): two jobs alike but for their
+ * deadlines, given by a trace's deadline column, get the r of ch_alg1 at their own D_i (the
+ * tighter one more attempts); with deadline_max, every drawn job's r is Algorithm 1 at its
+ * drawn D_i, and the jobs do not all get one r. */
+Test(chronos_auto, each_job_its_own_deadline)
+{
+    struct tr_job jobs[] = {{0, 1, {10, 0}, {3, 0}, {0, 0}, 2.5},
+                            {0, 1, {10, 0}, {3, 0}, {0, 0}, 6.0}};
+    struct tr_trace tr = {jobs, 2, 0};
+    struct cl_spec sp = pareto_trace_spec(100, &tr);
+    set_utility(&sp, INFINITY, 1e-3, 1.0); /* no scenario deadline: the trace gives both */
+    char msg[256];
+    cr_assert(pol_check_auto(&sp, NAN, msg, sizeof msg), "%s", msg);
+    int r[2];
+    for (int i = 0; i < 2; i++) {
+        sp.deadline = jobs[i].deadline; /* expected_r reads the spec's */
+        r[i] = expected_r(&sp, CH_CLONE, 10, 1.0, 1.5, 0.0, 0.5, 1);
+    }
+    sp.deadline = INFINITY;
+    cr_assert_gt(r[0], r[1], "the tighter deadline needs more attempts (r %d, %d)", r[0], r[1]);
+    double out[M_COUNT];
+    struct rep_workspace *ws = run_auto(&sp, "clone", NULL, 0, out);
+    struct cluster *cl = rep_cluster(ws);
+    for (int i = 0; i < 2; i++) {
+        cr_assert_eq(cl->job[i].rel_deadline, jobs[i].deadline);
+        cr_assert_eq(cl->job[i].choice, r[i], "job %d", i);
+        cr_assert_eq(cl->job[i].copies, 10 * (r[i] + 1), "job %d", i);
+    }
+    cr_assert(isfinite(out[M_POCD]), "PoCD is defined by the jobs' own deadlines");
+    rep_workspace_free(ws);
+
+    sp = sc_spec(2000, 40, 10);
+    set_utility(&sp, 2.5, 1e-3, 1.0);
+    sp.deadline_max = 8.0;
+    cr_assert(pol_check_auto(&sp, NAN, msg, sizeof msg), "%s", msg);
+    ws = run_auto(&sp, "clone", NULL, 0, out);
+    cl = rep_cluster(ws);
+    int lo = 1000, hi = -1;
+    for (int i = 0; i < cl->njobs; i++) {
+        const struct cl_job *j = &cl->job[i];
+        struct ch_objective o = {CH_CLONE, {10, 1.0, 1.5, j->rel_deadline, 0.0, 0.5},
+                                 1e-3, 1.0, 0.2, 1};
+        cr_assert_eq(j->choice, ch_alg1(&o, POL_CHOICE_MAX), "job %d, D_i = %g", i,
+                     j->rel_deadline);
+        lo = j->choice < lo ? j->choice : lo;
+        hi = j->choice > hi ? j->choice : hi;
+    }
+    cr_assert_lt(lo, hi, "jobs of different deadlines get different r");
+    rep_workspace_free(ws);
+}
+
+/* Algorithm 1 at each job's own price γ_i (seed 004 §III): two jobs alike but for their prices
+ * (a trace's price column) get ch_alg1's r at their own C, the dearer one fewer attempts. */
+Test(chronos_auto, each_job_its_own_price)
+{
+    struct tr_job jobs[] = {{0, 1, {10, 0}, {3, 0}, {0, 0}, 0, 1.0},
+                            {0, 1, {10, 0}, {3, 0}, {0, 0}, 0, 100.0}};
+    struct tr_trace tr = {jobs, 2, 0};
+    struct cl_spec sp = pareto_trace_spec(100, &tr);
+    set_utility(&sp, 3.0, 1e-3, 1.0);
+    int r[2];
+    for (int i = 0; i < 2; i++) {
+        sp.utility_price = jobs[i].price; /* expected_r reads the spec's */
+        r[i] = expected_r(&sp, CH_CLONE, 10, 1.0, 1.5, 0.0, 0.5, 1);
+    }
+    sp.utility_price = 1.0;
+    cr_assert_gt(r[0], r[1], "the dearer job buys fewer attempts (r %d, %d)", r[0], r[1]);
+    double out[M_COUNT];
+    struct rep_workspace *ws = run_auto(&sp, "clone", NULL, 0, out);
+    for (int i = 0; i < 2; i++) {
+        cr_assert_eq(rep_cluster(ws)->job[i].price, jobs[i].price);
+        cr_assert_eq(rep_cluster(ws)->job[i].choice, r[i], "job %d", i);
+    }
+    rep_workspace_free(ws);
+}
+
 /* Where Algorithm 1 has nothing to choose, r = 0: a job whose t_min is past the deadline
  * (no attempt can meet it; the printed PoCD would be nonsense there), and one whose R(r)
  * stays below R_min for every r searched (ch_alg1 then returns its upper bound). */
@@ -171,7 +247,8 @@ Test(chronos_auto, no_attempt_can_help)
 {
     struct cl_spec sp = sc_spec(10, 1, 1);
     set_utility(&sp, 1.0, 1e-5, 1.0);
-    struct cl_job j = {.ntasks = 10, .nmap = 10, .scale = {1.0, 1.0}};
+    struct cl_job j = {.ntasks = 10, .nmap = 10, .scale = {1.0, 1.0}, .rel_deadline = 1.0,
+                       .price = 1.0};
     j.dist[CL_MAP] = (struct dist){DIST_PARETO, 1.2, 1.5};
     for (int s = CH_CLONE; s <= CH_RESUME; s++)
         for (int corrected = 0; corrected < 2; corrected++)
@@ -204,7 +281,8 @@ Test(chronos_auto, memo)
     }
     struct cl_spec sp = sc_spec(10, 1, 1);
     set_utility(&sp, 6.0, 1e-5, 100.0);
-    struct cl_job j = {.ntasks = 100, .nmap = 100, .scale = {1.0, 1.0}};
+    struct cl_job j = {.ntasks = 100, .nmap = 100, .scale = {1.0, 1.0}, .rel_deadline = 6.0,
+                       .price = 100.0};
     for (int i = 0; i < 30; i++) {
         j.dist[CL_MAP] = (struct dist){DIST_PARETO, 0.2 + 0.1 * (i % 10), 1.5};
         int strategy = i % 2 ? CH_RESUME : CH_CLONE;

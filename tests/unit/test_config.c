@@ -456,6 +456,57 @@ Test(config, zip_varies_keys_together)
               "%s", err);
 }
 
+/* Per-job deadlines: deadline_max reaches the spec and sweeps like deadline; unset it is 0
+ * (every job has deadline); above deadline, finite and with deadline set, or an error naming
+ * file, line and key. deadline_choices: 2 to 16 deadlines instead of deadline, not swept. */
+Test(config, per_job_deadlines)
+{
+    struct cfg c;
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\ndeadline = 4\n[sweep]\n"
+                          "workload.deadline_max = 6, 9\n",
+                      NULL, 0),
+                 0, "%s", err);
+    cr_assert_eq(c.nscenarios, 2);
+    cr_assert_eq(c.scen[0].spec.deadline, 4.0);
+    cr_assert_eq(c.scen[0].spec.deadline_max, 6.0);
+    cr_assert_eq(c.scen[1].spec.deadline_max, 9.0);
+    cfg_free(&c);
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\ndeadline = 4\n", NULL, 0), 0, "%s", err);
+    cr_assert_eq(c.scen[0].spec.deadline_max, 0.0);
+    cfg_free(&c);
+    static const struct {
+        const char *text, *want;
+    } bad[] = {
+        {"[workload]\nrate = 1\ndeadline = 4\ndeadline_max = 4\n",
+         ":4: workload.deadline_max: must be > workload.deadline (4), got '4'"},
+        {"[workload]\nrate = 1\ndeadline = 4\ndeadline_max = 1e400\n",
+         ":4: workload.deadline_max: must be a number > 0, got '1e400'"},
+        {"[workload]\nrate = 1\ndeadline_max = 9\n",
+         ":3: workload.deadline_max: each job's deadline is drawn between workload.deadline and "
+         "it; set workload.deadline too"},
+        {"[workload]\nrate = 1\ndeadline = 4\ndeadline_choices = 100, 150\n",
+         ":4: workload.deadline_choices: gives each job's deadline, instead of "
+         "workload.deadline ("},
+        {"[workload]\nrate = 1\ndeadline_choices = 100\n",
+         ":3: workload.deadline_choices: 2 to 16 comma-separated deadlines, got 1"},
+        {"[workload]\nrate = 1\ndeadline_choices = 100, 0\n",
+         ":3: workload.deadline_choices: value 2: must be a number > 0, got '0'"},
+        {"[workload]\nrate = 1\ndeadline_choices = 1\n[sweep]\nworkload.deadline_choices = "
+         "1, 2\n", "workload.deadline_choices: this key cannot be swept"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        cr_assert_eq(load(&c, bad[i].text, NULL, 0), -1, "case %zu accepted", i);
+        cr_assert(strstr(err, bad[i].want), "case %zu: %s", i, err);
+    }
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\ndeadline_choices = 150, 100\n", NULL, 0), 0,
+                 "%s", err);
+    cr_assert_eq(c.scen[0].spec.deadline_choices, 2);
+    cr_assert_eq(c.scen[0].spec.deadline_choice[0], 150.0);
+    cr_assert_eq(c.scen[0].spec.deadline_choice[1], 100.0);
+    cr_assert_eq(c.scen[0].spec.deadline, 100.0, "the least");
+    cfg_free(&c);
+}
+
 Test(config, utility_section)
 {
     struct cfg c;
@@ -465,7 +516,23 @@ Test(config, utility_section)
     cr_assert_eq(c.scen[0].spec.utility_theta, 2e-5);
     cr_assert_eq(c.scen[0].spec.utility_price, 30.0);
     cr_assert_eq(c.scen[0].spec.utility_rmin, 0.2);
+    cr_assert_eq(c.scen[0].spec.utility_price_max, 0.0, "unset: every job has price");
     cfg_free(&c);
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\n[utility]\nprice = 30\n[sweep]\n"
+                          "utility.price_max = 40, 90\n",
+                      NULL, 0),
+                 0, "%s", err);
+    cr_assert_eq(c.nscenarios, 2);
+    cr_assert_eq(c.scen[0].spec.utility_price_max, 40.0);
+    cr_assert_eq(c.scen[1].spec.utility_price_max, 90.0);
+    cfg_free(&c);
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\n[utility]\nprice = 30\nprice_max = 20\n",
+                      NULL, 0),
+                 -1);
+    cr_assert(strstr(err, ":5: utility.price_max: must be > utility.price (30), got '20'"), "%s",
+              err);
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\n[utility]\nprice_max = inf\n", NULL, 0), -1);
+    cr_assert(strstr(err, ":4: utility.price_max: must be a number > 0, got 'inf'"), "%s", err);
 }
 
 /* Per-job shapes: sigma_max and beta_max set the generator's bound; trace_shape decides whether

@@ -1,10 +1,11 @@
 /* The per-replica metrics that are not plain means of what a job records: the slowdown F_i/I_i
- * against the job's time alone on an idle cluster (models/metrics.h metrics_ideal_time) and
- * Jain's fairness index of the slowdowns. Every expected number is worked by hand above its
+ * against the job's time alone on an idle cluster (models/metrics.h metrics_ideal_time),
+ * Jain's fairness index of the slowdowns, and the utility with jobs' own prices. Every expected number is worked by hand above its
  * assertion. */
 #include <criterion/criterion.h>
 #include <math.h>
 
+#include "models/theory/chronos.h"
 #include "scenario.h"
 
 #define EPS 1e-12
@@ -101,4 +102,40 @@ Test(metrics, slowdown_tail_index)
     cr_assert_float_eq(metrics_tail_index(&sp, none, M_SLOWDOWN), 3.0, EPS);
     sp.launch_delay = 0.1;
     cr_assert(isinf(metrics_tail_index(&sp, none, M_SLOWDOWN)));
+}
+
+/* The utility with jobs' own prices and deadlines (a trace's columns): two jobs of one task,
+ * 2 and 4 long, on two slots, both done by their deadlines 3 and 10: PoCD 1, machine times 2
+ * and 4. Prices 1 and 3: lg(1 − 0.2) − 0.01 (1·2 + 3·4)/2 = lg 0.8 − 0.07; with the deadline of
+ * the first 1.5 it misses it: PoCD 0.5. Without prices every job has C = 2 and the value is
+ * ch_utility of the mean machine time, bit for bit: lg 0.8 − 0.01·2·3. */
+Test(metrics, utility_with_own_prices)
+{
+    struct tr_job jobs[] = {{0, 1, {1, 0}, {2, 0}, {0, 0}, 3, 1.0},
+                            {0, 1, {1, 0}, {4, 0}, {0, 0}, 10, 3.0}};
+    struct tr_trace tr = {jobs, 2, 0};
+    struct cl_spec sp = sc_trace_spec(2, &tr);
+    sp.arrival = ARRIVAL_BATCH;
+    sp.utility_theta = 0.01;
+    sp.utility_price = 2.0;
+    sp.utility_rmin = 0.2;
+    double out[M_COUNT];
+    int rc;
+    sc_params(pol_find("fifo"), param, NULL, 0);
+    struct rep_workspace *ws = sc_run(&sp, "fifo", param, NULL, out, &rc);
+    cr_assert_eq(rc, REP_OK);
+    cr_assert_float_eq(out[M_POCD], 1.0, EPS);
+    cr_assert_float_eq(out[M_MACHINE_TIME], 3.0, EPS);
+    cr_assert_float_eq(out[M_UTILITY], log10(0.8) - 0.07, EPS);
+    rep_workspace_free(ws);
+    jobs[0].deadline = 1.5;
+    ws = sc_run(&sp, "fifo", param, NULL, out, &rc);
+    cr_assert_float_eq(out[M_POCD], 0.5, EPS, "each job against its own deadline");
+    rep_workspace_free(ws);
+    jobs[0].price = jobs[1].price = 0;
+    sp.deadline = 10;
+    ws = sc_run(&sp, "fifo", param, NULL, out, &rc);
+    cr_assert_eq(out[M_UTILITY], ch_utility(out[M_POCD], out[M_MACHINE_TIME], 0.01, 2.0, 0.2));
+    cr_assert_float_eq(out[M_UTILITY], log10(0.3) - 0.06, EPS);
+    rep_workspace_free(ws);
 }

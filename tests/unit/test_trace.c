@@ -203,6 +203,58 @@ Test(trace, csv_with_sds)
     expect_sd(3, 0, 0);
 }
 
+/* A deadline column after either layout: each job's own relative deadline where given,
+ * nothing or 0 (the scenario's) where not; sorted with its job. */
+Test(trace, csv_with_deadlines)
+{
+    cr_assert_eq(load(HDR ",deadline\n"
+                          "5,1,2,0,10,,150\n"
+                          "0,1,2,0,10,,100\n"
+                          "7,1,2,0,10,,\n"
+                          "9,1,2,0,10,, 0 \n",
+                      TR_CSV),
+                 0, "%s", err);
+    cr_assert_eq(tr.njobs, 4);
+    expect_job(0, 0, 1, 2, 0, 10, 0);
+    cr_assert_eq(tr.job[0].deadline, 100);
+    cr_assert_eq(tr.job[1].deadline, 150);
+    cr_assert_eq(tr.job[2].deadline, 0);
+    cr_assert_eq(tr.job[3].deadline, 0);
+    uint64_t with = tr_digest(&tr);
+    tr_free(&tr);
+    cr_assert_eq(load(H8 "0,1,2,0,10,,3,\n", TR_CSV), 0, "%s", err);
+    uint64_t eight = tr_digest(&tr);
+    tr_free(&tr);
+    cr_assert_eq(load(HDR8 ",deadline\n0,1,2,0,10,,3,,12.5\n", TR_CSV), 0, "%s", err);
+    expect_sd(0, 3, 0);
+    cr_assert_eq(tr.job[0].deadline, 12.5);
+    cr_assert_neq(tr_digest(&tr), eight, "the digest sees the deadline");
+    tr_free(&tr);
+    cr_assert_eq(load(HDR8 ",deadline\n0,1,2,0,10,,3,,\n", TR_CSV), 0, "%s", err);
+    cr_assert_eq(tr_digest(&tr), eight, "no deadline: the digest of the file without the column");
+    cr_assert_neq(with, eight);
+}
+
+/* A price column, after the deadline or alone: each job's own price γ_i where given, nothing or
+ * 0 (utility.price) where not; the digest tells a price from a deadline of the same value. */
+Test(trace, csv_with_prices)
+{
+    cr_assert_eq(load(HDR ",deadline,price\n0,1,2,0,10,,100,3\n1,1,2,0,10,,,\n", TR_CSV), 0,
+                 "%s", err);
+    cr_assert_eq(tr.job[0].deadline, 100);
+    cr_assert_eq(tr.job[0].price, 3);
+    cr_assert_eq(tr.job[1].deadline, 0);
+    cr_assert_eq(tr.job[1].price, 0);
+    tr_free(&tr);
+    cr_assert_eq(load(HDR8 ",price\n0,1,2,0,10,,,,7.5\n", TR_CSV), 0, "%s", err);
+    cr_assert_eq(tr.job[0].price, 7.5);
+    cr_assert_eq(tr.job[0].deadline, 0);
+    uint64_t priced = tr_digest(&tr);
+    tr_free(&tr);
+    cr_assert_eq(load(HDR8 ",deadline\n0,1,2,0,10,,,,7.5\n", TR_CSV), 0, "%s", err);
+    cr_assert_neq(tr_digest(&tr), priced);
+}
+
 struct bad {
     const char *text;
     int line;
@@ -266,6 +318,25 @@ Test(trace, csv_errors)
         {HDR ",map_sd\n1,0,1,0,10,,1\n", 1, {"expected the header line '" HDR "' or '" HDR8
                                               "'", "(these columns, in this order)"}},
         {HDR ",reduce_sd,map_sd\n", 1, {"in this order"}},
+        /* the deadline column */
+        {HDR ",deadline\n1,0,1,0,10,,-5\n", 2, {"column 'deadline': expected a number > 0 "
+                                                  "and <= 1e15", "or 0 or nothing", "got '-5'"}},
+        {HDR ",deadline\n1,0,1,0,10,,soon\n", 2, {"column 'deadline'", "got 'soon'"}},
+        {HDR ",deadline\n1,0,1,0,10,,inf\n", 2, {"column 'deadline'", "got 'inf'"}},
+        {HDR ",deadline\n1,0,1,0,10,,1e16\n", 2, {"column 'deadline'", "got '1e16'"}},
+        {HDR ",deadline\n1,0,1,0,10,\n", 2, {"expected 7 columns (" HDR ",deadline)", "got 6"}},
+        {HDR8 ",deadline\n1,0,1,0,10,,,\n", 2, {"expected 9 columns (" HDR8 ",deadline)"}},
+        {HDR ",deadline,map_sd,reduce_sd\n", 1, {"optionally followed by ',deadline'"}},
+        {HDR ",deadline,deadline\n", 1, {"expected the header line"}},
+        /* the price column */
+        {HDR ",price\n1,0,1,0,10,,-2\n", 2, {"column 'price': expected a number > 0 and <= "
+                                               "1e15 (per unit of machine time), or 0 or "
+                                               "nothing (utility.price)", "got '-2'"}},
+        {HDR ",deadline,price\n1,0,1,0,10,,5,cheap\n", 2, {"column 'price'", "got 'cheap'"}},
+        {HDR ",deadline,price\n1,0,1,0,10,,-5,cheap\n", 2, {"column 'deadline'", "got '-5'"}},
+        {HDR ",deadline,price\n1,0,1,0,10,,5\n", 2, {"expected 8 columns (" HDR
+                                                       ",deadline,price)", "got 7"}},
+        {HDR ",price,deadline\n", 1, {"',deadline' and ',price' (each optional, in this order)"}},
         /* no jobs */
         {"", 0, {"no jobs", "no header line"}},
         {"# only a comment\n\n", 0, {"no jobs"}},

@@ -3,6 +3,7 @@
  * reduce copy that waits for its map phase. Expected numbers are worked out in comments. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "models/workload.h"
 #include "scenario.h"
@@ -163,6 +164,143 @@ Test(workload, plain_jobs_are_alike)
         cr_assert(cl.job[i].weight >= 1 && cl.job[i].weight <= 5);
     }
     cl_free(&cl);
+}
+
+/* Per-job deadlines (deadline_max): every job's D_i lies in [deadline, deadline_max] and is
+ * uniform there (mean 15, SD 10/sqrt(12) = 2.89 for [10, 20]), its absolute deadline is its
+ * arrival plus D_i; jobs differ; the same seed gives the same deadlines; and arrivals,
+ * weights, task counts, scales and task sizes are those of the scenario without them (their
+ * own stream). A trace's deadline column comes before the draw; 0 there is the scenario's. */
+Test(workload, own_deadlines)
+{
+    struct cl_spec plain = sc_spec(10, 4000, 4);
+    plain.arrival = ARRIVAL_POISSON;
+    plain.rate = 1.0;
+    plain.weight_max = 7;
+    plain.tasks_beta = 1.5;
+    plain.tasks_max = 100;
+    plain.job_spread = 0.5;
+    plain.deadline = 10.0;
+    struct cl_spec sp = plain;
+    sp.deadline_max = 20.0;
+    struct cluster a = {0}, b = {0}, c = {0};
+    cr_assert_eq(wl_reset(&a, &plain, 5, 3), 0);
+    cr_assert_eq(wl_reset(&b, &sp, 5, 3), 0);
+    cr_assert_eq(wl_reset(&c, &sp, 5, 3), 0);
+    cr_assert_eq(a.ntasks, b.ntasks);
+    double s1 = 0, s2 = 0;
+    int n = b.njobs, distinct = 0;
+    for (int i = 0; i < n; i++) {
+        const struct cl_job *p = &a.job[i], *j = &b.job[i];
+        cr_assert(p->arrival == j->arrival && p->weight == j->weight &&
+                  p->ntasks == j->ntasks && p->scale[CL_MAP] == j->scale[CL_MAP],
+                  "job %d: other attributes moved", i);
+        cr_assert_eq(p->rel_deadline, 10.0);
+        cr_assert_eq(p->deadline, p->arrival + 10.0);
+        double d = j->rel_deadline;
+        cr_assert(d >= 10.0 && d <= 20.0, "job %d: D_i %g", i, d);
+        cr_assert_eq(j->deadline, j->arrival + d);
+        cr_assert_eq(c.job[i].rel_deadline, d, "reproducible");
+        distinct += i > 0 && d != b.job[i - 1].rel_deadline;
+        s1 += d, s2 += d * d;
+    }
+    cr_assert_eq(distinct, n - 1, "every job its own deadline");
+    double mean = s1 / n, sd = sqrt(s2 / n - mean * mean);
+    cr_assert(fabs(mean - 15.0) < 0.2, "mean D_i %g", mean);
+    cr_assert(fabs(sd - 10.0 / sqrt(12.0)) < 0.1, "SD of D_i %g", sd);
+    for (int t = 0; t < a.ntasks; t++)
+        cr_assert_eq(a.task_size[t], b.task_size[t], "task %d", t);
+    cl_free(&a), cl_free(&b), cl_free(&c);
+
+    struct tr_job jobs[] = {{0, 1, {1, 0}, {2, 0}, {0, 0}, 7.5}, {1, 1, {1, 0}, {2, 0}, {0, 0}, 0}};
+    struct tr_trace tr = {jobs, 2, 0};
+    sp = sc_trace_spec(2, &tr);
+    cr_assert(wl_own_deadlines(&sp) && !wl_deadlines(&sp), "job 1 has none");
+    sp.deadline = 4.0;
+    cr_assert(wl_deadlines(&sp));
+    cr_assert_eq(wl_reset(&a, &sp, 1, 0), 0);
+    cr_assert_eq(a.job[0].rel_deadline, 7.5);
+    cr_assert_eq(a.job[1].rel_deadline, 4.0);
+    cr_assert_eq(a.job[1].deadline, 5.0);
+    sp.deadline_max = 6.0;
+    cr_assert_eq(wl_reset(&b, &sp, 1, 0), 0);
+    cr_assert_eq(b.job[0].rel_deadline, 7.5, "the trace's own first");
+    cr_assert(b.job[1].rel_deadline >= 4.0 && b.job[1].rel_deadline <= 6.0);
+    cl_free(&a), cl_free(&b);
+}
+
+/* Deadlines from a list (deadline_choices, seed 004 §VII's "100 sec or 150 sec"): every job's
+ * D_i is one of the values, each about equally often (2000 jobs: 1000 ± 22 each, within 5
+ * SDs), the same for the same seed, and the arrivals those of the scenario without them. */
+Test(workload, deadline_choices)
+{
+    struct cl_spec plain = sc_spec(10, 2000, 2);
+    plain.arrival = ARRIVAL_POISSON;
+    plain.rate = 1.0;
+    plain.deadline = 100.0;
+    struct cl_spec sp = plain;
+    sp.deadline_choice[0] = 150.0;
+    sp.deadline_choice[1] = 100.0;
+    sp.deadline_choices = 2;
+    struct cluster a = {0}, b = {0}, c = {0};
+    cr_assert_eq(wl_reset(&a, &plain, 2, 6), 0);
+    cr_assert_eq(wl_reset(&b, &sp, 2, 6), 0);
+    cr_assert_eq(wl_reset(&c, &sp, 2, 6), 0);
+    int tight = 0;
+    for (int i = 0; i < b.njobs; i++) {
+        double d = b.job[i].rel_deadline;
+        cr_assert(d == 100.0 || d == 150.0, "job %d: D_i %g", i, d);
+        cr_assert_eq(b.job[i].deadline, b.job[i].arrival + d);
+        cr_assert_eq(b.job[i].arrival, a.job[i].arrival);
+        cr_assert_eq(c.job[i].rel_deadline, d, "reproducible");
+        tight += d == 100.0;
+    }
+    cr_assert(abs(tight - 1000) < 5 * 22, "%d of 2000 jobs at 100", tight);
+    cl_free(&a), cl_free(&b), cl_free(&c);
+}
+
+/* Per-job prices (utility.price_max): every job's γ_i lies in [price, price_max], the same
+ * seed gives the same prices, jobs differ, and deadlines, arrivals and sizes are those of the
+ * scenario without them (their own stream); without the key every job has the price. A
+ * trace's price column comes first. */
+Test(workload, own_prices)
+{
+    struct cl_spec plain = sc_spec(10, 500, 2);
+    plain.arrival = ARRIVAL_POISSON;
+    plain.rate = 1.0;
+    plain.deadline = 10.0;
+    plain.deadline_max = 20.0;
+    plain.utility_price = 2.0;
+    struct cl_spec sp = plain;
+    sp.utility_price_max = 5.0;
+    struct cluster a = {0}, b = {0}, c = {0};
+    cr_assert_eq(wl_reset(&a, &plain, 9, 4), 0);
+    cr_assert_eq(wl_reset(&b, &sp, 9, 4), 0);
+    cr_assert_eq(wl_reset(&c, &sp, 9, 4), 0);
+    int distinct = 0;
+    for (int i = 0; i < b.njobs; i++) {
+        cr_assert_eq(a.job[i].price, 2.0);
+        cr_assert(a.job[i].arrival == b.job[i].arrival &&
+                  a.job[i].rel_deadline == b.job[i].rel_deadline, "job %d moved", i);
+        double p = b.job[i].price;
+        cr_assert(p >= 2.0 && p <= 5.0, "job %d: price %g", i, p);
+        cr_assert_eq(c.job[i].price, p, "reproducible");
+        distinct += i > 0 && p != b.job[i - 1].price;
+    }
+    cr_assert_eq(distinct, b.njobs - 1);
+    for (int t = 0; t < a.ntasks; t++)
+        cr_assert_eq(a.task_size[t], b.task_size[t], "task %d", t);
+    cl_free(&a), cl_free(&b), cl_free(&c);
+
+    struct tr_job jobs[] = {{0, 1, {1, 0}, {2, 0}, {0, 0}, 0, 9.0}, {1, 1, {1, 0}, {2, 0}, {0, 0}}};
+    struct tr_trace tr = {jobs, 2, 0};
+    sp = sc_trace_spec(2, &tr);
+    sp.utility_price = 3.0;
+    cr_assert(wl_own_prices(&sp));
+    cr_assert_eq(wl_reset(&a, &sp, 1, 0), 0);
+    cr_assert_eq(a.job[0].price, 9.0);
+    cr_assert_eq(a.job[1].price, 3.0);
+    cl_free(&a);
 }
 
 /* Per-job shapes from the generator (shape_max): every job's σ of log T lies in [σ, σ_max] and
