@@ -843,3 +843,21 @@ Test(config, extent_and_clock_bits)
     cr_assert_float_eq(x.largest, pow(2.0, 53 / 1.5), 1e-6 * x.largest);
     cfg_free(&c);
 }
+
+/* precision_metrics unset asks every metric up to the slowdowns, which came later (a run that
+ * stopped by the default before them stops where it did); named, they are asked. */
+Test(config, precision_metrics_default_leaves_the_slowdowns_out)
+{
+    struct cfg c;
+    const char *text = "[experiment]\nreplicas = 30\nprecision = 0.05\nmax_replicas = 300\n"
+                       "[workload]\nrate = 1\n";
+    cr_assert_eq(load(&c, text, NULL, 0), 0, "%s", err);
+    for (int m = 0; m < M_COUNT; m++)
+        cr_assert_eq(c.precision_metric[m], m < M_SLOWDOWN, "%s", metric_info[m].name);
+    cfg_free(&c);
+    const char *named[] = {"experiment.precision_metrics=flowtime,slowdown_jain"};
+    cr_assert_eq(load(&c, text, named, 1), 0, "%s", err);
+    cr_assert(c.precision_metric[M_FLOWTIME] && c.precision_metric[M_SLOWDOWN_JAIN]);
+    cr_assert(!c.precision_metric[M_SLOWDOWN] && !c.precision_metric[M_POCD]);
+    cfg_free(&c);
+}
