@@ -165,27 +165,32 @@ class Results:
         return wide_df.melt(id_vars=ids, value_vars=self.metrics, var_name="metric",
                             value_name="value")
 
+    def _cells(self, name):
+        """(scenario, policy, the group or dataset scenarios/S/POLICY/name) for every cell
+        whose file has one, the file open while the caller reads it."""
+        with h5py.File(self.path, "r") as f:
+            for s in range(len(self.scenarios)):
+                for p in self.policies:
+                    path = f"scenarios/{s}/{p}/{name}"
+                    if path in f:
+                        yield s, p, f[path]
+
     def histograms(self, quantity="flowtime"):
         """The per-job histograms a run kept ([histogram] in its config): one row per
         (scenario, policy, replica, bin) with the bin's edges (lo, hi] (the last bin: above the
         top edge, hi = inf) and its count of measured jobs. Empty when none was kept."""
         frames = []
-        with h5py.File(self.path, "r") as f:
-            for s in range(len(self.scenarios)):
-                for p in self.policies:
-                    name = f"scenarios/{s}/{p}/histograms/{quantity}"
-                    if name not in f:
-                        continue
-                    counts = f[name][:]
-                    edges = f[name].attrs["edges"]
-                    lo = np.concatenate(([-np.inf], edges[1:]))
-                    hi = np.concatenate((edges[1:], [np.inf]))
-                    reps, bins = counts.shape
-                    frames.append(pd.DataFrame({
-                        "scenario": s, "policy": p,
-                        "replica": np.repeat(np.arange(reps), bins),
-                        "lo": np.tile(lo, reps), "hi": np.tile(hi, reps),
-                        "count": counts.ravel()}))
+        for s, p, d in self._cells(f"histograms/{quantity}"):
+            counts = d[:]
+            edges = d.attrs["edges"]
+            lo = np.concatenate(([-np.inf], edges[1:]))
+            hi = np.concatenate((edges[1:], [np.inf]))
+            reps, bins = counts.shape
+            frames.append(pd.DataFrame({
+                "scenario": s, "policy": p,
+                "replica": np.repeat(np.arange(reps), bins),
+                "lo": np.tile(lo, reps), "hi": np.tile(hi, reps),
+                "count": counts.ravel()}))
         cols = ["scenario", "policy", "replica", "lo", "hi", "count"]
         if not frames:
             return pd.DataFrame(columns=cols)
@@ -196,17 +201,12 @@ class Results:
         r = auto): one row per (scenario, policy, key, value) that some measured job got, with
         `jobs`, how many over every replica. Empty when no policy chose."""
         rows = []
-        with h5py.File(self.path, "r") as f:
-            for s in range(len(self.scenarios)):
-                for p in self.policies:
-                    name = f"scenarios/{s}/{p}/per_job"
-                    if name not in f:
-                        continue
-                    for key, d in f[name].items():
-                        for v, n in enumerate(d[:].sum(axis=0)):
-                            if n > 0:
-                                rows.append({"scenario": s, "policy": p, "key": key,
-                                             "value": v, "jobs": int(n)})
+        for s, p, g in self._cells("per_job"):
+            for key, d in g.items():
+                for v, n in enumerate(d[:].sum(axis=0)):
+                    if n > 0:
+                        rows.append({"scenario": s, "policy": p, "key": key, "value": v,
+                                     "jobs": int(n)})
         return pd.DataFrame(rows, columns=["scenario", "policy", "key", "value", "jobs"])
 
     def by_job(self):
@@ -214,14 +214,10 @@ class Results:
         (the median in files before format 6), every job in arrival order (scenario, policy,
         job, flowtime). Empty when not kept."""
         frames = []
-        with h5py.File(self.path, "r") as f:
-            for s in range(len(self.scenarios)):
-                for p in self.policies:
-                    name = f"scenarios/{s}/{p}/by_job/flowtime"
-                    if name in f:
-                        v = f[name][:]
-                        frames.append(pd.DataFrame({"scenario": s, "policy": p,
-                                                    "job": np.arange(len(v)), "flowtime": v}))
+        for s, p, d in self._cells("by_job/flowtime"):
+            v = d[:]
+            frames.append(pd.DataFrame({"scenario": s, "policy": p, "job": np.arange(len(v)),
+                                        "flowtime": v}))
         if not frames:
             return pd.DataFrame(columns=["scenario", "policy", "job", "flowtime"])
         return pd.concat(frames, ignore_index=True)
