@@ -12,6 +12,17 @@
 
 static double param[POL_MAX_PARAMS];
 
+/* FIFO (its defaults) on sp with durations d (NULL: the spec's own), run to the end. */
+static struct rep_workspace *run_fifo(const struct cl_spec *sp, struct sc_durations *d,
+                                      double out[M_COUNT])
+{
+    int rc;
+    sc_params(pol_find("fifo"), param, NULL, 0);
+    struct rep_workspace *ws = sc_run(sp, "fifo", param, d, out, &rc);
+    cr_assert_eq(rc, REP_OK);
+    return ws;
+}
+
 /* One slot, a batch of two jobs of two tasks under FIFO: job 0's tasks 2 and 1, job 1's 1 and
  * 1. Job 0 is done at 3, job 1 at 5. Alone (a slot per task) job 0 takes its longest task, 2
  * (the sum, 3, would be one slot's time), job 1 takes 1: slowdowns 1.5 and 5, mean 3.25;
@@ -21,10 +32,7 @@ Test(metrics, slowdown_against_the_longest_task)
     struct cl_spec sp = sc_spec(1, 2, 2);
     struct sc_durations d = {.d = {{2.0}, {1.0}, {1.0}, {1.0}}};
     double out[M_COUNT];
-    int rc;
-    sc_params(pol_find("fifo"), param, NULL, 0);
-    struct rep_workspace *ws = sc_run(&sp, "fifo", param, &d, out, &rc);
-    cr_assert_eq(rc, REP_OK);
+    struct rep_workspace *ws = run_fifo(&sp, &d, out);
     cr_assert_float_eq(metrics_ideal_time(rep_cluster(ws), 0), 2.0, EPS);
     cr_assert_float_eq(rep_cluster(ws)->job[1].completion, 5.0, EPS);
     cr_assert_float_eq(out[M_SLOWDOWN], 3.25, EPS);
@@ -39,10 +47,7 @@ Test(metrics, one_job_is_fair_to_itself)
     struct cl_spec sp = sc_spec(1, 1, 2);
     struct sc_durations d = {.d = {{2.0}, {3.0}}};
     double out[M_COUNT];
-    int rc;
-    sc_params(pol_find("fifo"), param, NULL, 0);
-    struct rep_workspace *ws = sc_run(&sp, "fifo", param, &d, out, &rc);
-    cr_assert_eq(rc, REP_OK);
+    struct rep_workspace *ws = run_fifo(&sp, &d, out);
     cr_assert_float_eq(out[M_SLOWDOWN], 5.0 / 3.0, EPS);
     cr_assert_float_eq(out[M_SLOWDOWN_JAIN], 1.0, EPS);
     rep_workspace_free(ws);
@@ -60,10 +65,7 @@ Test(metrics, ideal_time_of_two_phases)
     struct cl_spec sp = sc_trace_spec(3, &tr);
     sp.launch_delay = 0.5;
     double out[M_COUNT];
-    int rc;
-    sc_params(pol_find("fifo"), param, NULL, 0);
-    struct rep_workspace *ws = sc_run(&sp, "fifo", param, NULL, out, &rc);
-    cr_assert_eq(rc, REP_OK);
+    struct rep_workspace *ws = run_fifo(&sp, NULL, out);
     cr_assert_float_eq(metrics_ideal_time(rep_cluster(ws), 0), 3.5, EPS);
     cr_assert_float_eq(rep_cluster(ws)->job[0].completion, 3.5, EPS);
     cr_assert_float_eq(out[M_SLOWDOWN], 1.0, EPS);
@@ -120,21 +122,18 @@ Test(metrics, utility_with_own_prices)
     sp.utility_price = 2.0;
     sp.utility_rmin = 0.2;
     double out[M_COUNT];
-    int rc;
-    sc_params(pol_find("fifo"), param, NULL, 0);
-    struct rep_workspace *ws = sc_run(&sp, "fifo", param, NULL, out, &rc);
-    cr_assert_eq(rc, REP_OK);
+    struct rep_workspace *ws = run_fifo(&sp, NULL, out);
     cr_assert_float_eq(out[M_POCD], 1.0, EPS);
     cr_assert_float_eq(out[M_MACHINE_TIME], 3.0, EPS);
     cr_assert_float_eq(out[M_UTILITY], log10(0.8) - 0.07, EPS);
     rep_workspace_free(ws);
     jobs[0].deadline = 1.5;
-    ws = sc_run(&sp, "fifo", param, NULL, out, &rc);
+    ws = run_fifo(&sp, NULL, out);
     cr_assert_float_eq(out[M_POCD], 0.5, EPS, "each job against its own deadline");
     rep_workspace_free(ws);
     jobs[0].price = jobs[1].price = 0;
     sp.deadline = 10;
-    ws = sc_run(&sp, "fifo", param, NULL, out, &rc);
+    ws = run_fifo(&sp, NULL, out);
     cr_assert_eq(out[M_UTILITY], ch_utility(out[M_POCD], out[M_MACHINE_TIME], 0.01, 2.0, 0.2));
     cr_assert_float_eq(out[M_UTILITY], log10(0.3) - 0.06, EPS);
     rep_workspace_free(ws);
