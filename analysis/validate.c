@@ -225,6 +225,37 @@ int vd_add_replica_mean(struct vd_rows *rows, const char *id, const char *params
                            sqrt(st_acc_variance(&acc) / (double)acc.n), acc.n, expected);
 }
 
+int vd_add_model_mean(const struct vd_context *ctx, struct vd_rows *rows, const char *id,
+                      const char *params, double closed, const struct cl_spec *spec,
+                      const struct policy *pol, const double *param, int metric, int pilot,
+                      int max, double halfwidth)
+{
+    uint64_t seed = vd_seed(ctx, id, params);
+    double *v = malloc((size_t)M_COUNT * (size_t)max * sizeof *v);
+    if (!v || vd_model_part(ctx, spec, pol, param, seed, 0, pilot, max, v))
+        goto fail;
+    const double *x = v + (size_t)metric * (size_t)max;
+    struct st_acc acc;
+    st_acc_init(&acc);
+    for (int r = 0; r < pilot; r++)
+        st_acc_add(&acc, x[r]);
+    double z = vd_z((uint64_t)pilot), s0 = sqrt(st_acc_variance(&acc));
+    double want = ceil(z * z * s0 * s0 / (halfwidth * halfwidth));
+    int n = want > max ? max : want < pilot ? pilot : (int)want;
+    if (n > pilot && vd_model_part(ctx, spec, pol, param, seed, pilot, n - pilot, max, v))
+        goto fail;
+    for (int r = pilot; r < n; r++)
+        st_acc_add(&acc, x[r]);
+    int rc = interval_verdict(interval_row_z(rows, id, params, VD_INTERVAL, closed, acc.mean,
+                                             s0 / sqrt((double)n), (uint64_t)n, true, z),
+                              closed);
+    free(v);
+    return rc;
+fail:
+    free(v);
+    return -1;
+}
+
 static int order_verdict(struct vd_row *r, int predicted_sign, double difference, double se)
 {
     if (!r)

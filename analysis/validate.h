@@ -93,6 +93,18 @@ int vd_add_mean(struct vd_rows *rows, const char *id, const char *params, double
  * standard error. */
 int vd_add_replica_mean(struct vd_rows *rows, const char *id, const char *params, double closed,
                         const double *x, int n, bool expected);
+/* A replica mean sized by the precision its verdict needs (Stein's two-stage procedure, Ann.
+ * Math. Statist. 16, 1945): `pilot` replicas of the model give the SD s0 of metric `metric`,
+ * then the sample grows to n = ceil((z·s0/halfwidth)^2) replicas (at least `pilot`, at most
+ * `max`; z = vd_z(pilot), Student-t with pilot − 1 df), and the row is the mean of all n with
+ * the interval mean ± z·s0/√n. For normal replica means the interval is exact whatever n the
+ * pilot chose (the pilot's mean and SD are independent, the later replicas independent of both).
+ * Replica r has the same seed whatever n is, so the row depends on nothing but the seed. For
+ * rows expected to agree with `closed` (a disagreeing row would want sequential looks). */
+int vd_add_model_mean(const struct vd_context *ctx, struct vd_rows *rows, const char *id,
+                      const char *params, double closed, const struct cl_spec *spec,
+                      const struct policy *pol, const double *param, int metric, int pilot,
+                      int max, double halfwidth);
 int vd_add_order(struct vd_rows *rows, const char *id, const char *params, int predicted_sign,
                  double difference, double se, uint64_t n, bool expected);
 int vd_add_exact(struct vd_rows *rows, const char *id, const char *params, double closed,

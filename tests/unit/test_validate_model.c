@@ -3,7 +3,8 @@
  * thread count; an at-most row (vd_add_at_most) disagrees only when its whole interval lies
  * above the bound; a count of mismatches (vd_add_mismatches) agrees only at 0 and carries
  * Clopper–Pearson's upper bound on the mismatch rate; the sequential looks split the level
- * and their samples grow by parts that add up to the one-shot sample bit for bit. */
+ * and their samples grow by parts that add up to the one-shot sample bit for bit; a two-stage
+ * mean is sized by its pilot. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
@@ -182,4 +183,43 @@ Test(validate_model, at_most_look_uses_the_look_level)
     cr_assert(rows.row[0].agrees && !rows.row[1].agrees);
     cr_assert_float_eq(rows.row[0].ci_low, 0.5 - z * 0.01, 1e-12);
     vd_rows_free(&rows);
+}
+
+/* Stein's two-stage mean (vd_add_model_mean): the pilot's SD decides n; the row is the mean of
+ * the first n of the replicas vd_model runs (the same seeds), with the pilot's SD and t. */
+Test(validate_model, two_stage_mean_is_sized_by_the_pilot)
+{
+    enum { MAX = 40, PILOT = 8 };
+    struct cl_spec sp = open_spec();
+    struct vd_context ctx = {.seed = 7, .threads = 2};
+    double param[POL_MAX_PARAMS] = {0}, *all = malloc(sizeof(double) * M_COUNT * MAX);
+    const struct policy *fifo = pol_find("fifo");
+    cr_assert_eq(vd_model(&ctx, &sp, fifo, param, vd_seed(&ctx, "t", "p"), MAX, all), 0);
+    const double *x = all + (size_t)M_FLOWTIME * MAX;
+    double m = 0, ss = 0;
+    for (int r = 0; r < PILOT; r++)
+        m += x[r] / PILOT;
+    for (int r = 0; r < PILOT; r++)
+        ss += (x[r] - m) * (x[r] - m);
+    double s0 = sqrt(ss / (PILOT - 1)), z = vd_z(PILOT);
+    /* a half-width that needs 20 replicas by the pilot's SD; one the pilot meets; one no
+       sample of MAX meets */
+    double h[3] = {z * s0 / sqrt(19.5), 10 * z * s0, z * s0 / 100};
+    int want[3] = {20, PILOT, MAX};
+    struct vd_rows rows = {0};
+    for (int i = 0; i < 3; i++) {
+        cr_assert_eq(vd_add_model_mean(&ctx, &rows, "t", "p", m, &sp, fifo, param, M_FLOWTIME,
+                                       PILOT, MAX, h[i]), 0);
+        struct vd_row *row = &rows.row[i];
+        cr_assert_eq(row->n, (uint64_t)want[i], "case %d: n %llu", i,
+                     (unsigned long long)row->n);
+        double mean = 0;
+        for (int r = 0; r < want[i]; r++)
+            mean += x[r];
+        mean /= want[i];
+        cr_assert_float_eq(row->estimate, mean, 1e-12 * mean);
+        cr_assert_float_eq(row->ci_high - row->estimate, z * s0 / sqrt(want[i]), 1e-12);
+    }
+    vd_rows_free(&rows);
+    free(all);
 }
