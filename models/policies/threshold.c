@@ -9,6 +9,9 @@
  *  mode = dynamic (1, Algorithm 1): Th = Q + αP + βS (eq. 6), with
  *    Q  eq. 7 over the job's TTCs: QoS / divisor when no TTC exceeds the QoS, else the least
  *       TTC above it / divisor (th_q, models/theory/threshold.c); 1.5 without a QoS (qos = 0);
+ *       one QoS for every job (`qos`), or each job's own deadline D_i (`qos_from` = deadline:
+ *       §IV's "applications ... express different levels of acceptable QoS", a job's QoS
+ *       being the deadline it fails after, §IV; a job without a deadline has no QoS, §V-A);
  *    P  the job's mean progress score − μ (eq. 8);
  *    S  max(CPU − φ, memory − ω) requested per server (eq. 9, cl_cpu_per_server: needs
  *       cluster.servers) by the running copies (`demand` = no), or by them and the work
@@ -37,9 +40,11 @@
 #include "models/theory/threshold.h"
 #include "models/cluster.h"
 #include "models/policies/kit.h"
+#include "models/workload.h"
 
 enum { TP_MODE, TP_STATIC, TP_QOS, TP_DIVISOR, TP_ALPHA, TP_BETA, TP_MU, TP_PHI, TP_OMEGA,
-       TP_INTERVAL, TP_DEMAND };
+       TP_INTERVAL, TP_DEMAND, TP_QOS_FROM };
+enum { TP_QOS_KEY, TP_QOS_DEADLINE }; /* qos_from: `qos` for every job, or each job's D_i */
 enum { TP_TIMER_CHECK = 1 };
 
 /* Seed 003's constants in seconds for the `auto` times, and its mean task time. */
@@ -47,7 +52,7 @@ static const double th_seconds[POL_MAX_PARAMS] = {[TP_QOS] = 1.0, [TP_INTERVAL] 
 #define TP_TYPICAL_TASK_S 0.7
 
 struct threshold {
-    int mode, divisor, demand;
+    int mode, divisor, demand, qos_from;
     double static_th, qos, alpha, beta, mu, phi, omega, interval;
     double *ttc;          /* [S]: the TTCs of one job's running tasks (eq. 7 sorts them) */
     struct candidate {
@@ -73,6 +78,7 @@ static int threshold_init(struct cluster *cl, void *st, const double *param)
     t->omega = param[TP_OMEGA];
     t->interval = param[TP_INTERVAL];
     t->demand = (int)param[TP_DEMAND];
+    t->qos_from = (int)param[TP_QOS_FROM];
     t->ttc = malloc((size_t)cl->nslots * sizeof *t->ttc);
     t->cand = malloc((size_t)cl->nslots * sizeof *t->cand);
     t->queue = malloc((size_t)(cl->ntasks > 0 ? cl->ntasks : 1) * sizeof *t->queue);
@@ -146,11 +152,13 @@ static void check_job(struct cluster *cl, struct threshold *t, int k)
     }
     if (m == 0)
         return;
-    double num = t->static_th, r = 0.0;
+    double num = t->static_th, r = 0.0, qos = t->qos;
     enum th_divisor by = TH_ONE;
     if (t->mode == 1) {
-        num = th_q_num(t->ttc, n, t->qos); /* eq. 7; sorts t->ttc */
-        by = isnan(t->qos) ? TH_ONE : (enum th_divisor)t->divisor;
+        if (t->qos_from == TP_QOS_DEADLINE) /* its own; none without a deadline */
+            qos = j->rel_deadline < INFINITY ? j->rel_deadline : NAN;
+        num = th_q_num(t->ttc, n, qos); /* eq. 7; sorts t->ttc */
+        by = isnan(qos) ? TH_ONE : (enum th_divisor)t->divisor;
         double p = ps / n - t->mu; /* eq. 8 */
         double s = 0.0;            /* eq. 9 */
         if (t->beta != 0) {
@@ -161,7 +169,7 @@ static void check_job(struct cluster *cl, struct threshold *t, int k)
         r = t->alpha * p + t->beta * s; /* eq. 6 less Q */
     }
     struct th_bar bar; /* the job's, once for all its candidates */
-    th_bar_init(&bar, num, by, t->qos, r, t->ttc, n);
+    th_bar_init(&bar, num, by, qos, r, t->ttc, n);
     for (int c = 0; c < m; c++)
         if (th_bar_exceeds(&bar, t->cand[c].ttc)) {
             t->marked[t->cand[c].task] = 1;
@@ -216,6 +224,19 @@ static bool threshold_check(const struct cl_spec *spec, const double *param, cha
                            "needs cluster.servers, or beta = 0");
         return false;
     }
+    if (param[TP_QOS_FROM] == TP_QOS_DEADLINE) {
+        const char *why = !isnan(param[TP_QOS]) ? "qos gives every job the same QoS; leave "
+                                                  "it unset"
+                          : !wl_deadlines(spec) ? "needs workload.deadline (deadline_max, "
+                                                  "deadline_choices) or a trace's deadline "
+                                                  "column"
+                                                : NULL;
+        if (why) {
+            snprintf(msg, len, "qos_from = deadline (each job's QoS is its own deadline): %s",
+                     why);
+            return false;
+        }
+    }
     return pol_seconds_check(spec, &pol_threshold, param, th_seconds, TP_TYPICAL_TASK_S, msg,
                              len);
 }
@@ -227,6 +248,7 @@ static void threshold_resolve(const struct cl_spec *spec, double *param)
 }
 
 static const char *const tp_mode_names[] = {"static", "dynamic", NULL};
+static const char *const tp_qos_from_names[] = {"qos", "deadline", NULL};
 static const char *const tp_divisor_names[] = {[TH_MEDIAN] = "median", [TH_AVERAGE] = "average",
                                                [TH_QOS] = "qos", NULL};
 
@@ -263,6 +285,10 @@ static const struct pol_param threshold_params[] = {
                    .doc = "mode dynamic: eq. 9's S counts no: the running copies' requests, yes: "
                           "those and the waiting tasks' and replicas' (the demand)",
                    .names = pol_no_yes},
+    [TP_QOS_FROM] = {.key = "qos_from", .def = TP_QOS_KEY, .min = 0, .max = 1, .integer = true,
+                     .doc = "mode dynamic: each job's QoS for eq. 7 is qos: the qos key, or "
+                            "deadline: its own deadline D_i (a job without one has none)",
+                     .names = tp_qos_from_names},
     {0},
 };
 

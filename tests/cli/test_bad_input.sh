@@ -103,6 +103,9 @@ bad "relative time with a trace" "policy\.clone\.tau_kill: 'mean' is the task-ti
 # per-job deadlines (deadline_max, a trace's deadline column): above deadline, finite, with
 # deadline set; the column's values checked with line and column; a trace that leaves some jobs
 # without one needs workload.deadline
+# threshold's qos_from = deadline takes each job's own deadline as its QoS: it needs deadlines
+bad "qos_from without deadlines" "small-[0-9]+\.ini:24: policy\.list: threshold qos_from = deadline \(each job's QoS is its own deadline\): needs workload\.deadline" \
+    's/^deadline = 15//' 's/^list = fifo, psrpt, mantri, clone/list = threshold\n[policy.threshold]\nqos_from = deadline/'
 bad "deadline_max at most deadline" "small-[0-9]+\.ini:21: workload\.deadline_max: must be > workload\.deadline \(15\), got '15'" \
     's/^deadline = 15/deadline = 15\ndeadline_max = 15/'
 bad "deadline_max without deadline" "small-[0-9]+\.ini:20: workload\.deadline_max: each job's deadline is drawn between workload\.deadline and it; set workload\.deadline too" \

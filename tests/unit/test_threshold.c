@@ -2,7 +2,7 @@
  * the static bar, the dynamic threshold's utilisation term holding a replica back, a replica
  * waiting for a slot or for a server its requests fit, a threshold below 1 at low utilisation,
  * the check that the dynamic mode needs servers, eq. 9's demand reading, and ties decided as
- * §V's strict inequality says whatever the rounding. Every expected number
+ * §V's strict inequality says whatever the rounding, and each job's own QoS. Every expected number
  * is computed by hand above its assertion. */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -211,4 +211,65 @@ Test(threshold, demand_counts_waiting_tasks)
         cr_assert_float_eq(rep_cluster(ws)->task_done[3], i ? 2.5 : 2.0, EPS, "demand %d", i);
         rep_workspace_free(ws);
     }
+}
+
+/* Each job's QoS its own deadline (qos_from = deadline). Two batch jobs of tasks 1, 8 and 10
+ * (its replica 1) on 8 slots, deadlines 10 and 5, α = β = 0, eq. 7 divided by the average
+ * (so the bar Q × average is eq. 7's numerator), checks every 0.5. At 0.5 each job's TTCs
+ * are 0.5, 7.5 and 9.5. Job 0's QoS 10 is above them all: the bar is 10, and stays 10 while
+ * the TTCs fall — task 2 is never replicated, done at 10. Job 1's QoS 5 is below 7.5 and 9.5:
+ * the bar is 7.5, and task 5 (9.5 > 7.5) gets its replica at 0.5, done at 1.5. One QoS for
+ * both jobs gives both the same fate: 10 for qos = 10, 1.5 for qos = 5. */
+Test(threshold, each_job_its_own_qos)
+{
+    struct tr_job jobs[] = {{0, 1, {3, 0}, {1, 0}, {0, 0}, 10.0, 0},
+                            {0, 1, {3, 0}, {1, 0}, {0, 0}, 5.0, 0}};
+    struct tr_trace tr = {jobs, 2, 0};
+    static struct sc_durations d = {.d = {{1}, {8}, {10, 1}, {1}, {8}, {10, 1}}, .other = 1.0};
+    const struct policy *p = pol_find("threshold");
+    double qos[3] = {NAN, 10.0, 5.0}, done[3][2] = {{10.0, 1.5}, {10.0, 10.0}, {1.5, 1.5}};
+    for (int i = 0; i < 3; i++) {
+        struct cl_spec sp = sc_trace_spec(8, &tr);
+        sp.arrival = ARRIVAL_BATCH;
+        sc_params(p, param, NULL, 0);
+        sc_params(p, param, "mode", 1);
+        sc_params(p, param, "alpha", 0);
+        sc_params(p, param, "beta", 0);
+        sc_params(p, param, "divisor", TH_AVERAGE);
+        sc_params(p, param, "interval", 0.5);
+        sc_params(p, param, "qos", qos[i]);
+        sc_params(p, param, "qos_from", i == 0);
+        char msg[300];
+        cr_assert(pol_call_check(p, &sp, param, msg, sizeof msg), "%s", msg);
+        double out[M_COUNT];
+        int rc;
+        struct rep_workspace *ws = sc_run(&sp, "threshold", param, &d, out, &rc);
+        cr_assert_eq(rc, REP_OK);
+        const struct cluster *cl = rep_cluster(ws);
+        cr_assert_float_eq(cl->task_done[2], done[i][0], EPS, "case %d, job 0", i);
+        cr_assert_float_eq(cl->task_done[5], done[i][1], EPS, "case %d, job 1", i);
+        rep_workspace_free(ws);
+    }
+}
+
+/* qos_from = deadline needs deadlines and no `qos`. */
+Test(threshold, qos_from_deadline_is_checked)
+{
+    const struct policy *p = pol_find("threshold");
+    char msg[300];
+    struct cl_spec sp = sc_spec(8, 1, 4);
+    sc_params(p, param, NULL, 0);
+    sc_params(p, param, "mode", 1);
+    sc_params(p, param, "beta", 0);
+    sc_params(p, param, "qos_from", 1);
+    cr_assert_not(pol_call_check(p, &sp, param, msg, sizeof msg));
+    cr_assert(strstr(msg, "needs workload.deadline"), "%s", msg);
+    sp.deadline = 5.0;
+    cr_assert(pol_call_check(p, &sp, param, msg, sizeof msg), "%s", msg);
+    sc_params(p, param, "qos", 3.0);
+    cr_assert_not(pol_call_check(p, &sp, param, msg, sizeof msg));
+    cr_assert(strstr(msg, "leave it unset"), "%s", msg);
+    sc_params(p, param, "qos", NAN);
+    sc_params(p, param, "mode", 0); /* unused there, as qos is: a sweep of mode may keep it */
+    cr_assert(pol_call_check(p, &sp, param, msg, sizeof msg), "%s", msg);
 }
