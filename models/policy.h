@@ -21,6 +21,13 @@
  *   on_timer      a timer the policy set with cl_set_timer fired.
  *   on_copy_done  a task completed (its first copy finished; the others were killed).
  *   free          after the replica, to release what init allocated.
+ *   state         optional, only where the run asks for a time series ([series] times): the
+ *                 policy's scalar state at time t (>= the cluster's now, before the next
+ *                 event), e.g. seed 003's time threshold. It reads; it sets no timer, launches
+ *                 nothing, draws no random number and changes nothing a later decision reads
+ *                 (it may reuse scratch that every decision rewrites first), so that a run
+ *                 with a series gives the results of one without, bit for bit. The engine
+ *                 records NaN without calling it while no arrived job is unfinished.
  *
  * Roles (docs/methods/policies.md, "Schedulers and speculators"). A policy is whole (it schedules and
  * speculates by itself: sca, clone, hopper), a scheduler or a speculator. A scheduler decides
@@ -183,6 +190,10 @@ struct policy {
     void (*on_launch)(struct cluster *cl, void *st, int slot);
     const struct policy *half[2]; /* a pair built by pol_pair_new: its scheduler and its
                                      speculator; NULL for a registered policy */
+    /* optional: its scalar state at time t for a time series (see "When the callbacks
+       run"); NaN where it has none then. state_doc says what it is, one line */
+    double (*state)(const struct cluster *cl, void *st, double t);
+    const char *state_doc;
 };
 
 /* The registry (models/policies/registry.c), in the order `specmc list` prints. */
@@ -277,6 +288,13 @@ static inline void pol_call_copy_done(const struct policy *p, struct cluster *cl
     else if (p->on_copy_done)
         p->on_copy_done(cl, st, task);
 }
+
+/* A policy's state for a time series (models/policies/pair.c): a pair's or a lone
+ * speculator's is its speculator's, or its scheduler's where the speculator has none.
+ * pol_state_doc: what it is (NULL: the policy has no state, and its series is NaN);
+ * pol_call_state: its value at time t (NaN without one). */
+const char *pol_state_doc(const struct policy *p);
+double pol_call_state(const struct policy *p, const struct cluster *cl, void *st, double t);
 
 /* Number of parameters in a policy's table. */
 size_t pol_param_count(const struct policy *p);

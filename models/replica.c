@@ -8,7 +8,9 @@
  * k = 0, 1, ...) otherwise. Events created for the current instant (a timer set for now)
  * run in the next pass of the loop at the same time. While the cluster is idle (every job
  * that has arrived is done) the ticks before the next arrival or timer are skipped: they would
- * find nothing to decide, and the results are those of running them, bit for bit. */
+ * find nothing to decide, and the results are those of running them, bit for bit. A time
+ * series of the policy's state (rep_series) is read between instants: before moving to the
+ * next instant t, every sample time below t reads the state as it is. */
 #include "models/replica.h"
 
 #include <math.h>
@@ -24,6 +26,20 @@ struct rep_workspace {
     int scratch_cap;
     void *state;             /* policy state */
     size_t state_cap;
+    const double *series_at; /* rep_series: the sample times, nseries of them */
+    int nseries;
+    bool series_from_arrival; /* the times count from the first job's arrival, else from 0 */
+    double *series;          /* [nseries]: the last replica's values */
+    int series_cap;
+};
+
+/* The samples of a replica's series still to take. */
+struct sampler {
+    const double *at;
+    int n, next;   /* at[next] is the next sample's time, from origin */
+    double origin; /* the first job's arrival, or 0 */
+    double due;    /* origin + at[next], INFINITY when none is left */
+    double *out;
 };
 
 struct rep_workspace *rep_workspace_new(void)
@@ -42,6 +58,7 @@ void rep_workspace_free(struct rep_workspace *ws)
     cl_free(&ws->cl);
     free(ws->scratch);
     free(ws->state);
+    free(ws->series);
     free(ws);
 }
 
@@ -72,6 +89,36 @@ struct cluster *rep_cluster(struct rep_workspace *ws)
 struct rep_totals rep_last_totals(const struct rep_workspace *ws)
 {
     return (struct rep_totals){ws->cl.task_events, ws->cl.copies, ws->cl.kills, ws->cl.now};
+}
+
+int rep_series(struct rep_workspace *ws, const double *at, int n, bool from_arrival)
+{
+    if (n > ws->series_cap) {
+        double *p = realloc(ws->series, (size_t)n * sizeof *p);
+        if (!p)
+            return REP_NOMEM;
+        ws->series = p;
+        ws->series_cap = n;
+    }
+    ws->series_at = at;
+    ws->nseries = n;
+    ws->series_from_arrival = from_arrival;
+    return REP_OK;
+}
+
+const double *rep_series_values(const struct rep_workspace *ws)
+{
+    return ws->series;
+}
+
+/* Every sample due before t: the state as it is now (NaN with no arrived job unfinished). */
+static void sample_before(const struct cluster *cl, const struct policy *pol, void *st,
+                          struct sampler *sm, double t)
+{
+    while (sm->due < t) {
+        sm->out[sm->next] = cl->ndone < cl->narrived ? pol_call_state(pol, cl, st, sm->due) : NAN;
+        sm->due = ++sm->next < sm->n ? sm->origin + sm->at[sm->next] : INFINITY;
+    }
 }
 
 static int prepare(struct rep_workspace *ws, const struct cl_spec *spec, size_t state_size)
@@ -110,7 +157,8 @@ static double tick_at_or_after(double t, double dt, int64_t *ticks)
     return k * dt;
 }
 
-static int run_events(struct cluster *cl, const struct policy *pol, void *st)
+static int run_events(struct cluster *cl, const struct policy *pol, void *st,
+                      struct sampler *sm)
 {
     const double dt = cl->spec->interval;
     int64_t ticks = 0; /* ticks done */
@@ -123,6 +171,8 @@ static int run_events(struct cluster *cl, const struct policy *pol, void *st)
         if (next_tick < t_arr && cl_idle(cl)) /* no tick can do anything before the next event */
             next_tick = tick_at_or_after(cl_min(t_arr, cl_next_timer(cl)), dt, &ticks);
         double t = cl_min(cl_min(cl_next_end(cl), cl_next_timer(cl)), cl_min(t_arr, next_tick));
+        if (sm->due < t)
+            sample_before(cl, pol, st, sm, t);
         if (t == INFINITY)
             return REP_STALL;
         cl_advance(cl, t);
@@ -162,6 +212,7 @@ static int run_events(struct cluster *cl, const struct policy *pol, void *st)
         (void)instants;
 #endif
     }
+    sample_before(cl, pol, st, sm, INFINITY);
     cl_check(cl);
     return REP_OK;
 }
@@ -180,7 +231,10 @@ int rep_run(struct rep_workspace *ws, const struct cl_spec *spec, const struct p
     void *st = size ? ws->state : NULL;
     if (pol_call_init(pol, cl, st, param))
         return REP_NOMEM;
-    rc = run_events(cl, pol, st);
+    struct sampler sm = {.at = ws->series_at, .n = ws->nseries, .out = ws->series};
+    sm.origin = ws->series_from_arrival && cl->njobs > 0 ? cl->job[0].arrival : 0.0;
+    sm.due = sm.n > 0 ? sm.origin + sm.at[0] : INFINITY;
+    rc = run_events(cl, pol, st, &sm);
     pol_call_free(pol, st);
     if (rc != REP_OK)
         return rc;

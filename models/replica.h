@@ -50,6 +50,18 @@ int rep_run(struct rep_workspace *ws, const struct cl_spec *spec, const struct p
 
 struct rep_totals rep_last_totals(const struct rep_workspace *ws);
 
+/* A time series of the policy's state (models/policy.h, `state`) for the replicas run next
+ * in ws: its value at each of the n times at[0 .. n) (ascending, >= 0), measured from the
+ * first job's arrival (from_arrival) or from time 0; n = 0: none. The value at a time is the
+ * state after every event up to it, that time included; NaN while no arrived job is
+ * unfinished (before the first arrival, after the last completion) and where the policy has
+ * no state. Sampling sets no event and draws nothing: the replica's results are those of a
+ * run without it, bit for bit. `at` must outlive the runs. REP_OK, or REP_NOMEM. */
+int rep_series(struct rep_workspace *ws, const double *at, int n, bool from_arrival);
+
+/* The last replica's series: the n values of rep_series's times. */
+const double *rep_series_values(const struct rep_workspace *ws);
+
 /* The cluster of the workspace, for tests that drive the model step by step. */
 struct cluster *rep_cluster(struct rep_workspace *ws);
 

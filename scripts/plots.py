@@ -33,6 +33,7 @@ FIGURES = {
     "threshold-servers": ["copies_per_task"],
     "threshold-tasks": ["copies_per_task"],
     "threshold-params": ["copies_per_task"],
+    "threshold-fig6": [],       # its figure is the threshold's series
     "srptms-epsilon": ["flowtime_weighted"],
     "srptms-r": ["flowtime_weighted"],
     "srptms-machines": ["flowtime_weighted"],

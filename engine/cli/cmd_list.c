@@ -23,6 +23,8 @@ static void list_policies(void)
         printf("  %-12s %s%s\n", p->name, role[p->role], p->summary);
         printf("  %-12s source: %s%s\n", "", p->source,
                p->by_request ? "; places copies by requests drawn per job" : "");
+        if (p->state)
+            printf("  %-12s state ([series]): %s\n", "", p->state_doc);
         for (int j = 0; p->params && p->params[j].key; j++) {
             const struct pol_param *pp = &p->params[j];
             char def[32], options[256];

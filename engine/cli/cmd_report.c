@@ -511,8 +511,7 @@ static int print_csv(const struct rs_file *f, const struct pairing *base,
     return 0;
 }
 
-/* A name among the file's policies, or -1 with a message. */
-static int policy_index(const struct rs_file *f, const char *opt, const char *name,
+int report_policy_index(const struct rs_file *f, const char *opt, const char *name,
                         const char *path)
 {
     for (int p = 0; p < f->npol; p++)
@@ -581,8 +580,8 @@ int report_print(const char *path, const struct report_opts *o)
                   o->against >= f.nscen ? o->against : o->scenario, path, f.nscen - 1);
         goto done;
     }
-    if ((o->policy_name && (w.policy = policy_index(&f, "--policy", o->policy_name, path)) < 0) ||
-        (o->baseline && (base.policy = policy_index(&f, "--baseline", o->baseline, path)) < 0))
+    if ((o->policy_name && (w.policy = report_policy_index(&f, "--policy", o->policy_name, path)) < 0) ||
+        (o->baseline && (base.policy = report_policy_index(&f, "--baseline", o->baseline, path)) < 0))
         goto done;
     base.none = base.scenario < 0 && f.npol == 1;
     rc = 1;
@@ -632,6 +631,11 @@ static const struct cli_option report_options[] = {
              "kept ([histogram] in the config); as CSV: scenario,policy,quantity,at,\n"
              "n,mean,stddev,ci_low,ci_high,interval[,...]"},
     {.flag = "--within LO,HI", .help = "with --cdf: over the jobs with LO < x <= HI only"},
+    {.flag = "--series",
+     .help = "the series of each policy's state the run kept ([series] in the config):\n"
+             "per time, the median over replicas with its interval and the 10 % and\n"
+             "90 % quantiles; as CSV: scenario,policy,quantity,at,n,mean,stddev,\n"
+             "ci_low,ci_high,interval[,...] (quantity state_median, state_p10, state_p90)"},
     {.flag = "--warmup",
      .help = "job flowtime by arrival order, averaged over replicas, with MSER-5's\n"
              "truncation point beside the configured warm-up (is it long enough?)"},
@@ -667,7 +671,7 @@ int cmd_report(int argc, char **argv)
 {
     const char *path = NULL, *cdf = NULL, *within = NULL, *against = NULL, *scenario = NULL;
     struct report_opts o = {.against = -1, .scenario = -1};
-    bool warmup = false;
+    bool warmup = false, series = false;
     for (int i = 0; i < argc; i++) {
         const char **value = !strcmp(argv[i], "--metrics")            ? &o.metrics
                              : !strcmp(argv[i], "--cdf")              ? &cdf
@@ -681,6 +685,8 @@ int cmd_report(int argc, char **argv)
             o.csv = true;
         else if (!strcmp(argv[i], "--warmup"))
             warmup = true;
+        else if (!strcmp(argv[i], "--series"))
+            series = true;
         else if (!strcmp(argv[i], "--replicas"))
             o.replicas = true;
         else if (value) {
@@ -722,6 +728,8 @@ int cmd_report(int argc, char **argv)
             ? "--warmup goes alone (with --csv at most)"
         : cdf && (o.baseline || scenario || o.policy_name)
             ? "--cdf does not go with --baseline, --scenario or --policy"
+        : series && (cdf || warmup || o.replicas || o.metrics || against || o.baseline)
+            ? "--series goes with --csv, --scenario and --policy only"
             : NULL;
     if (clash) {
         msg_error("report: %s\n%s", clash, cli_usage_text(&cmd_report_usage));
@@ -729,6 +737,8 @@ int cmd_report(int argc, char **argv)
     }
     if (warmup)
         return report_warmup(path, o.csv);
+    if (series)
+        return report_series(path, &o);
     if (cdf)
         return report_cdf(path, cdf, within, o.csv);
     int rc = report_print(path, &o);

@@ -48,6 +48,16 @@ int report_pick_metrics(const char *list, char *const *known, int nknown, int *i
  * values as report_print (an unknown quantity, a missing histogram or a bad range: 2). */
 int report_cdf(const char *path, const char *quantity, const char *within, bool csv);
 
+/* `report --series`: the series of each policy's state a results file keeps (engine/cli/
+ * report_series.c), as a table or CSV, only o->scenario's and o->policy_name's where set.
+ * Same return values as report_cdf. */
+int report_series(const char *path, const struct report_opts *o);
+
+/* A name among the file's policies, or -1 with a message naming `opt` and the valid ones. */
+struct rs_file;
+int report_policy_index(const struct rs_file *f, const char *opt, const char *name,
+                        const char *path);
+
 /* `report --warmup`: the warm-up diagnostic of a results file (engine/cli/report_warmup.c): job
  * flowtime by arrival order, averaged over replicas, with MSER-5's truncation point. */
 int report_warmup(const char *path, bool csv);

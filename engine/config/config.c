@@ -42,7 +42,7 @@ enum key_id {
     K_TRACE_FORMAT, K_TRACE_SHAPE, K_CPU_REQUEST, K_MEM_REQUEST, K_CPU_REQUEST_MAX, K_MEM_REQUEST_MAX,
     K_LIST,
     K_U_THETA, K_U_PRICE, K_U_PRICE_MAX, K_U_RMIN,
-    K_H_FLOWTIME, K_H_MACHINE_TIME, K_H_BINS,
+    K_H_FLOWTIME, K_H_MACHINE_TIME, K_H_BINS, K_S_TIMES, K_S_ORIGIN,
     K_COUNT
 };
 
@@ -269,6 +269,14 @@ static const struct key_schema schema[K_COUNT] = {
                                  "replica; unset = none"},
     [K_H_BINS] = {"histogram", "bins", KT_INT, .def = "100", .min = 1, .max = CFG_HIST_BINS_MAX,
                   .doc = "equal-width bins of every histogram, plus one for values above it"},
+    [K_S_TIMES] = {"series", "times", KT_STRING,
+                   .doc = "sample each policy's state (e.g. seed 003's threshold) at these times "
+                          "of every replica: a list of times and FROM:STEP:TO ranges, "
+                          "ascending, >= 0, optionally followed by a unit (mean, tmin) for all; "
+                          "unset = none"},
+    [K_S_ORIGIN] = {"series", "origin", KT_CHOICE, .def = "arrival", .choices = "arrival|zero",
+                    .doc = "series.times count from the first job's arrival (arrival) or from "
+                           "time 0 (zero)"},
 };
 #undef INF
 #undef WHY_TIME
@@ -429,7 +437,7 @@ static bool known_section(const char *s)
 {
     return !strcmp(s, "experiment") || !strcmp(s, "cluster") || !strcmp(s, "workload") ||
            !strcmp(s, "policy") || !strcmp(s, "sweep") || !strcmp(s, "zip") ||
-           !strcmp(s, "utility") || !strcmp(s, "histogram") ||
+           !strcmp(s, "utility") || !strcmp(s, "histogram") || !strcmp(s, "series") ||
            !strncmp(s, "policy.", 7);
 }
 
@@ -444,13 +452,14 @@ static int on_entry(void *user, const char *section, const char *key, const char
     }
     if (!known_section(section)) {
         static const char *const sections[] = {"experiment", "cluster", "workload", "policy",
-                                               "utility", "histogram", "sweep", "zip"};
+                                               "utility", "histogram", "series", "sweep",
+                                               "zip"};
         char hint[96];
         fail(p,
              "%s:%d: [%s]: unknown section%s; valid: [experiment], [cluster], [workload], "
-             "[policy], [policy.NAME], [utility], [histogram], [sweep], [zip]",
+             "[policy], [policy.NAME], [utility], [histogram], [series], [sweep], [zip]",
              p->path, p->line, section,
-             text_did_you_mean(hint, sizeof hint, section, sections, 8));
+             text_did_you_mean(hint, sizeof hint, section, sections, 9));
         return 1;
     }
     struct entry *prev = find_entry(&p->ent, section, key);
@@ -1912,6 +1921,133 @@ static bool read_histograms(struct parse *p, struct cfg *c, struct view *base)
     return true;
 }
 
+/* One FROM:STEP:TO range of series.times: its count (TO included where it lands within a
+ * billionth of a step), or -1 when it is not one. */
+static double series_range(const char *item, double *from, double *step)
+{
+    char *end;
+    double to;
+    *from = strtod(item, &end);
+    if (end == item || *end != ':')
+        return -1;
+    const char *q = end + 1;
+    *step = strtod(q, &end);
+    if (end == q || *end != ':')
+        return -1;
+    q = end + 1;
+    to = strtod(q, &end);
+    if (end == q || *end || !isfinite(*from) || !isfinite(*step) || !isfinite(to) ||
+        !(*step > 0) || to < *from)
+        return -1;
+    return floor((to - *from) / *step + 1e-9) + 1;
+}
+
+/* [series]: run-wide like [histogram]. times: items "T" or "FROM:STEP:TO", comma-separated,
+ * ascending, each in [0, CFG_TIME_MAX], then optionally a unit ("mean", "tmin") for all of
+ * them, at most CFG_SERIES_MAX times. */
+static bool read_series(struct parse *p, struct cfg *c, struct view *base)
+{
+    struct conv cv = {.p = p, .v = base};
+    const struct entry *e = base->set[K_S_TIMES];
+    char w[512];
+    c->nseries = 0;
+    c->series_unit = CFG_UNIT_NONE;
+    if (!e) {
+        if (base->set[K_S_ORIGIN])
+            warn(c, "%s: series.origin is set but series.times is not: no series is kept",
+                 where(base->set[K_S_ORIGIN], w, sizeof w));
+        return true;
+    }
+    int origin;
+    if (!choice(&cv, K_S_ORIGIN, &origin))
+        return false;
+    c->series_from_arrival = origin == 0;
+    char *text = strdup(e->value), *save = NULL;
+    double *x = malloc(CFG_SERIES_MAX * sizeof *x);
+    if (!text || !x) {
+        free(text), free(x);
+        fail(p, "out of memory");
+        return false;
+    }
+    const char *why = NULL, *bad = "";
+    size_t len = strlen(text); /* a trailing unit word applies to every time */
+    while (len && isspace((unsigned char)text[len - 1]))
+        text[--len] = '\0';
+    for (int u = CFG_UNIT_TMIN; u <= CFG_UNIT_MEAN; u++) {
+        size_t ul = strlen(cfg_unit_name((enum cfg_unit)u));
+        if (len > ul && !strcmp(text + len - ul, cfg_unit_name((enum cfg_unit)u)) &&
+            (isspace((unsigned char)text[len - ul - 1]) || isdigit((unsigned char)text[len - ul - 1]))) {
+            c->series_unit = (enum cfg_unit)u;
+            text[len - ul] = '\0';
+        }
+    }
+    int n = 0;
+    for (char *item = strtok_r(text, ",", &save); item && !why; item = strtok_r(NULL, ",", &save)) {
+        while (isspace((unsigned char)*item))
+            item++;
+        for (size_t l = strlen(item); l && isspace((unsigned char)item[l - 1]);)
+            item[--l] = '\0';
+        bad = item;
+        char *end;
+        double from = strtod(item, &end), step = 0, count = 1;
+        if (strchr(item, ':')) {
+            count = series_range(item, &from, &step);
+            if (count < 0) {
+                why = "a range is FROM:STEP:TO with STEP > 0 and TO >= FROM";
+                break;
+            }
+        } else if (end == item || *end || !isfinite(from)) {
+            why = "expected a number, a FROM:STEP:TO range, or a unit (mean, tmin) at the end";
+            break;
+        }
+        if (n + count > CFG_SERIES_MAX) {
+            why = "more than " CFG_SERIES_MAX_TEXT " times";
+            break;
+        }
+        for (int i = 0; i < (int)count && !why; i++) {
+            double v = from + i * step;
+            if (!(v >= 0 && v <= CFG_TIME_MAX))
+                why = "a time must be >= 0 and at most 1e149";
+            else if (n > 0 && !(v > x[n - 1]))
+                why = "the times must be ascending, each greater than the one before";
+            else
+                x[n++] = v;
+        }
+    }
+    if (!why && n == 0)
+        why = "no time given", bad = e->value;
+    if (why) {
+        fail(p, "%s: series.times: %s, got '%s'", where(e, w, sizeof w), why, bad);
+        free(text), free(x);
+        return false;
+    }
+    free(text);
+    c->series_x = x;
+    c->nseries = n;
+    return true;
+}
+
+/* series.times in scenario s's time units: series_x times its unit's value there. */
+static bool resolve_series(struct parse *p, struct cfg *c, const struct view *base, int s)
+{
+    struct cfg_scenario *sc = &c->scen[s];
+    double u = 1.0;
+    char msg[256], w[512];
+    if (c->series_unit != CFG_UNIT_NONE &&
+        !cfg_unit_value(&sc->spec, c->series_unit, &u, msg, sizeof msg)) {
+        fail(p, "%s: series.times: %s", where(base->set[K_S_TIMES], w, sizeof w), msg);
+        return false;
+    }
+    sc->series_at = malloc((size_t)c->nseries * sizeof *sc->series_at);
+    if (!sc->series_at) {
+        fail(p, "out of memory");
+        return false;
+    }
+    for (int k = 0; k < c->nseries; k++)
+        sc->series_at[k] = c->series_x[k] * u;
+    return true;
+}
+
 static bool resolve_entries(struct parse *p, struct cfg *c, struct view *base)
 {
     char w[512];
@@ -2395,7 +2531,7 @@ int cfg_load_text(struct cfg *c, const char *path, const char *text, const char 
         goto fail;
     }
     if (!resolve_entries(&p, c, &base) || !read_histograms(&p, c, &base) ||
-        !read_sweeps(&p, c, &axes, &naxes))
+        !read_series(&p, c, &base) || !read_sweeps(&p, c, &axes, &naxes))
         goto fail;
 
     double count = scenario_count(axes, naxes);
@@ -2415,12 +2551,21 @@ int cfg_load_text(struct cfg *c, const char *path, const char *text, const char 
         goto fail;
     }
     for (int s = 0; s < c->nscenarios; s++)
-        if (!build_scenario(&p, c, &base, axes, naxes, s, used))
+        if (!build_scenario(&p, c, &base, axes, naxes, s, used) ||
+            (c->nseries > 0 && !resolve_series(&p, c, &base, s)))
             goto fail;
+    for (int i = 0; c->nseries > 0 && i < c->npolicies; i++)
+        if (!pol_state_doc(c->policies[i])) {
+            char w[512];
+            warn(c, "%s: series.times is set, but %s has no state to sample: its series is NaN "
+                    "(see specmc list)",
+                 where(base.set[K_S_TIMES], w, sizeof w), c->policies[i]->name);
+        }
     for (int k = 0; k < K_COUNT; k++) {
         const struct entry *e = base.set[k];
         if (e && !used[k] && strcmp(schema[k].section, "experiment") &&
-            strcmp(schema[k].section, "histogram") && k != K_LIST) {
+            strcmp(schema[k].section, "histogram") && strcmp(schema[k].section, "series") &&
+            k != K_LIST) {
             char w[512];
             warn(c, "%s: %s.%s is set but no scenario uses it (task_time or arrival make it "
                     "irrelevant)",
@@ -2455,8 +2600,10 @@ void cfg_free(struct cfg *c)
         for (int a = 0; a < c->nsweep && c->scen[s].sweep_values; a++)
             free(c->scen[s].sweep_values[a]);
         free(c->scen[s].sweep_values);
+        free(c->scen[s].series_at);
     }
     free(c->scen);
+    free(c->series_x);
     for (int a = 0; a < c->nsweep && c->sweep_keys; a++)
         free(c->sweep_keys[a]);
     free(c->sweep_keys);

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine/config/config_time.h"
 #include "models/metrics.h"
 #include "models/policy.h"
 #include "models/spec.h"
@@ -20,6 +21,12 @@
 /* The most bins a histogram may have: finer grids than 8000 bins show nothing a CDF plot
  * can, and cost replicas x bins x 4 bytes per policy and scenario in memory and on disk. */
 #define CFG_HIST_BINS_MAX 8000
+
+/* The most times a series (series.times) may sample: each costs replicas x 8 bytes per
+ * policy and scenario, in memory and on disk, and the times are an HDF5 attribute, which
+ * must fit 64 KiB (as histogram edges). */
+#define CFG_SERIES_MAX 8000
+#define CFG_SERIES_MAX_TEXT "8000"
 
 /* The longest experiment.name, in bytes of UTF-8: it titles every report and figure, and a
  * name is text (valid UTF-8 without control characters; docs/guide/config.md). */
@@ -34,6 +41,8 @@ struct cfg_scenario {
     char **time_notes;    /* [npolicies]: "min_age = 3 (1 mean)" for the times given relative
                              to the workload, resolved in this scenario; NULL if none */
     char **sweep_values;  /* [nsweep] the value of each swept key, as written */
+    double *series_at;    /* [cfg.nseries]: series.times in this scenario's time units (a
+                             unit resolved); NULL without a series */
 };
 
 struct cfg {
@@ -50,6 +59,10 @@ struct cfg {
     bool precision_metric[M_COUNT]; /* the metrics precision applies to */
     double hist_max[JQ_COUNT]; /* [histogram]: upper edge per job quantity; 0 = none kept */
     int hist_bins;        /* histogram.bins when any histogram is kept, else 0 */
+    int nseries;          /* [series] times: how many; 0 = no series kept */
+    double *series_x;     /* [nseries]: the times as written, ascending, before their unit */
+    enum cfg_unit series_unit; /* the unit written after them (CFG_UNIT_NONE: none) */
+    bool series_from_arrival;  /* series.origin: from the first job's arrival, else from 0 */
     int npolicies;
     const struct policy **policies; /* [policy] list, in order; the first is the baseline
                                        of the paired comparisons */

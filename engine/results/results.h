@@ -73,6 +73,15 @@ struct rs_by_job {
     double *flowtime; /* [jobs] */
 };
 
+/* A series of a policy's state read back (docs/guide/file-format.md, series). */
+struct rs_series {
+    int n;          /* times; 0 when the run kept none */
+    double *times;  /* [n], in the scenario's time units from `origin` */
+    char *origin;   /* "arrival" (the first job's) or "zero" */
+    char *state;    /* what the state is ("" for a policy without one: values NaN) */
+    double *values; /* [replicas][n] */
+};
+
 /* A results file read back, for report (metric names as stored in the file). */
 struct rs_file {
     char *experiment;
@@ -103,6 +112,7 @@ struct rs_file {
                                    other (models/metrics.h metrics_jobs_independent); false
                                    in files before format 5 */
     struct rs_by_job *by_job;   /* [nscen * npol] */
+    struct rs_series *series;   /* [nscen * npol] */
 };
 
 int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen);

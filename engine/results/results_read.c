@@ -180,6 +180,31 @@ static int read_by_job(hid_t pg, struct rs_file *f, int s, int p)
                : -1;
 }
 
+/* series of (s, p), when the run kept one: [replicas][n], its times, origin and state. */
+static int read_series(hid_t pg, struct rs_file *f, int s, int p)
+{
+    struct rs_series *x = &f->series[s * f->npol + p];
+    int exists = h5r_exists(pg, "series");
+    if (exists <= 0)
+        return exists;
+    hsize_t dims[2] = {0, 0};
+    if (h5r_dataset_dims(pg, "series", H5T_FLOAT, 2, dims) < 0 ||
+        dims[0] != (hsize_t)f->replicas || dims[1] < 1 || dims[1] > CFG_SERIES_MAX)
+        return -1;
+    x->n = (int)dims[1];
+    x->times = malloc(dims[1] * sizeof *x->times);
+    x->values = malloc(dims[0] * dims[1] * sizeof *x->values + 1);
+    if (!x->times || !x->values ||
+        h5r_attr_doubles(pg, "series", "times", dims[1], x->times) < 0 ||
+        !(x->origin = h5r_attr_string(pg, "series", "origin")) ||
+        !(x->state = h5r_attr_string(pg, "series", "state")))
+        return -1;
+    for (int k = 0; k < x->n; k++)
+        if (!(x->times[k] >= 0 && isfinite(x->times[k])) || (k && !(x->times[k] > x->times[k - 1])))
+            return -1;
+    return h5r_dataset(pg, "series", H5T_FLOAT, 2, dims, H5T_NATIVE_DOUBLE, x->values) < 0 ? -1 : 0;
+}
+
 /* per_job/KEY of (s, p), if the file keeps one: its one dataset, [replicas][width]. 0, or -1
  * when damaged. */
 static int read_choices(hid_t pg, struct rs_file *f, int s, int p)
@@ -243,7 +268,10 @@ static int read_policy(hid_t pg, struct rs_file *f, off_t file_size, int s, int 
     for (int q = 0; q < JQ_COUNT; q++)
         if (read_histogram(pg, (enum job_quantity)q, f, file_size, s, p) < 0)
             return -1;
-    return read_choices(pg, f, s, p) < 0 || read_by_job(pg, f, s, p) < 0 ? -1 : 0;
+    return read_choices(pg, f, s, p) < 0 || read_by_job(pg, f, s, p) < 0 ||
+                   read_series(pg, f, s, p) < 0
+               ? -1
+               : 0;
 }
 
 /* The metric list of this version, in its order. */
@@ -350,10 +378,12 @@ int rs_read(const char *path, struct rs_file *f, char *err, size_t errlen)
     f->measured_jobs = calloc((size_t)f->nscen, sizeof *f->measured_jobs);
     f->independent = calloc(pairs, sizeof *f->independent);
     f->by_job = calloc(pairs, sizeof *f->by_job);
+    f->series = calloc(pairs, sizeof *f->series);
     f->values = calloc(cells * (size_t)f->replicas, sizeof *f->values);
     problem = "out of memory";
     if (!f->summary || !f->paired || !f->verdict || !f->sweep_values || !f->resolved || !f->choices ||
-        !f->values || !f->measured_jobs || !f->independent || !f->by_job)
+        !f->values || !f->measured_jobs || !f->independent || !f->by_job ||
+        !f->series)
         goto done;
     for (int s = 0; s < f->nscen; s++) {
         char g[32];
@@ -440,6 +470,14 @@ void rs_file_free(struct rs_file *f)
         for (int i = 0; i < f->nscen * f->npol; i++)
             free(f->by_job[i].flowtime);
     free(f->by_job);
+    if (f->series)
+        for (int i = 0; i < f->nscen * f->npol; i++) {
+            free(f->series[i].times);
+            free(f->series[i].origin);
+            free(f->series[i].state);
+            free(f->series[i].values);
+        }
+    free(f->series);
     free(f->measured_jobs);
     free(f->independent);
     free(f->summary);

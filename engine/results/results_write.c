@@ -140,6 +140,26 @@ static int write_choices(hid_t g, const struct run_result *res, int s, int p, co
     return rc < 0 ? -1 : 0;
 }
 
+/* /scenarios/S/POLICY/series: [replicas][times] of the policy's state, with the attributes
+ * `times` (in the scenario's time units, from `origin`), `origin` and `state` (what it is;
+ * "" for a policy without one, whose values are NaN). */
+static int write_series(hid_t g, const struct cfg *c, const struct run_result *res, int s,
+                        int p)
+{
+    hsize_t dims[2] = {(hsize_t)res->nrep, (hsize_t)res->nseries};
+    const char *doc = pol_state_doc(c->policies[p]);
+    int rc = h5w_array(g, "series", H5T_NATIVE_DOUBLE, 2, dims, run_series(res, s, p, 0));
+    if (rc == 0)
+        rc = H5LTset_attribute_double(g, "series", "times", c->scen[s].series_at,
+                                      (size_t)res->nseries);
+    if (rc == 0)
+        rc = H5LTset_attribute_string(g, "series", "origin",
+                                      c->series_from_arrival ? "arrival" : "zero");
+    if (rc == 0)
+        rc = H5LTset_attribute_string(g, "series", "state", doc ? doc : "");
+    return rc < 0 ? -1 : 0;
+}
+
 /* Append a note to the `auto` attribute's text, after ", " if it has one; NULL or "": none. */
 static void append_note(char *buf, size_t len, const char *note)
 {
@@ -210,6 +230,8 @@ static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_resu
         if (b >= 0)
             H5Gclose(b);
     }
+    if (rc == 0 && res->series)
+        rc = write_series(g, c, res, s, p);
     if (rc == 0 && p > 0) {
         rc = write_table(g, "paired", "policy minus baseline, replica by replica",
                          &res->paired[run_cell(res, s, p, 0)], M_COUNT, false);
@@ -349,6 +371,10 @@ size_t rs_size_estimate(const struct cfg *c)
             hist += (double)c->replicas * (c->hist_bins + 1) * sizeof(int32_t);
             datasets++;
         }
+    if (c->nseries > 0) {
+        hist += (double)c->replicas * c->nseries * sizeof(double);
+        datasets++;
+    }
     for (int s = 0; s < c->nscenarios; s++)
         bytes += c->npolicies * (datasets * per_dataset + hist +
                                  (double)M_COUNT * c->replicas * sizeof(double) +

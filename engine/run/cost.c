@@ -58,6 +58,7 @@ static void run_memory(const struct cfg *c, int threads, struct run_cost *out)
     }
     streams += fmin(tables, RUN_TABLE_BYTES);
     double choices = per_job ? rows * (POL_CHOICE_MAX + 1) * sizeof(int32_t) : 0;
+    choices += rows * c->nseries * sizeof(double); /* the series (run_series), read back too */
     double summaries = (2 + VR_COUNT) * cells * sizeof(struct st_summary);
     double results = values + summaries + streams + choices;
     for (int q = 0; q < JQ_COUNT; q++)

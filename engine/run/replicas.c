@@ -48,7 +48,9 @@ int rr_run(const struct rr_job *job, struct rr_failure *fail)
                 if (ws && (scratch || !job->scratch_bytes)) {
                     if (job->before)
                         job->before(job->ctx, scratch, ws, cell, rep);
-                    rc = rep_run(ws, c->spec, c->pol, c->param, c->seed, rep,
+                    rc = rep_series(ws, c->series, c->nseries, c->series_from_arrival);
+                    if (rc == REP_OK)
+                        rc = rep_run(ws, c->spec, c->pol, c->param, c->seed, rep,
                                  !job->skip_quantiles, out);
                 }
                 if (rc != REP_OK) {

@@ -23,6 +23,9 @@ struct rr_cell {
     const struct policy *pol;
     const double *param;
     uint64_t seed;
+    const double *series;   /* the times of a series of the policy's state (rep_series) */
+    int nseries;            /* 0: none */
+    bool series_from_arrival;
 };
 
 struct rr_job {

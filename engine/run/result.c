@@ -68,6 +68,11 @@ int run_alloc(const struct cfg *c, int first, int count, struct run_result *res)
         res->choices = calloc(rows * (POL_CHOICE_MAX + 1), sizeof *res->choices);
         nomem = !res->choices;
     }
+    res->nseries = c->nseries;
+    if (c->nseries > 0 && !nomem) {
+        res->series = calloc(rows * (size_t)c->nseries, sizeof *res->series);
+        nomem = !res->series;
+    }
     if (nomem) {
         run_result_free(res);
         return -1;
@@ -96,6 +101,11 @@ int run_arrays(const struct cfg *c, const struct run_result *res, int s, int p, 
         out[n] = (struct run_array){.data = run_choices(res, s, p, r), .size = sizeof(int32_t),
                                     .width = POL_CHOICE_MAX + 1, .rank = 2};
         snprintf(out[n++].name, sizeof out[0].name, "choices");
+    }
+    if (res->series) {
+        out[n] = (struct run_array){.data = run_series(res, s, p, r), .size = sizeof(double),
+                                    .width = (size_t)res->nseries, .real = true, .rank = 2};
+        snprintf(out[n++].name, sizeof out[0].name, "series");
     }
     return n;
 }
@@ -212,6 +222,7 @@ void run_result_free(struct run_result *res)
     for (int q = 0; q < JQ_COUNT; q++)
         free(res->hist[q]);
     free(res->choices);
+    free(res->series);
     for (int k = 0; res->stream && k < res->nscen * res->npol; k++) {
         struct run_stream *st = &res->stream[k];
         pq_free(&st->pooled);

@@ -1,4 +1,4 @@
-/* result — a run's data: every replica's metrics, per-job histograms and choices of each
+/* result — a run's data: every replica's metrics, per-job histograms, choices and series of each
  * (scenario, policy), the streams its job flowtimes are summarised into, and their summaries,
  * with the accessors that index them. The runner (engine/run/runner.h) fills it,
  * engine/run/summarise.h summarises it, engine/results writes and reads it, engine/session
@@ -30,6 +30,9 @@ struct run_result {
     int32_t *hist[JQ_COUNT];    /* per-job histograms, see run_hist(); NULL when not kept */
     int32_t *choices;           /* measured jobs by the value their policy chose per job, see
                                    run_choices(); NULL when no policy chooses per job */
+    int nseries;                /* times of the series of the policies' state (config's
+                                   series.times), or 0 */
+    double *series;             /* the series' values, see run_series(); NULL when not kept */
     struct run_stream *stream;  /* [nscen * npol]: the job flowtimes, summarised as they
                                    arrive, see run_stream() */
     struct pq_table *table;     /* [ntables]: what a replica adds to the pooled stream, looked
@@ -97,6 +100,14 @@ static inline int32_t *run_choices(const struct run_result *r, int s, int p, int
 {
     size_t row = ((size_t)s * (size_t)r->npol + (size_t)p) * (size_t)r->nrep + (size_t)rep;
     return r->choices + row * (POL_CHOICE_MAX + 1);
+}
+
+/* The series of one (scenario, policy, replica): its policy's state at the nseries times
+ * (models/replica.h rep_series), replicas of a (scenario, policy) one after another. */
+static inline double *run_series(const struct run_result *r, int s, int p, int rep)
+{
+    size_t row = ((size_t)s * (size_t)r->npol + (size_t)p) * (size_t)r->nrep + (size_t)rep;
+    return r->series + row * (size_t)r->nseries;
 }
 
 /* The job flowtimes of one (scenario, policy), summarised as the replicas finish, in memory
@@ -181,11 +192,11 @@ struct run_array {
     bool real;
     int rank;   /* as a dataset: 1, [replicas], for a metric; 2, [replicas][width], else */
 };
-#define RUN_ARRAYS_MAX (M_COUNT + JQ_COUNT + 1)
+#define RUN_ARRAYS_MAX (M_COUNT + JQ_COUNT + 2)
 
 /* The arrays of (s, p) in res, from replica r of its block on, in a fixed order: the metrics,
- * the histograms kept, the per-job choices (when its policy chooses per job). Returns how
- * many (at most RUN_ARRAYS_MAX). */
+ * the histograms kept, the per-job choices (when its policy chooses per job), the series
+ * (when kept). Returns how many (at most RUN_ARRAYS_MAX). */
 int run_arrays(const struct cfg *c, const struct run_result *res, int s, int p, int r,
                struct run_array *out);
 

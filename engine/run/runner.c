@@ -182,6 +182,9 @@ static void store_replica(void *ctx, void *scratch, struct rep_workspace *ws, in
                               res->hist_bins, run_hist(res, (enum job_quantity)q, s, p, r));
     if (run_per_job_param(c, s, p) >= 0)
         metrics_choices(rep_cluster(ws), run_choices(res, s, p, r), POL_CHOICE_MAX + 1);
+    if (res->series)
+        memcpy(run_series(res, s, p, r), rep_series_values(ws),
+               (size_t)res->nseries * sizeof *res->series);
     stream_replica(st, scratch, ws, s, p);
     int64_t events = rep_last_totals(ws).task_events, now_done, weight = st->weight[loop_cell];
     if (st->done)
@@ -211,7 +214,8 @@ int run_units(const struct cfg *c, const struct run_options *opt, struct run_res
     for (int i = 0; i < nrun; i++) {
         int s = run[i] / res->npol, p = run[i] % res->npol;
         cells[i] = (struct rr_cell){&c->scen[s].spec, c->policies[p], cfg_params(c, s, p),
-                                    c->seed};
+                                    c->seed, c->scen[s].series_at, c->nseries,
+                                    c->series_from_arrival};
     }
     /* the replicas before `from` are done in every cell: a run that goes on batch by batch
        (sequential stopping) costs each call its new replicas, not all before them */

@@ -7,6 +7,7 @@
 
 #include "engine/stats/betting.h"
 #include "engine/stats/bootstrap.h"
+#include "engine/stats/select.h"
 
 size_t iv_scratch_size(int n)
 {
@@ -232,4 +233,18 @@ void iv_note(const struct st_summary *s, char *buf, size_t len)
     default:
         snprintf(buf, len, "%s", "");
     }
+}
+
+struct st_summary iv_quantile(double *x, long n, double q, double confidence)
+{
+    struct st_summary s = st_empty((uint64_t)n, ST_ORDER_STATISTIC);
+    struct st_ranks r;
+    st_ranks_init(&r, x, n);
+    s.mean = st_ranks_quantile(&r, q);
+    if (!(confidence > 0 && confidence < 1))
+        return s;
+    double a = 0.5 * (1.0 - confidence);
+    s.ci_low = st_rank(&r, st_binomial_quantile(a, q, n));
+    s.ci_high = st_rank(&r, st_binomial_quantile(1.0 - a, q, n) + 1);
+    return s;
 }

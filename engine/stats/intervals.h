@@ -89,6 +89,13 @@ struct st_summary iv_proportion_difference(const double *k1, const double *m1,
                                            bool independent, double confidence,
                                            double *scratch);
 
+/* Quantile q of the n i.i.d. values x[] (not NaN; reordered), type 7, with the order
+ * statistics around it that cover it with probability >= confidence whatever their law: the
+ * l-th and u-th smallest, l − 1 the a-quantile of Binomial(n, q) and u one past its
+ * (1 − a)-quantile, a = (1 − confidence)/2 (Conover 1999, §3.2); ±∞ where n is too small.
+ * Method ST_ORDER_STATISTIC, stddev NaN. */
+struct st_summary iv_quantile(double *x, long n, double q, double confidence);
+
 /* A sentence on why a summary has no valid interval ("" if it has one). */
 void iv_note(const struct st_summary *s, char *buf, size_t len);
 

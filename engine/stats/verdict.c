@@ -3,28 +3,11 @@
 
 #include <math.h>
 
-#include "engine/stats/select.h"
+#include "engine/stats/intervals.h"
 
 const char *const verdict_row_names[VR_COUNT] = {
     [VR_LOWER] = "lower", [VR_HIGHER] = "higher", [VR_TIED] = "tied",
     [VR_SIGN_P] = "sign_p", [VR_MEDIAN_DELTA] = "median_delta"};
-
-/* The median of the n differences d[] (reordered) with the order statistics around it that
- * cover it with probability >= confidence: the l-th and u-th smallest, l − 1 the a-quantile
- * of Binomial(n, 1/2) and u one past its (1 − a)-quantile, a = (1 − confidence)/2. */
-static struct st_summary median_of(double *d, long n, double confidence)
-{
-    struct st_summary s = st_empty((uint64_t)n, ST_ORDER_STATISTIC);
-    struct st_ranks r;
-    st_ranks_init(&r, d, n);
-    s.mean = st_ranks_quantile(&r, 0.5);
-    if (!(confidence > 0 && confidence < 1))
-        return s;
-    double a = 0.5 * (1.0 - confidence);
-    s.ci_low = st_rank(&r, st_binomial_quantile(a, 0.5, n));
-    s.ci_high = st_rank(&r, st_binomial_quantile(1.0 - a, 0.5, n) + 1);
-    return s;
-}
 
 void verdict_rows(const double *x, const double *y, int n, double confidence, double *work,
                   struct st_summary out[VR_COUNT])
@@ -46,7 +29,7 @@ void verdict_rows(const double *x, const double *y, int n, double confidence, do
     out[VR_SIGN_P] = st_empty(below + above, all ? ST_SIGN_TEST : ST_NONE);
     if (all)
         out[VR_SIGN_P].mean = st_sign_test(below, above);
-    out[VR_MEDIAN_DELTA] = all ? median_of(work, m, confidence) : st_empty(0, ST_NONE);
+    out[VR_MEDIAN_DELTA] = all ? iv_quantile(work, m, 0.5, confidence) : st_empty(0, ST_NONE);
 }
 
 struct verdict_counts verdict_counts(const struct st_summary rows[VR_COUNT])

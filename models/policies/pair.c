@@ -369,3 +369,21 @@ void pol_call_free(const struct policy *p, void *st)
     if (h.spec->free)
         h.spec->free(spec_state(&h, st));
 }
+
+const char *pol_state_doc(const struct policy *p)
+{
+    struct halves h;
+    if (!halves_of(p, &h))
+        return p->state ? p->state_doc : NULL;
+    return h.spec->state ? h.spec->state_doc : h.sched->state ? h.sched->state_doc : NULL;
+}
+
+double pol_call_state(const struct policy *p, const struct cluster *cl, void *st, double t)
+{
+    struct halves h;
+    if (!halves_of(p, &h))
+        return p->state ? p->state(cl, st, t) : NAN;
+    if (h.spec->state)
+        return h.spec->state(cl, spec_state(&h, st), t);
+    return h.sched->state ? h.sched->state(cl, sched_state(&h, st), t) : NAN;
+}

@@ -132,42 +132,71 @@ static void requested(const struct cluster *cl, const struct threshold *t, doubl
     *mem += m / sp->servers;
 }
 
-/* Mark job k's stragglers: TTC > Th × the average TTC of its running tasks (§V), with
- * Th = num / divisor + r: eq. 7's Q and αP + βS (eq. 6), or the static threshold. */
-static void check_job(struct cluster *cl, struct threshold *t, int k)
+/* Job k's TTCs at time `now` into t->ttc (returned: how many), the tasks among them that may
+ * still get a replica into t->cand (*m of them), and the sum of their progress scores. */
+static int job_ttcs(const struct cluster *cl, struct threshold *t, int k, double now, int *m,
+                    double *ps)
 {
     const struct cl_job *j = &cl->job[k];
-    int n = 0, m = 0;
-    double ps = 0.0;
+    int n = 0;
+    *m = 0;
+    *ps = 0.0;
     for (int i = j->first_task; i < j->first_task + j->next_unstarted; i++) {
         if (cl->task_running[i] == 0)
             continue;
-        struct pol_progress p = pol_task_progress(cl, i);
+        struct pol_progress p = pol_task_progress_at(cl, i, now);
         if (isnan(p.ttc))
             continue;
         t->ttc[n++] = p.ttc;
-        ps += p.score;
+        *ps += p.score;
         if (cl->task_running[i] == 1 && cl->task_copies[i] == 1 && !t->marked[i])
-            t->cand[m++] = (struct candidate){i, p.ttc};
+            t->cand[(*m)++] = (struct candidate){i, p.ttc};
     }
+    return n;
+}
+
+/* Job k's QoS for eq. 7: the policy's, or its own deadline (none without one: NaN). */
+static double job_qos(const struct cluster *cl, const struct threshold *t, int k)
+{
+    if (t->qos_from == TP_QOS_KEY)
+        return t->qos;
+    double d = cl->job[k].rel_deadline;
+    return d < INFINITY ? d : NAN;
+}
+
+/* The job's threshold Th = num / divisor + r over its n TTCs in t->ttc (sorted here) and its
+ * QoS: eq. 7's Q and αP + βS (eq. 6), or the static threshold (divisor TH_ONE, r = 0). */
+static void job_th(const struct cluster *cl, struct threshold *t, int n, double ps, double qos,
+                   double *num, enum th_divisor *by, double *r)
+{
+    *num = t->static_th;
+    *r = 0.0;
+    *by = TH_ONE;
+    if (t->mode != 1)
+        return;
+    *num = th_q_num(t->ttc, n, qos); /* eq. 7; sorts t->ttc */
+    *by = isnan(qos) ? TH_ONE : (enum th_divisor)t->divisor;
+    double p = ps / n - t->mu; /* eq. 8 */
+    double s = 0.0;            /* eq. 9 */
+    if (t->beta != 0) {
+        double cpu, mem;
+        requested(cl, t, &cpu, &mem);
+        s = fmax(cpu - t->phi, mem - t->omega);
+    }
+    *r = t->alpha * p + t->beta * s; /* eq. 6 less Q */
+}
+
+/* Mark job k's stragglers: TTC > Th × the average TTC of its running tasks (§V). */
+static void check_job(struct cluster *cl, struct threshold *t, int k)
+{
+    int m;
+    double ps, num, r;
+    int n = job_ttcs(cl, t, k, cl->now, &m, &ps);
     if (m == 0)
         return;
-    double num = t->static_th, r = 0.0, qos = t->qos;
-    enum th_divisor by = TH_ONE;
-    if (t->mode == 1) {
-        if (t->qos_from == TP_QOS_DEADLINE) /* its own; none without a deadline */
-            qos = j->rel_deadline < INFINITY ? j->rel_deadline : NAN;
-        num = th_q_num(t->ttc, n, qos); /* eq. 7; sorts t->ttc */
-        by = isnan(qos) ? TH_ONE : (enum th_divisor)t->divisor;
-        double p = ps / n - t->mu; /* eq. 8 */
-        double s = 0.0;            /* eq. 9 */
-        if (t->beta != 0) {
-            double cpu, mem;
-            requested(cl, t, &cpu, &mem);
-            s = fmax(cpu - t->phi, mem - t->omega);
-        }
-        r = t->alpha * p + t->beta * s; /* eq. 6 less Q */
-    }
+    double qos = job_qos(cl, t, k);
+    enum th_divisor by;
+    job_th(cl, t, n, ps, qos, &num, &by, &r);
     struct th_bar bar; /* the job's, once for all its candidates */
     th_bar_init(&bar, num, by, qos, r, t->ttc, n);
     for (int c = 0; c < m; c++)
@@ -175,6 +204,31 @@ static void check_job(struct cluster *cl, struct threshold *t, int k)
             t->marked[t->cand[c].task] = 1;
             t->queue[t->len++] = t->cand[c].task;
         }
+}
+
+/* The series' state (models/policy.h): the Th a check at time `now` would give the first
+ * unfinished job in arrival order — mode static: static_th; dynamic: eq. 6 over the TTCs its
+ * running tasks have then (NaN while none has reported progress), whether or not it has a
+ * candidate left. Only the scratch t->ttc and t->cand is written, which every check rewrites
+ * before it reads. */
+static double threshold_state(const struct cluster *cl, void *st, double now)
+{
+    struct threshold *t = st;
+    if (t->mode != 1)
+        return t->static_th;
+    for (int k = cl->first_active; k < cl->narrived; k++)
+        if (isnan(cl->job[k].completion)) {
+            int m;
+            double ps, num, r;
+            enum th_divisor by;
+            int n = job_ttcs(cl, t, k, now, &m, &ps);
+            if (n == 0)
+                return NAN;
+            double qos = job_qos(cl, t, k);
+            job_th(cl, t, n, ps, qos, &num, &by, &r);
+            return num / th_q_div(t->ttc, n, qos, by) + r;
+        }
+    return NAN;
 }
 
 static void threshold_timer(struct cluster *cl, void *st, int tag, int32_t arg)
@@ -310,4 +364,7 @@ const struct policy pol_threshold = {
     .events_per_second = 1.0e7,
     .role = POL_SPECULATOR,
     .by_request = true,
+    .state = threshold_state,
+    .state_doc = "Th, the time threshold of the first unfinished job (multiples of its "
+                 "average TTC): static_th, or eq. 6 at that time",
 };

@@ -5,8 +5,9 @@ usage: reproduction_claims.py EXPERIMENT CSV [CDF_CSV]
   EXPERIMENT: table1, table2, fig2, fig3, fig4, fig5 (seed 004, experiments/chronos-*.ini) or the name of
   a seed 000 / 002 experiment (xulau-sca-gamma, ..., xulau-heavy, srptms-compare) or seed 001's
   (hopper-load, hopper-beta, hopper-threshold, hopper-fairness) or seed 003's (threshold-servers, and under
-  other readings threshold-servers-p-max and threshold-servers-qos; threshold-tasks)
-  CDF_CSV: `specmc report --cdf Q --csv` rows (any quantities), for claims about CDFs
+  other readings threshold-servers-p-max and threshold-servers-qos; threshold-tasks; threshold-fig6)
+  CDF_CSV: `specmc report --cdf Q --csv` rows (any quantities), for claims about CDFs, or
+  `specmc report --series --csv` rows (the same columns), for claims about a series
 Prints one line per claim that fails and exits 1 if any does."""
 import csv
 import sys
@@ -356,6 +357,14 @@ def threshold_tasks(m, sweeps, claim):  # Table 2: (tasks, request) zipped, mode
           f"50 tasks: dynamic's replicas fall as the requests grow (Fig. 5) ({dynamic[1:4]})")
 
 
+def threshold_fig6(m, sweeps, claim):  # Fig. 6: the median Th over time, 20 servers
+    th = {round(at, 9): v for (q, at), v in CDF["threshold"].items() if q == "state_median"}
+    claim(th[0.05] < th[0.35] < th[0.65],
+          f"Th rises over the first wave of tasks ({th[0.05]}, {th[0.35]}, {th[0.65]})")
+    claim(th[0.7] < th[0.65] / 5,
+          f"Th falls mid-job, as the first wave completes ({th[0.65]} -> {th[0.7]})")
+
+
 def fig5(m, sweeps, claim):  # seed 004 Fig. 5: theta = 1e-5, 1e-4, the r each job got
     def median_r(s, pol):
         shares = sorted((int(k[len("share_r_"):]), v) for k, v in m[s][pol].items()
@@ -406,7 +415,7 @@ def main(experiment, path, cdf_path=None):
         if not ok:
             failures.append(what)
 
-    checks = {"table1": table1, "table2": table2, "fig2": fig2, "fig3": fig3, "fig5": fig5,
+    checks = {"threshold-fig6": threshold_fig6, "table1": table1, "table2": table2, "fig2": fig2, "fig3": fig3, "fig5": fig5,
               "fig3-same-information": fig3_same_information, "fig4": fig4,
               "xulau-sca-gamma": sca_gamma, "xulau-sca-xi": sca_xi,
               "xulau-sca-alpha": sca_alpha, "xulau-sca-interval": sca_interval,

@@ -56,6 +56,15 @@ def per_job(work):
 
 
 @pytest.fixture(scope="session")
+def series(work):
+    """experiments/threshold-fig6.ini (the threshold's series) at 7 replicas, times 0 to 3."""
+    out = str(work / "series.h5")
+    specmc("run", os.path.join(ROOT, "experiments", "threshold-fig6.ini"), "--replicas", "7",
+           "--quiet", "--out", out, "--set", "series.times=0:0.25:3")
+    return out
+
+
+@pytest.fixture(scope="session")
 def validate_file(work):
     out = str(work / "validate.h5")
     subprocess.run([SPECMC, "validate", "--quick", "--only", "dist.", "--out", out],

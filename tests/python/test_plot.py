@@ -51,6 +51,13 @@ def test_per_job_choices(per_job, tmp_path):
     images(paths)
 
 
+def test_series(series, tmp_path, monkeypatch):
+    monkeypatch.setenv("SPECMC", SPECMC)
+    paths = plot.plot_file(series, str(tmp_path), metrics=[], paired=False, cdfs=False)
+    assert [os.path.basename(p) for p in paths] == ["threshold-fig6-threshold.png"]
+    images(paths)
+
+
 def test_validate(validate_file, tmp_path):
     paths = plot.plot_file(validate_file, str(tmp_path))
     assert paths and all(os.path.basename(p).startswith("validate-dist.") for p in paths)

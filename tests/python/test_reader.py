@@ -178,3 +178,27 @@ def test_refuses_other_files(work, sweep):
         f.attrs["format"] = b"specmc-checkpoint"
     with pytest.raises(ValueError, match="checkpoint of an unfinished run: resume"):
         specmc.load(ckpt)
+
+
+def test_series_equals_report_and_replicas(series, sweep):
+    """series() holds every replica's sample, whose median over the replicas with a value is
+    report --series's; files without a series give empty frames."""
+    r = specmc.load(series)
+    df = r.series()
+    assert len(df) == 4 * 7 * 13 and set(df.policy) == {"threshold"}
+    assert list(df.columns) == ["scenario", "cluster.servers", "policy", "replica", "time",
+                                "value"]
+    info = r.series_info()
+    assert list(info.origin) == ["arrival"] * 4 and info.state[0].startswith("Th,")
+    rows = [row for row in csv.DictReader(io.StringIO(run_specmc("report", series, "--series",
+                                                                 "--csv")))
+            if row["quantity"] == "state_median"]
+    assert len(rows) == 4 * 13
+    for row in rows:
+        v = df[(df.scenario == int(row["scenario"])) & (df.time == float(row["at"]))].value
+        v = v.dropna()
+        assert len(v) == int(row["n"])
+        assert close(float(v.median()) if len(v) else math.nan, float(row["mean"]))
+    assert df[df.time == 0].value.isna().all()   # no task has reported progress at 0
+    empty = specmc.load(sweep)
+    assert empty.series().empty and empty.series_info().empty

@@ -22,6 +22,10 @@ draws them (or `python3 -m specmc.plot FILE ...`).
                    the measured jobs that got each value, one panel per policy, one bar per
                    scenario (`specmc report --csv`'s share_KEY_V rows give each share with
                    its interval)
+    series         where the run kept a series of a policy's state ([series] times): one
+                   figure per policy, a panel per scenario, the median over replicas with
+                   its interval as a band and the 10-90 % quantiles as a lighter one (the
+                   rows `specmc report --series --csv` computes)
     validate       per check, each point's estimate with its interval against the closed
                    form (both divided by |closed form|), coloured by verdict; expected
                    disagreements labelled
@@ -507,6 +511,63 @@ def plot_cdfs(r, out_dir, fmt, written):
             _save(fig, out_dir, f"{stem}-s{s}-cdf-{q}", fmt, written)
 
 
+def plot_series(r, out_dir, fmt, written):
+    """Each policy's state over time ([series]): a panel per scenario (titled by its swept
+    values), the median over replicas with its order-statistic interval as a band and the
+    10-90 % quantiles of the replicas as a lighter band, from report --series --csv."""
+    info = r.series_info()
+    if info.empty:
+        return
+    name, stem = _experiment(r)
+    text = subprocess.run([_specmc_binary(), "report", r.path, "--series", "--csv"],
+                          check=True, capture_output=True, text=True).stdout
+    rows = list(csv.DictReader(io.StringIO(text)))
+    origin = "the first job's arrival" if info.origin.iloc[0] == "arrival" else "0"
+    for p in r.policies:
+        scen = list(info[info.policy == p].scenario)
+        if not scen or not info[info.policy == p].state.iloc[0]:
+            continue
+        cols = min(len(scen), 2)
+        nrows = (len(scen) + cols - 1) // cols
+        fig, axes = plt.subplots(nrows, cols, figsize=(WIDTH * cols * 0.75 + 0.5,
+                                                       HEIGHT * nrows * 0.8 + 0.6),
+                                 squeeze=False, sharex=True)
+        colour, _ = style(p)
+        state = info[info.policy == p].state.iloc[0]
+        for i, s in enumerate(scen):
+            ax = axes[i // cols][i % cols]
+            q = {k: [row for row in rows if int(row["scenario"]) == s and row["policy"] == p
+                     and row["quantity"] == k] for k in ("state_median", "state_p10",
+                                                         "state_p90")}
+            at = [float(row["at"]) for row in q["state_median"]]
+
+            def val(k, c="mean"):
+                return [float(row[c]) if row["n"] != "0" else math.nan for row in q[k]]
+            ax.fill_between(at, val("state_p10"), val("state_p90"), color=colour, alpha=0.12,
+                            linewidth=0, label="10-90 % of replicas")
+            ax.fill_between(at, val("state_median", "ci_low"), val("state_median", "ci_high"),
+                            color=colour, alpha=0.35, linewidth=0, label="median's interval")
+            ax.plot(at, val("state_median"), color=colour, lw=1.4, label="median")
+            sc = r.scenarios[r.scenarios.scenario == s].iloc[0]
+            ax.set_title(", ".join(_short(k, sc[k]) for k in r.sweep_keys) or f"scenario {s}",
+                         fontsize=9)
+            if all(v > 0 for v in val("state_p10") + val("state_p90") if v == v):
+                ax.set_yscale("log")   # a state such as QoS / median TTC spans decades
+            ax.grid(alpha=0.3, which="both")
+            if i // cols == nrows - 1:
+                ax.set_xlabel(f"time from {origin}")
+            if i % cols == 0:
+                ax.set_ylabel(f"{state.split(',')[0]} ({p})")
+        for j in range(len(scen), nrows * cols):
+            axes[j // cols][j % cols].set_visible(False)
+        axes[0][0].legend(fontsize=7, loc="upper right")
+        fig.suptitle(f"{name}: {p}'s state over {r.provenance['replicas']} replicas\n"
+                     f"({state.split(':')[0]}; {r.provenance['confidence']:.0%} intervals)",
+                     fontsize=9)
+        fig.tight_layout()
+        _save(fig, out_dir, f"{stem}-{p}", fmt, written)
+
+
 COLOURS = {(True, True): "tab:green", (False, False): "tab:orange", (False, True): "tab:red",
            (True, False): "tab:purple"}
 
@@ -574,6 +635,7 @@ def plot_file(path, out_dir=".", fmt="png", metrics=None, paired=True, cdfs=True
     if cdfs:
         plot_cdfs(r, out_dir, fmt, written)
     plot_choices(r, out_dir, fmt, written)
+    plot_series(r, out_dir, fmt, written)
     return written
 
 

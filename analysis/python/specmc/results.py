@@ -222,6 +222,31 @@ class Results:
             return pd.DataFrame(columns=["scenario", "policy", "job", "flowtime"])
         return pd.concat(frames, ignore_index=True)
 
+    def series(self):
+        """The series of each policy's state a run kept ([series] times in its config): one
+        row per (scenario, <sweep keys>, policy, replica, time) with its value (NaN while no
+        job was unfinished, or for a policy without a state). Times in the scenario's time
+        units, from the origin series_info() gives. Empty when none was kept."""
+        frames = []
+        for s, p, d in self._cells("series"):
+            v = d[:]
+            reps, n = v.shape
+            frames.append(pd.DataFrame({"scenario": s, "policy": p,
+                                        "replica": np.repeat(np.arange(reps), n),
+                                        "time": np.tile(d.attrs["times"], reps),
+                                        "value": v.ravel()}))
+        cols = ["scenario", "policy", "replica", "time", "value"]
+        df = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=cols)
+        return self.scenarios.drop(columns="measured_jobs").merge(df, on="scenario",
+                                                                  how="right")
+
+    def series_info(self):
+        """What each kept series is: scenario, policy, state (one line; empty for a policy
+        without one), origin (`arrival`: the first job's arrival; `zero`)."""
+        rows = [{"scenario": s, "policy": p, "state": _text(d.attrs["state"]),
+                 "origin": _text(d.attrs["origin"])} for s, p, d in self._cells("series")]
+        return pd.DataFrame(rows, columns=["scenario", "policy", "state", "origin"])
+
 
 class ValidateResults:
     """`specmc validate`'s file: `rows`, one per check and parameter point (id, params,
