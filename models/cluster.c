@@ -55,6 +55,7 @@ static int reserve_jobs(struct cluster *cl, int njobs, int nslots)
         RESERVE(cl->slot_work, leaves);
         RESERVE(cl->slot_proc, leaves);
         RESERVE(cl->slot_noise, leaves);
+        RESERVE(cl->slot_feed, leaves);
         RESERVE(cl->free_stack, leaves);
         RESERVE(cl->end_tree, 2 * leaves);
         RESERVE(cl->end_key, 2 * leaves);
@@ -102,6 +103,7 @@ void cl_free(struct cluster *cl)
     free(cl->slot_task), free(cl->slot_copy), free(cl->slot_next);
     free(cl->slot_start), free(cl->slot_end), free(cl->slot_offset), free(cl->free_stack);
     free(cl->slot_proc), free(cl->slot_noise), free(cl->slot_work);
+    free(cl->slot_feed);
     free(cl->end_tree), free(cl->end_key), free(cl->timers);
     srv_free(&cl->servers);
     memset(cl, 0, sizeof *cl);
@@ -141,7 +143,7 @@ int cl_begin(struct cluster *cl, int ntasks, uint64_t seed, uint64_t replica)
         cl->slot_task[s] = cl->slot_copy[s] = cl->slot_next[s] = -1;
         cl->slot_start[s] = cl->slot_offset[s] = cl->slot_proc[s] = cl->slot_work[s] = 0.0;
         cl->slot_noise[s] = 1.0;
-        cl->slot_end[s] = INFINITY;
+        cl->slot_end[s] = cl->slot_feed[s] = INFINITY;
         cl->end_tree[cl->tree_leaves + s] = s;
         cl->end_key[cl->tree_leaves + s] = end_bits(INFINITY);
     }
@@ -495,8 +497,9 @@ static int take_slot(struct cluster *cl, int job)
 }
 
 /* Put copy number task_copies[task] of a task on a free slot. A reduce copy launched before
- * its job's map phase ends holds the slot without progress (slot_proc = INFINITY) until
- * release_reduces starts it (seed 002 eq. 1g). */
+ * its job's map phase ends holds the slot with no end known (slot_proc = INFINITY) until
+ * release_reduces starts it: with barrier phases it makes no progress until then (seed 002
+ * eq. 1g); pipelined, it reads the map outputs out so far once enough are (feed_reduces). */
 static int place_copy(struct cluster *cl, int task, double offset)
 {
     CL_ASSERT(offset >= 0.0 && offset < 1.0);
@@ -520,6 +523,10 @@ static int place_copy(struct cluster *cl, int task, double offset)
     cl->slot_end[s] = end;
     cl->slot_offset[s] = offset;
     cl->slot_noise[s] = noise;
+    if (wait && cl->spec->phases == PHASES_PIPELINED)
+        cl->slot_feed[s] = j->nmap - j->maps_left >= cl_feed_gate(cl->spec, j)
+                               ? cl->now + cl->spec->launch_delay
+                               : INFINITY;
     cl->slot_next[s] = cl->task_head[task];
     cl->task_head[task] = s;
 
@@ -544,19 +551,59 @@ static int place_copy(struct cluster *cl, int task, double offset)
     return s;
 }
 
+double cl_feed_fraction(const struct cluster *cl, int slot, double now)
+{
+    double q = cl->slot_feed[slot], w = cl->slot_work[slot];
+    if (cl->spec->phases != PHASES_PIPELINED || !(now > q))
+        return 0.0;
+    const struct cl_job *j = &cl->job[cl->task_job[cl->slot_task[slot]]];
+    int out = cl->spec->pipeline_feed == FEED_LAST ? j->nmap - 1 : j->nmap - j->maps_left;
+    double cap = (double)out / j->nmap;
+    return w > 0 && (now - q) / w < cap ? (now - q) / w : cap;
+}
+
+/* Pipelined phases: map task number k (of n) of the job is done now. Its reduce copies that
+ * wait for the k-th output to read (the gate, cl_feed_gate) start reading now, after their
+ * launch delay: the outputs out so far let them process without a pause from there; every
+ * reading copy's q moves by cl_feed_start (with pipeline_feed = last, only at the n-th). */
+static void feed_reduces(struct cluster *cl, int job)
+{
+    struct cl_job *j = &cl->job[job];
+    int n = j->nmap, k = n - j->maps_left, gate = cl_feed_gate(cl->spec, j);
+    bool each = cl->spec->pipeline_feed == FEED_SHARES || k == n;
+    if (k < gate)
+        return;
+    int first = j->first_task + n, last = j->first_task + j->next_unstarted;
+    for (int task = first; task < last; task++)
+        for (int s = cl->task_head[task]; s >= 0; s = cl->slot_next[s]) {
+            CL_ASSERT(cl_copy_waiting(cl, s));
+            if (cl->slot_feed[s] == INFINITY)
+                cl->slot_feed[s] = cl_max(cl->now, cl->slot_start[s] + cl->spec->launch_delay);
+            else if (each)
+                cl->slot_feed[s] = cl_feed_start(cl->slot_feed[s], cl->now, k, n,
+                                                 cl->slot_work[s]);
+        }
+}
+
 /* The job's map phase has ended: its waiting reduce copies start processing now (after
- * their launch delay, if that is still running). */
+ * their launch delay, if that is still running), or with pipelined phases go on from where
+ * their reading has brought them (as if they had processed from slot_feed without a pause,
+ * which from now on they do). */
 static void release_reduces(struct cluster *cl, int job)
 {
     struct cl_job *j = &cl->job[job];
     int first = j->first_task + j->nmap, last = j->first_task + j->next_unstarted;
+    bool piped = cl->spec->phases == PHASES_PIPELINED;
     for (int task = first; task < last; task++) {
         if (cl->task_head[task] < 0)
             continue;
         double end = INFINITY;
         for (int s = cl->task_head[task]; s >= 0; s = cl->slot_next[s]) {
             CL_ASSERT(cl_copy_waiting(cl, s));
-            cl->slot_proc[s] = cl_max(cl->now, cl->slot_start[s] + cl->spec->launch_delay);
+            cl->slot_proc[s] = piped ? cl->slot_feed[s]
+                                     : cl_max(cl->now, cl->slot_start[s] + cl->spec->launch_delay);
+            CL_ASSERT(cl->slot_proc[s] < INFINITY);
+            cl->slot_feed[s] = INFINITY;
             cl->slot_end[s] = cl->slot_proc[s] + cl->slot_work[s];
             end = cl_min(end, cl->slot_end[s]);
             tree_lower(cl, s);
@@ -695,8 +742,13 @@ int cl_complete(struct cluster *cl, int slot)
     cl->task_done[task] = cl->now;
     j->tasks_running--;
     j->run_end_sum = j->tasks_running > j->tasks_waiting ? j->run_end_sum - end : 0.0;
-    if (cl_task_phase(cl, task) == CL_MAP && --j->maps_left == 0 && j->tasks_waiting > 0)
-        release_reduces(cl, cl->task_job[task]);
+    if (cl_task_phase(cl, task) == CL_MAP) {
+        --j->maps_left;
+        if (j->tasks_waiting > 0 && cl->spec->phases == PHASES_PIPELINED)
+            feed_reduces(cl, cl->task_job[task]);
+        if (j->maps_left == 0 && j->tasks_waiting > 0)
+            release_reduces(cl, cl->task_job[task]);
+    }
     if (--j->tasks_left == 0) {
         j->completion = cl->now;
         cl->ndone++;

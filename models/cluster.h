@@ -2,7 +2,8 @@
  *
  * S slots, or servers with CPU and memory on which a copy takes the room its job requests
  * (models/servers.h); jobs of tasks in one phase or two (reduce tasks wait for the whole map
- * phase), each job with its own task-time distribution (the family, its shape and scale,
+ * phase, or pipelined: they read the map outputs as they appear), each job with its own
+ * task-time distribution (the family, its shape and scale,
  * models/workload.h, or a trace's phases). Each task runs as one or more copies, each copy on
  * its own slot with its own duration: a launch delay, then its work, possibly a straggler's
  * (seed 003's mixture) or a resumed attempt's rest. The first copy of a task to finish
@@ -125,6 +126,10 @@ struct cluster {
                              tree_leaves: the padding slots stay INFINITY) */
     double *slot_offset;  /* task progress the copy started from (Speculative-Resume) */
     double *slot_work;    /* its processing time: (1 - offset) x its duration */
+    double *slot_feed;    /* pipelined phases, a reduce copy while its map phase runs: q, the
+                             time from which it would have processed without a pause (it has
+                             processed min(k/n, (t - q)/w) with k of the n map outputs out;
+                             cl_feed_start); INFINITY until it reads. Unused otherwise */
     int *free_stack;      /* free slots; the most recently freed is reused first */
     int nfree;
 
@@ -317,12 +322,37 @@ static inline double cl_copy_remaining(const struct cluster *cl, int slot)
     return cl->slot_end[slot] - cl->now;
 }
 
+/* The fraction of its own work w that a copy waiting for its map phase has processed by
+ * `now`: with pipelined phases min(k/n, (now - q)/w) once it reads (slot_feed), k of its job's
+ * n map tasks done (all but one with pipeline_feed = last); 0 otherwise. */
+double cl_feed_fraction(const struct cluster *cl, int slot, double now);
+
 static inline double cl_copy_progress(const struct cluster *cl, int slot)
 {
     double work = cl->slot_end[slot] - cl->slot_proc[slot];
     double done = cl->now - cl->slot_proc[slot];
     double frac = done <= 0 ? 0.0 : work > 0 && done < work ? done / work : 1.0;
+    if (cl->slot_proc[slot] == INFINITY) /* waiting for its map phase (0 with barriers) */
+        frac = cl_feed_fraction(cl, slot, cl->now);
     return cl->slot_offset[slot] + (1.0 - cl->slot_offset[slot]) * frac;
+}
+
+/* Pipelined phases (docs/methods/model.md, two phases): a reduce copy of work w reads its
+ * job's n map outputs as they appear, w/n of work each, in the order they appear. Having
+ * processed without a pause from q, it is through the first k - 1 shares at q + (k-1)w/n; the
+ * k-th output, out at `now`, lets it go on from max(that, now): q becomes
+ * max(q, now - (k-1)w/n), and it ends at q + w once the n-th is out. */
+static inline double cl_feed_start(double q, double now, int k, int n, double w)
+{
+    return cl_max(q, now - w * (k - 1) / n);
+}
+
+/* Pipelined phases: how many of a job's map tasks must be done before its reduce copies read,
+ * ceil(pipeline_start x nmap), at least 1. */
+static inline int cl_feed_gate(const struct cl_spec *sp, const struct cl_job *j)
+{
+    int g = (int)ceil(sp->pipeline_start * j->nmap);
+    return g > 1 ? g : 1;
 }
 
 /* What a scheduler sees (models/estimate.c): progress as reported (true progress, its rate

@@ -10,7 +10,11 @@
  *            time t_FP - t_lau is measured, so the estimate is p + w ε — exact when ε = 1;
  *   hadoop   Hadoop's default, t_lau + (t_now - t_lau)/f: it takes the start-up time for
  *            processing and overestimates while that time is a large share of the elapsed.
- * Before the first progress (t <= p) there is no estimate: NAN.
+ * Before the first progress (t <= p) there is no estimate: NAN. A reduce copy waiting for its
+ * map phase has none either (its end depends on when that phase ends); with pipelined phases
+ * it reports the fraction it has read and processed so far (cl_feed_fraction, at rate 1/ε),
+ * and once the phase is over it reports as a copy that had processed without a pause from
+ * slot_proc = q, which is what its progress is from then on.
  *
  * Size-based schedulers rank jobs by the remaining work these same estimates show
  * (cl_job_est_remaining_work): no policy reads a running copy's true end. */
@@ -26,6 +30,10 @@ static double shown_work(const struct cluster *cl, int slot)
 
 static double own_fraction(const struct cluster *cl, int slot, double now)
 {
+    if (cl_copy_waiting(cl, slot)) { /* pipelined, reading: its true fraction at rate 1/ε */
+        double f = cl_feed_fraction(cl, slot, now) / cl->slot_noise[slot];
+        return f < 1.0 ? f : 1.0;
+    }
     double work = shown_work(cl, slot);
     double done = now - cl->slot_proc[slot];
     if (done <= 0)

@@ -5,6 +5,7 @@
 #include "models/metrics.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "models/theory/chronos.h"
 #include "engine/stats/stats.h"
@@ -237,9 +238,48 @@ static double longest_original(const struct cluster *cl, int first, int n)
     return m;
 }
 
+static double original(const struct cluster *cl, int t)
+{
+    return cl->duration_hook ? cl->duration_hook(cl->duration_ctx, t, 0) : cl->task_size[t];
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Pipelined phases: every task launched at 0 with a slot of its own, the map outputs appear at
+ * L + their durations, in order; each reduce copy reads from the gate's output on
+ * (cl_feed_gate, cl_feed_start) and ends at q + w. The latest end; -1 when out of memory. */
+static double pipelined_ideal(const struct cluster *cl, const struct cl_job *j)
+{
+    const struct cl_spec *sp = cl->spec;
+    int n = j->nmap, gate = cl_feed_gate(sp, j);
+    double *m = malloc((size_t)n * sizeof *m), latest = 0.0;
+    if (!m)
+        return -1.0;
+    for (int k = 0; k < n; k++)
+        m[k] = sp->launch_delay + original(cl, j->first_task + k);
+    qsort(m, (size_t)n, sizeof *m, by_value);
+    for (int t = j->first_task + n; t < j->first_task + j->ntasks; t++) {
+        double w = original(cl, t), q = m[gate - 1];
+        for (int k = sp->pipeline_feed == FEED_LAST ? n : gate + 1; k <= n; k++)
+            q = cl_feed_start(q, m[k - 1], k, n, w);
+        latest = fmax(latest, q + w);
+    }
+    free(m);
+    return latest;
+}
+
 double metrics_ideal_time(const struct cluster *cl, int job)
 {
     const struct cl_job *j = &cl->job[job];
+    if (cl->spec->phases == PHASES_PIPELINED && j->nmap > 0 && j->ntasks > j->nmap) {
+        double t = pipelined_ideal(cl, j);
+        if (t >= 0)
+            return t;
+    }
     return cl->spec->launch_delay + longest_original(cl, j->first_task, j->nmap) +
            longest_original(cl, j->first_task + j->nmap, j->ntasks - j->nmap);
 }

@@ -115,7 +115,8 @@ void metrics_job_values(const struct cluster *cl, enum job_quantity q, double *o
  * launch delay, then its longest map task, then its longest reduce task (reduce copies
  * launched at arrival wait out the map phase, so their launch delay overlaps it), from the
  * durations its original copies were drawn with (before any straggle factor, which belongs to
- * a copy's machine). The denominator of the slowdown. */
+ * a copy's machine). With pipelined phases its reduce copies read the map outputs as they
+ * appear (cl_feed_start): the latest reduce end. The denominator of the slowdown. */
 double metrics_ideal_time(const struct cluster *cl, int job);
 
 /* Fill out[M_COUNT] from a finished replica. `scratch` holds at least cl->njobs doubles.

@@ -74,6 +74,7 @@ double rep_memory(const struct cl_spec *spec, double tasks, const struct policy 
     double per_leaf = sizeof *cl->slot_task + sizeof *cl->slot_copy + sizeof *cl->slot_next +
                       sizeof *cl->slot_start + sizeof *cl->slot_end + sizeof *cl->slot_offset +
                       sizeof *cl->slot_work + sizeof *cl->slot_proc + sizeof *cl->slot_noise +
+                      sizeof *cl->slot_feed +
                       sizeof *cl->free_stack + 2 * (sizeof *cl->end_tree + sizeof *cl->end_key);
     double per_job = sizeof *cl->job + sizeof(double) /* scratch */;
     return tasks * (per_task + pol->memory.task) + leaves * per_leaf +

@@ -26,6 +26,24 @@ enum cl_estimator {
     EST_HADOOP   /* Hadoop's default: (now - launch) / progress, ignoring the start-up time */
 };
 
+/* How a job's reduce phase follows its map phase (docs/methods/model.md, "Entities": two
+ * phases). */
+enum cl_phases {
+    PHASES_BARRIER,  /* a reduce copy processes only once the whole map phase is done (seed 002
+                        eq. 1g) */
+    PHASES_PIPELINED /* a reduce copy reads the map outputs as the map tasks finish (seed 001
+                        §3.2): it starts once pipeline_start of them are done and ends no
+                        sooner than its share of work on the last one after it */
+};
+
+/* What a pipelined reduce copy can process before the last map output (PHASES_PIPELINED). */
+enum cl_feed {
+    FEED_SHARES, /* its work is n equal shares, one per map output, processed in the order the
+                    outputs appear: at most k/n of it once k of the n are out */
+    FEED_LAST    /* everything but the last share is there from its start: only the last map
+                    output holds it back (end = max(p + w, M + w/n)) */
+};
+
 /* Where an extra copy's duration comes from (docs/methods/model.md, "Tasks and copies"). */
 enum cl_copy_time {
     COPY_IID,      /* a fresh draw from its job's phase law, i.i.d. of every other copy */
@@ -71,6 +89,10 @@ struct cl_spec {
                                 differ in CV; 0: every job has task_time's */
     double reduce_fraction;  /* share of a job's tasks in its reduce phase (0: one phase) */
     double reduce_scale;     /* mean reduce task time / mean map task time */
+    enum cl_phases phases;   /* barrier or pipelined reduce phases */
+    double pipeline_start;   /* pipelined: the share of a job's map tasks done before its
+                                reduce copies read (at least one task: 0 means the first) */
+    enum cl_feed pipeline_feed; /* pipelined: what a reduce copy can process meanwhile */
     struct dist task_time;   /* duration of every original copy, before the job's scale */
     enum cl_copy_time copy_time; /* extra copies: i.i.d. from the same law, or the job's own
                                     original durations */

@@ -38,7 +38,8 @@ enum key_id {
     K_NOISE, K_STRAGGLE_P, K_STRAGGLE_P_MAX, K_STRAGGLE_REST,
     K_ARRIVAL, K_RATE, K_JOBS, K_TASKS, K_TASK_TIME, K_TMIN, K_BETA, K_TMAX, K_COPY_TIME, K_MEAN, K_SIGMA, K_LOW,
     K_HIGH, K_DEADLINE, K_DEADLINE_MAX, K_DEADLINE_CHOICES, K_WARMUP, K_WEIGHT_MIN, K_WEIGHT_MAX, K_TASKS_BETA, K_TASKS_MAX,
-    K_JOB_SPREAD, K_SIGMA_MAX, K_BETA_MAX, K_REDUCE_FRACTION, K_REDUCE_SCALE, K_TRACE,
+    K_JOB_SPREAD, K_SIGMA_MAX, K_BETA_MAX, K_REDUCE_FRACTION, K_REDUCE_SCALE, K_PHASES,
+    K_PIPELINE_START, K_PIPELINE_FEED, K_TRACE,
     K_TRACE_FORMAT, K_TRACE_SHAPE, K_CPU_REQUEST, K_MEM_REQUEST, K_CPU_REQUEST_MAX, K_MEM_REQUEST_MAX,
     K_LIST,
     K_U_THETA, K_U_PRICE, K_U_PRICE_MAX, K_U_RMIN,
@@ -171,6 +172,20 @@ static const struct key_schema schema[K_COUNT] = {
     [K_REDUCE_SCALE] = {"workload", "reduce_scale", KT_REAL, .def = "1", .min = 0, .max = INF,
                         .min_open = true, .sweepable = true,
                         .doc = "mean reduce task time / mean map task time"},
+    [K_PHASES] = {"workload", "phases", KT_CHOICE, .def = "barrier", .choices = "barrier|pipelined",
+                  .sweepable = true,
+                  .doc = "two-phase jobs: barrier, reduce tasks process once the whole map phase "
+                         "is done (seed 002 eq. 1g); pipelined, they read the map outputs as the "
+                         "map tasks finish (seed 001 section 3.2)"},
+    [K_PIPELINE_START] = {"workload", "pipeline_start", KT_REAL, .def = "0", .min = 0, .max = 1,
+                          .sweepable = true,
+                          .doc = "pipelined: share of a job's map tasks done before its reduce "
+                                 "copies read (at least one; 0: from the first)"},
+    [K_PIPELINE_FEED] = {"workload", "pipeline_feed", KT_CHOICE, .def = "shares",
+                         .choices = "shares|last", .sweepable = true,
+                         .doc = "pipelined: shares, a reduce copy's work is one equal share per "
+                                "map output, processed as they appear; last, only the last "
+                                "output holds it back (end = max(p + w, M + w/n))"},
     [K_TRACE] = {"workload", "trace", KT_STRING,
                  .doc = "jobs (arrival, weight, tasks per phase, phase means) from this file, "
                         "relative to the config's directory (docs/guide/traces.md)"},
@@ -1293,6 +1308,23 @@ static bool build_prices(struct conv *cv, struct cl_spec *sp)
     return true;
 }
 
+/* How reduce phases follow map phases; the two pipeline_* keys only with pipelined phases
+ * (otherwise set and unused: the warning names them). */
+static bool build_phases(struct conv *cv, struct cl_spec *sp)
+{
+    int phases, feed = FEED_SHARES;
+    sp->pipeline_start = 0.0;
+    if (!choice(cv, K_PHASES, &phases))
+        return false;
+    sp->phases = (enum cl_phases)phases;
+    if (sp->phases == PHASES_PIPELINED &&
+        (!num(cv, K_PIPELINE_START, &sp->pipeline_start, "workload.phases = pipelined") ||
+         !choice(cv, K_PIPELINE_FEED, &feed)))
+        return false;
+    sp->pipeline_feed = (enum cl_feed)feed;
+    return true;
+}
+
 static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
 {
     int arrival, estimator, copy_time;
@@ -1313,7 +1345,7 @@ static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
     if (!cv->v->set[K_TRACE] && sp->arrival == ARRIVAL_POISSON &&
         !num(cv, K_RATE, &sp->rate, "arrival = poisson"))
         return false;
-    if (!build_jobs(cv, c, sp) || !build_dist(cv, c, &sp->task_time))
+    if (!build_jobs(cv, c, sp) || !build_phases(cv, sp) || !build_dist(cv, c, &sp->task_time))
         return false;
     if (sp->trace && !isfinite(dist_mean(&sp->task_time))) {
         fail(cv->p, "%s: workload.task_time: a trace gives each job's mean task time, which "

@@ -60,8 +60,11 @@
 #include "models/cluster.h"
 #include "models/policies/kit.h"
 #include "models/trace.h"
+#include "models/workload.h"
 
 enum { HOPPER_BETA, HOPPER_EPSILON };
+enum { DAG_BETA, DAG_ALPHA, DAG_KMIN };
+enum { ALPHA_TASKS, ALPHA_WORK, ALPHA_ONE }; /* hopper-dag's alpha */
 
 /* A copy launched whose estimate is not counted yet in its task's latest end. */
 struct fresh {
@@ -71,6 +74,10 @@ struct fresh {
 
 struct hopper {
     double beta, epsilon;
+    bool dag;         /* hopper-dag: Algorithm 3's targets (targets_dag) */
+    int alpha;        /* its α_i (ALPHA_*) */
+    enum hp_kmin kmin; /* its J_{k_min} */
+    struct hp_dag_job *d; /* hopper-dag: the active jobs of a decision, in Algorithm 3's order */
     bool keep;        /* a copy's estimated end never changes once it has one (the chronos
                          estimator): gathered candidates are kept across decisions */
     struct hp_job *j; /* the active jobs of a decision, by increasing T_i */
@@ -87,11 +94,9 @@ struct hopper {
     const struct cluster *cl; /* the replica's cluster, for the orders */
 };
 
-static int hopper_init(struct cluster *cl, void *st, const double *param)
+/* The state both policies share, once their parameters are read. */
+static int hopper_alloc(struct cluster *cl, struct hopper *h)
 {
-    struct hopper *h = st;
-    h->beta = param[HOPPER_BETA];
-    h->epsilon = param[HOPPER_EPSILON];
     h->keep = cl->spec->estimator == EST_CHRONOS;
     h->cl = cl;
     size_t jobs = (size_t)(cl->njobs > 0 ? cl->njobs : 1);
@@ -112,6 +117,29 @@ static int hopper_init(struct cluster *cl, void *st, const double *param)
     return 0;
 }
 
+static int hopper_init(struct cluster *cl, void *st, const double *param)
+{
+    struct hopper *h = st;
+    h->beta = param[HOPPER_BETA];
+    h->epsilon = param[HOPPER_EPSILON];
+    return hopper_alloc(cl, h);
+}
+
+/* hopper-dag: with pipelined phases a reduce copy's estimate comes when its map phase ends,
+ * not launch_delay after its launch, so the reports are not counted in launch order (keep). */
+static int hopper_dag_init(struct cluster *cl, void *st, const double *param)
+{
+    struct hopper *h = st;
+    h->dag = true;
+    h->beta = param[DAG_BETA];
+    h->alpha = (int)param[DAG_ALPHA];
+    h->kmin = (enum hp_kmin)param[DAG_KMIN];
+    int rc = hopper_alloc(cl, h);
+    h->keep = h->keep && cl->spec->phases != PHASES_PIPELINED;
+    h->d = malloc((size_t)(cl->njobs > 0 ? cl->njobs : 1) * sizeof *h->d);
+    return rc == 0 && h->d ? 0 : -1;
+}
+
 static void hopper_free(void *st)
 {
     struct hopper *h = st;
@@ -123,6 +151,7 @@ static void hopper_free(void *st)
     free(h->pos);
     free(h->end);
     free(h->fresh);
+    free(h->d);
 }
 
 static bool by_remaining(const struct hp_job *x, const struct hp_job *y)
@@ -156,6 +185,51 @@ static int targets(const struct cluster *cl, struct hopper *h)
     return n;
 }
 
+/* Job k's T_i(t), T'_i(t) and α_i for Algorithm 3 (seed 001 §3.2). In its map phase: T the
+ * map tasks not completed, T' its reduce tasks not completed (alpha = tasks or one), or their
+ * work in map tasks' (alpha = work: × E[reduce task] / E[map task]); α = T'/T (tasks: the
+ * paper's "α_i = T'_i/T_i"; work: "the ratio of remaining work in network transfer in the
+ * downstream phase to the work in the upstream phase") or 1 (one: α ignored). In its last
+ * phase (a one-phase job, or the reduce phase) there is no downstream: T its tasks left,
+ * T' = 0 and α = 1, as Algorithm 1 has it. */
+static struct hp_dag_job dag_job(const struct cluster *cl, const struct hopper *h, int k)
+{
+    const struct cl_job *j = &cl->job[k];
+    if (j->maps_left == 0 || j->tasks_left == j->maps_left)
+        return (struct hp_dag_job){j->tasks_left, 0.0, 1.0, 0.0, k};
+    double down = j->tasks_left - j->maps_left;
+    if (h->alpha == ALPHA_WORK)
+        down *= j->task_work[CL_REDUCE] / j->task_work[CL_MAP];
+    double alpha = h->alpha == ALPHA_ONE ? 1.0 : down / j->maps_left;
+    return (struct hp_dag_job){j->maps_left, down, alpha, 0.0, k};
+}
+
+/* hopper-dag's targets: the active jobs in Algorithm 3's order (the last decision's, less
+ * the jobs done, with the jobs arrived since at its end: insertion sort), allocated by
+ * hp_allocate_dag, into h->j in that order for the argmax. */
+static int targets_dag(const struct cluster *cl, struct hopper *h)
+{
+    int n = 0;
+    for (int i = 0; i < h->n; i++)
+        if (cl->job[h->d[i].job].tasks_left > 0)
+            h->d[n++] = dag_job(cl, h, h->d[i].job);
+    for (; h->seen < cl->narrived; h->seen++)
+        if (cl->job[h->seen].tasks_left > 0)
+            h->d[n++] = dag_job(cl, h, h->seen);
+    for (int i = 1; i < n; i++) {
+        struct hp_dag_job x = h->d[i];
+        int m = i;
+        for (; m > 0 && hp_dag_before(&x, &h->d[m - 1]); m--)
+            h->d[m] = h->d[m - 1];
+        h->d[m] = x;
+    }
+    h->n = n;
+    hp_allocate_dag(h->d, n, cl->nslots, h->beta, h->kmin);
+    for (int i = 0; i < n; i++)
+        h->j[i] = (struct hp_job){h->d[i].remaining, h->d[i].target, h->d[i].job};
+    return n;
+}
+
 /* The argmax order on indices into h->j: larger H_i − S_i first, ties to the earlier arrival. */
 static inline bool job_before(const void *ctx, int a, int b)
 {
@@ -179,15 +253,17 @@ static inline bool task_before(const void *ctx, int a, int b)
 
 /* Job k's running tasks that can take a copy, in h->cand from its first task, as a heap in
  * the copy order, each with the latest estimated end of its copies (-INFINITY while none has
- * an estimate: it counts as ending first). One-phase jobs (hopper_check): no copy waits. */
+ * an estimate: it counts as ending first). Tasks whose copies wait for their map phase are
+ * not candidates (hopper-dag; hopper's jobs have one phase). */
 static void gather(const struct cluster *cl, struct hopper *h, int k)
 {
     const struct cl_job *j = &cl->job[k];
     int *c = h->cand + j->first_task, n = 0;
     for (int t = j->first_task; t < j->first_task + j->next_unstarted; t++) {
-        if (cl->task_running[t] == 0 || cl->task_copies[t] >= (int)RNG_MAX_COPIES)
-            continue;
-        CL_ASSERT(!cl_copy_waiting(cl, cl->task_head[t]));
+        if (cl->task_running[t] == 0 || cl->task_copies[t] >= (int)RNG_MAX_COPIES ||
+            cl_copy_waiting(cl, cl->task_head[t]))
+            continue; /* a reduce copy waiting for its map phase has no estimate yet, and a
+                         pipelined one is held back by the map outputs, not by its machine */
         double end = -INFINITY;
         for (int s = cl->task_head[t]; s >= 0; s = cl->slot_next[s]) {
             double e = cl_est_end(cl, s); /* NaN (no estimate yet): not above end */
@@ -275,7 +351,7 @@ static void hopper_slot_free(struct cluster *cl, void *st)
     struct hopper *h = st;
     if (h->keep)
         count_reports(cl, h);
-    int n = targets(cl, h);
+    int n = h->dag ? targets_dag(cl, h) : targets(cl, h);
     for (int i = 0; i < n; i++) {
         set_gap(cl, h, i);
         h->order[i] = i;
@@ -305,21 +381,42 @@ static void hopper_copy_done(struct cluster *cl, void *st, int task)
                         task_before, h);
 }
 
-static bool hopper_check(const struct cl_spec *spec, const double *param, char *msg,
-                         size_t len)
+/* Both: beta = auto needs Pareto task times (HOPPER_BETA and DAG_BETA are both 0). */
+static bool beta_check(const struct cl_spec *spec, const double *param, char *msg, size_t len)
 {
     if (isnan(param[HOPPER_BETA]) && spec->task_time.kind != DIST_PARETO) {
         snprintf(msg, len, "beta = auto needs workload.task_time = pareto (Hopper's virtual size "
                            "2/beta T_i is for Pareto task times); give beta a number");
         return false;
     }
-    bool reduce = spec->reduce_fraction > 0;
-    for (int k = 0; spec->trace && k < spec->trace->njobs && !reduce; k++)
-        reduce = spec->trace->job[k].tasks[TR_REDUCE] > 0;
-    if (reduce) {
+    return true;
+}
+
+static bool hopper_check(const struct cl_spec *spec, const double *param, char *msg,
+                         size_t len)
+{
+    if (!beta_check(spec, param, msg, len))
+        return false;
+    if (wl_two_phases(spec)) {
         snprintf(msg, len, "needs one-phase jobs (workload.reduce_fraction = 0, no reduce tasks "
-                           "in a trace): Algorithm 3 of seed 001, for DAGs of tasks, is not "
-                           "built");
+                           "in a trace): Algorithm 3 of seed 001, for DAGs of pipelined phases, "
+                           "is policy hopper-dag (with workload.phases = pipelined)");
+        return false;
+    }
+    return true;
+}
+
+/* Algorithm 3 is for phases "not separated by strict barriers but ... pipelined" (seed 001
+ * §3.2): two-phase jobs need workload.phases = pipelined. */
+static bool hopper_dag_check(const struct cl_spec *spec, const double *param, char *msg,
+                             size_t len)
+{
+    if (!beta_check(spec, param, msg, len))
+        return false;
+    if (wl_two_phases(spec) && spec->phases != PHASES_PIPELINED) {
+        snprintf(msg, len, "needs workload.phases = pipelined with two-phase jobs: Algorithm 3 "
+                           "of seed 001 is for phases that are \"not separated by strict "
+                           "barriers but are rather pipelined\" (section 3.2)");
         return false;
     }
     return true;
@@ -342,6 +439,23 @@ static const struct pol_param hopper_params[] = {
     {0},
 };
 
+static const struct pol_param hopper_dag_params[] = {
+    [DAG_BETA] = {.key = "beta", .def = NAN, .min = 0.01, .max = 100,
+                  .doc = "the scheduler's tail index for V_i = 2/beta T_i sqrt(alpha_i); auto: "
+                         "the workload's Pareto beta",
+                  .allow_auto = true},
+    [DAG_ALPHA] = {.key = "alpha", .def = ALPHA_TASKS, .min = 0, .max = 2, .integer = true,
+                   .doc = "alpha_i in the map phase: tasks, T'/T in tasks (seed 001 section 3.2's "
+                          "example); work, the reduce work left over the map work left; one, "
+                          "1 (alpha ignored)",
+                   .names = (const char *const[]){"tasks", "work", "one", NULL}},
+    [DAG_KMIN] = {.key = "kmin", .def = HP_KMIN_NEXT, .min = 0, .max = 1, .integer = true,
+                  .doc = "case 2's J_kmin, the least alpha (ties: the last) among the first k+1 "
+                         "jobs (next) or the first k (first-k, the definition's wording)",
+                  .names = (const char *const[]){"next", "first-k", NULL}},
+    {0},
+};
+
 const struct policy pol_hopper = {
     .name = "hopper",
     .summary = "Hopper: slots to argmax H_i - S_i of Algorithm 1 (V_i = 2/beta T_i), spare slots "
@@ -358,4 +472,23 @@ const struct policy pol_hopper = {
     .memory = {2 * sizeof(int) + sizeof(double), 2 * sizeof(struct fresh),
                sizeof(struct hp_job) + 2 * sizeof(int) + sizeof(double)},
     .events_per_second = 2.0e7,
+};
+
+const struct policy pol_hopper_dag = {
+    .name = "hopper-dag",
+    .summary = "Hopper for pipelined phases: Algorithm 3, jobs by max{T_i, T'_i}, V_i = 2/beta "
+               "T_i sqrt(alpha_i)",
+    .source = "seed 001 §3.2, eq. 6, Algorithm 3",
+    .params = hopper_dag_params,
+    .state_size = sizeof(struct hopper),
+    .check = hopper_dag_check,
+    .resolve = hopper_resolve,
+    .init = hopper_dag_init,
+    .on_slot_free = hopper_slot_free,
+    .on_copy_done = hopper_copy_done,
+    .free = hopper_free,
+    .memory = {2 * sizeof(int) + sizeof(double), 2 * sizeof(struct fresh),
+               sizeof(struct hp_job) + sizeof(struct hp_dag_job) + 2 * sizeof(int) +
+                   sizeof(double)},
+    .events_per_second = 1.0e7,
 };

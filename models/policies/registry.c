@@ -13,13 +13,15 @@
 
 extern const struct policy pol_fifo, pol_psrpt, pol_fair, pol_hadoop_s, pol_mantri, pol_late,
     pol_clone, pol_s_restart, pol_s_resume, pol_srptms, pol_srpt_offline, pol_sca, pol_ese,
-    pol_ese_detect, pol_regime, pol_dolly, pol_hopper, pol_hadoop2, pol_spark, pol_threshold;
+    pol_ese_detect, pol_regime, pol_dolly, pol_hopper, pol_hopper_dag, pol_hadoop2, pol_spark,
+    pol_threshold;
 
 const struct policy *const pol_registry[] = {
     &pol_fifo,       &pol_psrpt,       &pol_fair,      &pol_hadoop_s, &pol_mantri,
     &pol_late,       &pol_hadoop2,     &pol_spark,     &pol_threshold, &pol_clone,
     &pol_s_restart,  &pol_s_resume,    &pol_srptms,    &pol_srpt_offline, &pol_sca,
     &pol_ese,        &pol_ese_detect,  &pol_regime,    &pol_dolly,    &pol_hopper,
+    &pol_hopper_dag,
 };
 const size_t pol_registry_count = sizeof pol_registry / sizeof pol_registry[0];
 

@@ -1,4 +1,4 @@
-/* hopper — seed 001's completion-rate model and Algorithms 1–2 (see hopper.h). */
+/* hopper — seed 001's completion-rate model and Algorithms 1–3 (see hopper.h). */
 #include "models/theory/hopper.h"
 
 #include <math.h>
@@ -57,4 +57,94 @@ void hp_allocate(struct hp_job *j, int n, double slots, double beta, double epsi
     }
     for (int i = 0; i < n; i++)
         j[i].target = i < m2 ? floor_share : j[i].remaining / rest * (slots - m2 * floor_share);
+}
+
+bool hp_dag_before(const struct hp_dag_job *x, const struct hp_dag_job *y)
+{
+    double mx = fmax(x->remaining, x->downstream), my = fmax(y->remaining, y->downstream);
+    if (mx != my)
+        return mx < my;
+    if (x->alpha != y->alpha)
+        return x->alpha > y->alpha;
+    return x->job < y->job;
+}
+
+/* V_i = (2/β) T_i √α_i (seed 001 eq. 6). */
+static double dag_virtual(const struct hp_dag_job *j, double beta)
+{
+    return 2.0 / beta * j->remaining * sqrt(j->alpha);
+}
+
+/* Case 2's assignment for k (1-based): V_i/√a_{k+1} to jobs 1..k+1 in the order 1..k_min−1,
+ * k_min+1..k+1, k_min until the slots run out. */
+static void dag_fill(struct hp_dag_job *j, int k, double slots, double beta, enum hp_kmin rule)
+{
+    int among = rule == HP_KMIN_NEXT ? k + 1 : k, kmin = 0;
+    double a = j[0].alpha, left = slots;
+    for (int i = 1; i <= k; i++)
+        a = fmin(a, j[i].alpha);
+    for (int i = 1; i < among; i++)
+        if (j[i].alpha <= j[kmin].alpha)
+            kmin = i; /* ties: the one listed last */
+    for (int step = 0; step <= k; step++) {
+        int i = step < k ? (step < kmin ? step : step + 1) : kmin;
+        double give = fmin(dag_virtual(&j[i], beta) / sqrt(a), left);
+        j[i].target = give;
+        left -= give;
+    }
+}
+
+/* Proportional shares V_i / Σ_{j≤m} V_j · S among the first m jobs (eq. 6). */
+static void dag_share(struct hp_dag_job *j, int m, double slots, double beta)
+{
+    double sum = 0.0;
+    for (int i = 0; i < m; i++)
+        sum += dag_virtual(&j[i], beta);
+    for (int i = 0; i < m; i++)
+        j[i].target = dag_virtual(&j[i], beta) / sum * slots;
+}
+
+int hp_allocate_dag(struct hp_dag_job *j, int n, double slots, double beta, enum hp_kmin kmin)
+{
+    for (int i = 0; i < n; i++)
+        j[i].target = 0.0;
+    if (n == 0)
+        return 0;
+    double total = 0.0; /* Σ_{i≤n} V_i */
+    for (int i = 0; i < n; i++)
+        total += dag_virtual(&j[i], beta);
+    if (n == 1 || slots <= dag_virtual(&j[0], beta) / sqrt(fmin(j[0].alpha, j[1].alpha))) {
+        j[0].target = slots;
+        return 1;
+    }
+    /* case 2 and the fallback: with a = a_{k+1} and sum = Σ_{i≤k} V_i, the range is
+       (sum/√a, (sum + V_{k+1})/√a]; the fallback is the first k whose upper end reaches S */
+    int fallback = -1;
+    double a = j[0].alpha, sum = 0.0;
+    for (int k = 1; k < n; k++) {
+        a = fmin(a, j[k].alpha);
+        sum += dag_virtual(&j[k - 1], beta);
+        double hi = (sum + dag_virtual(&j[k], beta)) / sqrt(a);
+        if (sum / sqrt(a) < slots && slots <= hi) {
+            dag_fill(j, k, slots, beta, kmin);
+            return 2;
+        }
+        if (fallback < 0 && slots <= hi)
+            fallback = k;
+    }
+    a = fmin(j[0].alpha, j[1].alpha); /* a_{k+1} for k = 1 */
+    for (int k = 1; k < n - 1; k++) {
+        double next = fmin(a, j[k + 1].alpha); /* a_{k+2} */
+        if (total / sqrt(a) < slots && slots <= total / sqrt(next)) {
+            dag_share(j, k + 1, slots, beta);
+            return 3;
+        }
+        a = next;
+    }
+    if (fallback < 0) { /* S > Σ_{i≤n} V_i / √a_n */
+        dag_share(j, n, slots, beta);
+        return 4;
+    }
+    dag_fill(j, fallback, slots, beta, kmin);
+    return 5;
 }

@@ -50,8 +50,18 @@ bad "tau_est within the launch delay" "policy\.list: s-resume needs tau_est \(0\
 # times relative to the workload: units the scenario has, on parameters that are times
 bad "hopper beta auto on exponential" "small-[0-9]+\.ini:25: policy\.list: hopper beta = auto needs workload\.task_time = pareto .*give beta a number" \
     's/^task_time = pareto/task_time = exponential\nmean = 2/' 's/^list = .*/list = fifo, hopper/'
-bad "hopper two-phase jobs" "policy\.list: hopper needs one-phase jobs \(workload\.reduce_fraction = 0, no reduce tasks in a trace\): Algorithm 3 of seed 001, for DAGs of tasks, is not built" \
+bad "hopper two-phase jobs" "policy\.list: hopper needs one-phase jobs \(workload\.reduce_fraction = 0, no reduce tasks in a trace\): Algorithm 3 of seed 001, for DAGs of pipelined phases, is policy hopper-dag \(with workload\.phases = pipelined\)" \
     's/^tasks = 5/tasks = 5\nreduce_fraction = 0.4/' 's/^list = .*/list = fifo, hopper/'
+bad "hopper-dag barrier two-phase jobs" "small-[0-9]+\.ini:25: policy\.list: hopper-dag needs workload\.phases = pipelined with two-phase jobs" \
+    's/^tasks = 5/tasks = 5\nreduce_fraction = 0.4/' 's/^list = .*/list = fifo, hopper-dag/'
+bad "unknown phases" "small-[0-9]+\.ini:[0-9]+: workload\.phases: .*unknown value 'piped'; valid: barrier\|pipelined" \
+    's/^tasks = 5/tasks = 5\nreduce_fraction = 0.4\nphases = piped/'
+bad "pipeline_start out of range" "small-[0-9]+\.ini:[0-9]+: workload\.pipeline_start: .*1.*got '1\.5'" \
+    's/^tasks = 5/tasks = 5\nreduce_fraction = 0.4\nphases = pipelined\npipeline_start = 1.5/'
+bad "unknown pipeline_feed" "small-[0-9]+\.ini:[0-9]+: workload\.pipeline_feed: .*unknown value 'first'; valid: shares\|last" \
+    's/^tasks = 5/tasks = 5\nreduce_fraction = 0.4\nphases = pipelined\npipeline_feed = first/'
+bad "unknown hopper-dag alpha" "policy\.hopper-dag\.alpha: .*'ratio'.*tasks, work, one" \
+    's/^list = .*/list = fifo, hopper-dag\n[policy.hopper-dag]\nalpha = ratio/'
 bad "tmin of a family without one" "small-[0-9]+\.ini:29: policy\.clone\.tau_kill: 'tmin' is the Pareto minimum workload\.tmin, and task_time = exponential has none; use 'mean' or an absolute time" \
     's/^task_time = pareto/task_time = exponential\nmean = 2/' 's/^tau_kill = 0.5/tau_kill = 0.5 tmin/'
 bad "mean of a family without one" "policy\.clone\.tau_kill: 'mean' is the family's mean task time, infinite for pareto with beta = 0\.9 <= 1; use 'tmin'" \
