@@ -194,7 +194,7 @@ static void threshold_slot_free(struct cluster *cl, void *st)
             continue; /* done, or its copy was replaced: no replica */
         if (cl_fits(cl, cl->task_job[task]))
             cl_launch_copy(cl, task, 0.0);
-        else if (cl->spec->backfill && cl_room(cl))
+        else if (cl_passed_over(cl, cl->task_job[task]))
             t->queue[kept++] = task;
         else
             break;
@@ -283,5 +283,4 @@ const struct policy pol_threshold = {
     .memory = {sizeof(int) + 1, sizeof(double) + sizeof(struct candidate), 0},
     .events_per_second = 1.0e7,
     .role = POL_SPECULATOR,
-    .by_request = true,
 };
