@@ -154,7 +154,8 @@ int cl_begin(struct cluster *cl, int ntasks, uint64_t seed, uint64_t replica)
     for (int s = 0; s < nslots; s++)
         cl->free_stack[s] = nslots - 1 - s; /* slot 0 is handed out first */
     cl->nfree = nslots;
-    if (srv_drawn(spec) && srv_reset(&cl->servers, spec))
+    cl->drawn = srv_drawn(spec);
+    if (cl->drawn && srv_reset(&cl->servers, spec))
         return -1;
     cl->ntimers = 0;
     cl->seq = 0;
@@ -485,7 +486,7 @@ static double draw_straggle(struct cluster *cl, int task, int k)
 static int take_slot(struct cluster *cl, int job)
 {
     CL_ASSERT(cl->nfree > 0);
-    if (!srv_drawn(cl->spec))
+    if (!cl->drawn)
         return cl->free_stack[--cl->nfree];
     int i = cl_find_slot(cl, cl->job[job].cpu, cl->job[job].mem);
     CL_ASSERT(i >= 0);
@@ -493,6 +494,8 @@ static int take_slot(struct cluster *cl, int job)
     cl->free_stack[i] = cl->free_stack[--cl->nfree];
     cl->free_stack[cl->nfree] = s;
     srv_take(&cl->servers, cl->spec, s, cl->job[job].cpu, cl->job[job].mem);
+    CL_ASSERT(cl->servers.cpu[s / cl->spec->per_server] <= cl->spec->server_cpu * (1 + 1e-9) &&
+              cl->servers.mem[s / cl->spec->per_server] <= cl->spec->server_mem * (1 + 1e-9));
     return s;
 }
 
@@ -669,7 +672,7 @@ static inline __attribute__((always_inline)) int detach_copy(struct cluster *cl,
     else
         tree_replay(cl, s); /* it ends first (cl_complete): it won every match */
     cl->free_stack[cl->nfree++] = s;
-    if (srv_drawn(cl->spec))
+    if (cl->drawn)
         srv_leave(&cl->servers, cl->spec, s, cl->job[cl->task_job[task]].cpu,
                   cl->job[cl->task_job[task]].mem, cl->nfree == cl->nslots);
     cl->task_running[task]--;
@@ -798,7 +801,7 @@ void cl_check(const struct cluster *cl)
     }
     assert(busy + cl->nfree == cl->nslots);
     assert(cl->nfree >= 0 && cl->nfree <= cl->nslots);
-    if (srv_drawn(cl->spec))
+    if (cl->drawn)
         check_servers(cl);
 
     int orphans = 0, running_total = 0, pending = 0, held_total = 0;

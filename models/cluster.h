@@ -134,6 +134,8 @@ struct cluster {
     int nfree;
 
     struct cl_servers servers; /* with requests drawn per job: what each server holds */
+    bool drawn;           /* requests are drawn per job (srv_drawn): launches are placed by
+                             them (cl_fits); false: every free slot fits every copy */
 
     /* pending events */
     int *end_tree;        /* tournament tree: node i holds the slot with the earliest end
@@ -276,9 +278,20 @@ static inline double cl_mem_per_server(const struct cluster *cl)
     return sp->servers > 0 ? (cl->nslots - cl->nfree) * sp->mem_request / sp->servers : NAN;
 }
 
-/* Whether a copy of `job` can start now: a slot is free, and with requests drawn per job, on
- * a server its CPU and memory both fit (models/servers.h). Policies that place copies this
- * way say so (policy.by_request); the others run only where every slot fits every copy. */
+/* Placement: the cluster's one rule for where and whether a copy starts (docs/methods/model.md,
+ * "Placement"). Every policy launches through it, so that none re-implements it. With
+ * requests drawn per job a copy of job j starts only on a server its CPU and memory both fit
+ * (models/servers.h; a replica requests what its task does, seed 003 assumption 1); without,
+ * every free slot fits every copy and these reduce to "a slot is free".
+ *
+ * A policy that serves candidates in its own order (its best job first, its first straggler
+ * first) writes its loop "while a slot is free, give one to the best" as
+ *     if (cl_passed_over(cl, j)) continue;   (or: leave j out of the choice of the best)
+ *     if (!cl_fits(cl, j)) stop;             (j holds back the candidates after it)
+ *     launch a copy of j;
+ * so that a candidate that does not fit holds the others back (strict order,
+ * cluster.backfill = no) or, with backfill, is passed over while later ones that fit go. */
+
 /* The position in the free stack of the slot a copy requesting cpu and mem would take (the
  * highest on a server both fit), or -1 (models/servers.h). */
 static inline int cl_find_slot(const struct cluster *cl, double cpu, double mem)
@@ -286,10 +299,12 @@ static inline int cl_find_slot(const struct cluster *cl, double cpu, double mem)
     return srv_find(&cl->servers, cl->spec, cl->free_stack, cl->nfree, cpu, mem);
 }
 
+/* Whether a copy of `job` can start now: a slot is free, and with requests drawn per job, on
+ * a server its CPU and memory both fit. */
 static inline bool cl_fits(const struct cluster *cl, int job)
 {
     return cl->nfree > 0 &&
-           (!srv_drawn(cl->spec) || cl_find_slot(cl, cl->job[job].cpu, cl->job[job].mem) >= 0);
+           (!cl->drawn || cl_find_slot(cl, cl->job[job].cpu, cl->job[job].mem) >= 0);
 }
 
 /* With requests drawn per job: whether a copy of the least requests fits anywhere (when not,
@@ -297,6 +312,15 @@ static inline bool cl_fits(const struct cluster *cl, int job)
 static inline bool cl_room(const struct cluster *cl)
 {
     return cl_find_slot(cl, cl->spec->cpu_request, cl->spec->mem_request) >= 0;
+}
+
+/* The backfill rule: whether a candidate of `job` that a policy would serve now is passed over
+ * rather than holding the others back — with cluster.backfill, when its copy fits nowhere
+ * while some copy still could. Never without drawn requests (cl_fits is then "a slot is
+ * free"), so a policy's order is then exactly what it was. */
+static inline bool cl_passed_over(const struct cluster *cl, int job)
+{
+    return cl->spec->backfill && !cl_fits(cl, job) && cl_room(cl);
 }
 
 /* Whether the cluster is idle: every job that has arrived is done (no copy runs, no task

@@ -178,8 +178,6 @@ struct policy {
                                  experiment on the development machine (docs/guide/performance.md,
                                  Before a run): the rough time of a run's estimate */
     enum pol_role role;       /* POL_WHOLE (0) unless it is half of a pair */
-    bool by_request;          /* it launches a copy only where it fits (cl_fits), so it may
-                                 run with requests drawn per job (models/servers.h) */
     /* speculators, optional: who gets free slots first (from its state, set by init);
        NULL: POL_ORDER_TASKS */
     enum pol_order (*order)(const void *st);

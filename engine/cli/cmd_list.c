@@ -21,8 +21,7 @@ static void list_policies(void)
     for (size_t i = 0; i < pol_registry_count; i++) {
         const struct policy *p = pol_registry[i];
         printf("  %-12s %s%s\n", p->name, role[p->role], p->summary);
-        printf("  %-12s source: %s%s\n", "", p->source,
-               p->by_request ? "; places copies by requests drawn per job" : "");
+        printf("  %-12s source: %s\n", "", p->source);
         if (p->state)
             printf("  %-12s state ([series]): %s\n", "", p->state_doc);
         for (int j = 0; p->params && p->params[j].key; j++) {

@@ -49,8 +49,7 @@ static void clone_arrival(struct cluster *cl, void *st, int job)
 static void clone_slot_free(struct cluster *cl, void *st)
 {
     const struct clone *c = st;
-    while (cl->nfree > 0 && cl->pend_head >= 0) {
-        int job = cl->pend_head;
+    for (int job; (job = pol_fifo_next(cl)) >= 0;) {
         int task = cl_start_next_task(cl, job, pol_chronos_r_of(cl, &c->r, job) + 1);
         if (cl->task_running[task] > 1)
             cl_set_timer(cl, cl->now + c->tau_kill, CLONE_TIMER_KILL, task);

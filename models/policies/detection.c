@@ -57,8 +57,8 @@ int pol_detect_init(struct cluster *cl, void *st, const double *param)
 void pol_detect_slot_free(struct cluster *cl, void *st)
 {
     const struct pol_detect *p = st;
-    while (cl->nfree > 0 && cl->pend_head >= 0) {
-        int task = cl_start_next_task(cl, cl->pend_head, 1);
+    for (int job; (job = pol_fifo_next(cl)) >= 0;) {
+        int task = cl_start_next_task(cl, job, 1);
         cl_set_timer(cl, cl->now + p->tau_est, POL_DETECT_TIMER_EST, task);
     }
 }

@@ -71,8 +71,8 @@ static void dolly_arrival(struct cluster *cl, void *st, int job)
 static void dolly_slot_free(struct cluster *cl, void *st)
 {
     const struct dolly *d = st;
-    while (cl->nfree > 0 && cl->pend_head >= 0) {
-        int j = cl->pend_head, c = d->cloned[j] ? d->clones : 1;
+    for (int j; (j = pol_fifo_next(cl)) >= 0;) {
+        int c = d->cloned[j] ? d->clones : 1;
         cl_start_next_task(cl, j, c < cl->nfree ? c : cl->nfree);
     }
 }

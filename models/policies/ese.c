@@ -124,8 +124,7 @@ static void duplicate_stragglers(struct cluster *cl, struct ese *e)
     e->nwatch = kept;
     e->rk.n = n;
     pol_rank_sort(&e->rk);
-    for (int i = 0; i < n && cl->nfree > 0; i++)
-        cl_launch_copy(cl, e->rk.r[i].job, 0.0);
+    pol_launch_ranked(cl, &e->rk);
 }
 
 static double remaining_work(const struct cluster *cl, int job, const void *ctx)
@@ -148,6 +147,8 @@ static void ese_slot_free(struct cluster *cl, void *st)
             if ((j->next_unstarted > 0) != (pass == 0))
                 continue;
             start_job(cl, e, job);
+            if (pol_holds(cl, job))
+                return; /* requests drawn per job: it holds the others back */
         }
     }
 }
@@ -156,8 +157,8 @@ static void ese_slot_free(struct cluster *cl, void *st)
 static void ese_detect_slot_free(struct cluster *cl, void *st)
 {
     duplicate_stragglers(cl, st);
-    while (cl->nfree > 0 && cl->pend_head >= 0)
-        start_job(cl, st, cl->pend_head);
+    for (int job; (job = pol_fifo_next(cl)) >= 0;)
+        start_job(cl, st, job);
 }
 
 /* sigma = auto: P3's optimum for the scenario's Pareto tail index (models/theory/xulau.h; the

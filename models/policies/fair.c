@@ -17,7 +17,8 @@
  *    scheduler's job weights; the model's w_i): the job with the fewest slots per unit of
  *    weight goes first. `weighted = no` (the default) gives every job an equal share.
  *  - Ties go to the earlier arrival; within a job, tasks start in index order (map before
- *    reduce). */
+ *    reduce). With requests drawn per job, a job whose copy fits no server holds the others
+ *    back, or with cluster.backfill is passed over (models/cluster.h). */
 #include "models/cluster.h"
 #include "models/policies/kit.h"
 
@@ -49,15 +50,19 @@ static void fair_slot_free(struct cluster *cl, void *st)
 {
     const struct fair *f = st;
     while (cl->nfree > 0 && cl->pend_head >= 0) {
-        int best = cl->pend_head; /* the pending list is in arrival order */
-        double least = held(cl, f, best);
-        for (int j = cl->job[best].pend_next; j >= 0; j = cl->job[j].pend_next) {
+        int best = -1; /* the pending list is in arrival order: ties to the earlier */
+        double least = 0.0;
+        for (int j = cl->pend_head; j >= 0; j = cl->job[j].pend_next) {
+            if (cl_passed_over(cl, j))
+                continue;
             double h = held(cl, f, j);
-            if (h < least) {
+            if (best < 0 || h < least) {
                 least = h;
                 best = j;
             }
         }
+        if (best < 0 || !cl_fits(cl, best))
+            break; /* requests drawn per job: the job furthest below its share holds back */
         cl_start_next_task(cl, best, 1);
     }
 }

@@ -26,5 +26,4 @@ const struct policy pol_fifo = {
     .on_slot_free = fifo_slot_free,
     .events_per_second = 2.5e7,
     .role = POL_SCHEDULER,
-    .by_request = true,
 };

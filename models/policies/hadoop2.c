@@ -244,16 +244,35 @@ static void launch_asked(struct cluster *cl, struct hadoop2 *h, int k)
     h->nasked--;
 }
 
+/* Whether the copy asked for in job phase k (one asked) waits under the placement rule
+ * (models/cluster.h): it fits nowhere; *hold: and holds back those asked after it. */
+static bool asked_waits(const struct cluster *cl, const struct hadoop2 *h, int k, bool *hold)
+{
+    *hold = false;
+    if (h->asked[k] < 0 || cl_fits(cl, k / 2))
+        return false;
+    *hold = !cl_passed_over(cl, k / 2);
+    return true;
+}
+
 /* Copies asked for take the free slots (order = tasks-first: those the scheduler left;
- * copies-first: before it), first asked first. */
+ * copies-first: before it), first asked first. With requests drawn per job one that fits
+ * nowhere stays asked, holding the later ones back unless cluster.backfill passes it over
+ * (then it goes back to the ring's end, in order with the others passed over). */
 static void hadoop2_slot_free(struct cluster *cl, void *st)
 {
     struct hadoop2 *h = st;
-    while (h->len > 0 && cl->nfree > 0) {
+    bool hold;
+    for (int n = h->len; n > 0 && cl->nfree > 0; n--) {
         int k = h->queue[h->head];
+        if (asked_waits(cl, h, k, &hold) && hold)
+            break;
         h->head = (h->head + 1) % (2 * cl->njobs);
         h->len--;
-        launch_asked(cl, h, k);
+        if (asked_waits(cl, h, k, &hold))
+            h->queue[(h->head + h->len++) % (2 * cl->njobs)] = k;
+        else
+            launch_asked(cl, h, k);
     }
 }
 
@@ -263,8 +282,13 @@ static void hadoop2_slot_free(struct cluster *cl, void *st)
 static void hadoop2_copies_before(struct cluster *cl, void *st, int job)
 {
     struct hadoop2 *h = st;
-    for (int k = 2 * cl->first_active; h->nasked > 0 && cl->nfree > 0 && k < 2 * job; k++)
-        launch_asked(cl, h, k);
+    bool hold;
+    for (int k = 2 * cl->first_active; h->nasked > 0 && cl->nfree > 0 && k < 2 * job; k++) {
+        if (!asked_waits(cl, h, k, &hold))
+            launch_asked(cl, h, k);
+        else if (hold)
+            return;
+    }
 }
 
 static enum pol_order hadoop2_order(const void *st)

@@ -61,7 +61,9 @@
  * looked at in this decision, or its copies all wait (progress 0, and the bar, above 0 then,
  * does not fall), or its progress computed now is under the bar its job had then — and
  * otherwise its job is looked at. Each decision is the full scan's, bit for bit (test builds
- * check it at every decision). The estimated-time and progress-rate rules scan every job. */
+ * check it at every decision). The estimated-time and progress-rate rules scan every job, and
+ * so does the progress-score rule with requests drawn per job: its backups go out in the full
+ * scan's order under the placement rule (models/cluster.h), which the bounds cannot tell. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -88,6 +90,7 @@ struct gap_job {
 
 struct hadoop_s {
     int rule;      /* 0 progress-score, 1 estimated-time, 2 progress-rate */
+    bool gaps;     /* the progress-score rule by its bounds (below); false: a full scan */
     double gap;    /* progress-score: progress below the job average minus this */
     double min_age; /* progress-score: only tasks running at least this long */
     double period; /* heartbeat */
@@ -120,6 +123,7 @@ static int hadoop_s_init(struct cluster *cl, void *st, const double *param)
 {
     struct hadoop_s *h = st;
     h->rule = (int)param[HS_RULE];
+    h->gaps = h->rule == 0 && !cl->drawn;
     h->gap = param[HS_GAP];
     h->min_age = param[HS_MIN_AGE];
     h->period = param[HS_PERIOD];
@@ -129,7 +133,7 @@ static int hadoop_s_init(struct cluster *cl, void *st, const double *param)
     h->rk = (struct pol_ranking){0};
     if (pol_rank_reserve(&h->rk, cl->nslots))
         return -1;
-    if (h->rule == 0) {
+    if (h->gaps) {
         h->job = calloc((size_t)cl->njobs, sizeof *h->job);
         h->todo = malloc((size_t)cl->njobs * sizeof *h->todo);
         h->aside = malloc((size_t)cl->nslots * sizeof *h->aside);
@@ -356,6 +360,17 @@ static void gap_backed_up(const struct cluster *cl, struct hadoop_s *h, int t)
     gap_due(cl, h, j);
 }
 
+/* The progress-score rule's candidates from a look at every job, into h->rk, sorted: the full
+ * scan (with requests drawn per job the decision; else what the bounds below must match). */
+static void progress_gap_ranking(const struct cluster *cl, struct hadoop_s *h)
+{
+    h->rk.n = 0;
+    for (int j = cl->first_active; j < cl->narrived; j++)
+        if (cl->job[j].tasks_running > 0)
+            progress_gap_job(cl, h, j, &h->rk);
+    pol_rank_sort(&h->rk);
+}
+
 /* The progress-score rule's backups at a decision. The jobs due are looked at; then the entry
  * first in cands (least bound, then lowest task) is the candidate first in order (least
  * progress, then lowest task) once its progress is known to be its progress now and below its
@@ -367,11 +382,7 @@ static void progress_gap_backups(struct cluster *cl, struct hadoop_s *h)
 {
 #ifdef SPECMC_CHECK
     /* test builds: the backups that a look at every job launches, which these must be */
-    h->rk.n = 0;
-    for (int j = cl->first_active; j < cl->narrived; j++)
-        if (cl->job[j].tasks_running > 0)
-            progress_gap_job(cl, h, j, &h->rk);
-    pol_rank_sort(&h->rk);
+    progress_gap_ranking(cl, h);
     int expect = h->rk.n < cl->nfree ? h->rk.n : cl->nfree, launched = 0;
 #endif
     h->decision++;
@@ -475,33 +486,36 @@ static void hadoop_s_slot_free(struct cluster *cl, void *st)
     struct hadoop_s *h = st;
     int before = cl->nfree;
     pol_start_fifo(cl, 1);
-    if (h->rule == 0)
+    if (h->gaps)
         for (int i = before - 1; i >= cl->nfree; i--)
             gap_started(cl, h, cl->slot_task[cl->free_stack[i]]);
     if (h->rule == 1 || cl->nfree == 0)
         return;
-    if (h->rule == 0) {
+    if (h->gaps) {
         progress_gap_backups(cl, h);
         return;
     }
-    progress_rate_candidates(cl, h);
-    pol_rank_sort(&h->rk);
-    for (int i = 0; i < h->rk.n && cl->nfree > 0; i++)
-        cl_launch_copy(cl, h->rk.r[i].job, 0.0);
+    if (h->rule == 0) {
+        progress_gap_ranking(cl, h);
+    } else {
+        progress_rate_candidates(cl, h);
+        pol_rank_sort(&h->rk);
+    }
+    pol_launch_ranked(cl, &h->rk);
 }
 
 /* The progress-score rule: a job arrives to be looked at; a task's end is an event of its job. */
 static void hadoop_s_arrival(struct cluster *cl, void *st, int job)
 {
     struct hadoop_s *h = st;
-    if (h->rule == 0)
+    if (h->gaps)
         gap_relook(cl, h, job);
 }
 
 static void hadoop_s_copy_done(struct cluster *cl, void *st, int task)
 {
     struct hadoop_s *h = st;
-    if (h->rule == 0)
+    if (h->gaps)
         gap_ended(cl, h, task);
 }
 
@@ -515,8 +529,11 @@ static void hadoop_s_timer(struct cluster *cl, void *st, int tag, int32_t arg)
         if (!isnan(cl->job[j].completion))
             continue;
         int t = estimated_time_candidate(cl, j);
-        if (t >= 0)
-            cl_launch_copy(cl, t, 0.0);
+        if (t < 0 || cl_passed_over(cl, j))
+            continue;
+        if (!cl_fits(cl, j))
+            break; /* requests drawn per job: it holds the later jobs back */
+        cl_launch_copy(cl, t, 0.0);
     }
     if (cl->ndone < cl->njobs)
         cl_set_timer(cl, pol_next_beat(cl, h->period), HS_TIMER_HEARTBEAT, 0);

@@ -360,7 +360,10 @@ static void hopper_slot_free(struct cluster *cl, void *st)
     int left = n;
     while (cl->nfree > 0 && left > 0) {
         int i = h->order[0];
-        if (give_slot(cl, h, h->j[i].job)) {
+        bool fits = cl_fits(cl, h->j[i].job); /* requests drawn per job: placement */
+        if (!fits && !cl_passed_over(cl, h->j[i].job))
+            break; /* the first job holds the others back */
+        if (fits && give_slot(cl, h, h->j[i].job)) {
             set_gap(cl, h, i); /* S_i grew by one */
             pol_heap_down(h->order, NULL, left, 0, job_before, h);
         } else {

@@ -29,9 +29,20 @@ double pol_next_beat(const struct cluster *cl, double period);
 
 /* Launch never-started tasks in FIFO order (job arrival, then task index) with `copies`
  * copies each, while slots are free. With requests drawn per job, while they fit: a job whose
- * next task fits nowhere stops the launches, or with cluster.backfill is passed over. Returns
- * tasks started. */
+ * next task fits nowhere stops the launches, or with cluster.backfill is passed over
+ * (cl_passed_over, models/cluster.h). Returns tasks started. */
 int pol_start_fifo(struct cluster *cl, int copies);
+
+/* The oldest job with a never-launched task whose copy may start now under the placement
+ * rule (models/cluster.h): the first that fits, those before it passed over; -1 when no slot
+ * is free, none waits, or one that does not fit holds the others back. A FIFO policy's loop
+ * "while a slot is free, start the oldest job's next task" is "while pol_fifo_next >= 0". */
+int pol_fifo_next(const struct cluster *cl);
+
+/* After a policy has served `job` as far as it fits: whether it holds back the jobs after it
+ * in the policy's order — it still has a never-launched task, its copy fits nowhere and
+ * cluster.backfill does not pass it over. Without drawn requests, only when no slot is free. */
+bool pol_holds(const struct cluster *cl, int job);
 
 /* Rankings of the jobs with never-launched tasks (models/policies/rank.c): a policy reserves
  * room for every job of the replica in init, ranks at each decision and frees in free. */
@@ -143,9 +154,15 @@ bool pol_check_finite_sd(const struct cl_spec *spec, double r, char *msg, size_t
 struct cl_job;
 double pol_effective_work(const struct cl_job *j, int m, int n, double r);
 
-/* Launch the job's never-started tasks in index order, one copy each, while slots are free.
- * Returns tasks started. */
+/* Launch the job's never-started tasks in index order, one copy each, while they fit
+ * (cl_fits: while slots are free, with drawn requests on a server with room). Returns tasks
+ * started. */
 int pol_start_job(struct cluster *cl, int job);
+
+/* Launch one copy of each task rk->r[i].job (a ranking of tasks, best first) in order, under
+ * the placement rule: a task whose job's copy does not fit stops the launches, or with
+ * cluster.backfill is passed over. */
+void pol_launch_ranked(struct cluster *cl, const struct pol_ranking *rk);
 
 /* The slot of the task's running copy with the largest key(cl, slot); ties go to the lowest
  * copy number (the original first). -1 if none runs. */

@@ -68,7 +68,8 @@
  * lowest task, as a sort of them all. The running extra copies are counted, not scanned:
  * copies end only with their task. Each decision is the full scan's, bit for bit (test builds
  * check it at every decision). `scope = job` (a quantile per job) rates every task at each
- * decision. */
+ * decision, and so does every decision with requests drawn per job: its copies go out in the
+ * full scan's order under the placement rule (models/cluster.h), which a bound cannot tell. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -96,6 +97,9 @@ struct rated {
 struct late {
     double slow_task, cap, min_age, period;
     int scope;
+    bool by_band;            /* scope = all decided by the band (below); false: by a full
+                                scan, as scope = job, also with requests drawn per job, where
+                                which candidate fits depends on the copies launched before */
     struct rated *r;         /* [S]: at most one running task per slot */
     int extra;               /* extra copies running (copy number >= 1) */
     /* scope = all */
@@ -122,11 +126,12 @@ static int late_init(struct cluster *cl, void *st, const double *param)
     l->min_age = param[LATE_MIN_AGE];
     l->scope = (int)param[LATE_SCOPE];
     l->period = param[LATE_PERIOD];
+    l->by_band = l->scope == 0 && !cl->drawn;
     size_t s = (size_t)cl->nslots, n = (size_t)cl->ntasks;
     l->r = malloc(s * sizeof *l->r);
     if (!l->r)
         return -1;
-    if (l->scope == 0) {
+    if (l->by_band) {
         l->band = malloc(s * sizeof *l->band);
         l->aside = malloc(s * sizeof *l->aside);
         l->band_pos = malloc(n * sizeof *l->band_pos);
@@ -286,7 +291,7 @@ static void launch_copy(struct cluster *cl, struct late *l, int t)
 {
     cl_launch_copy(cl, t, 0.0);
     l->extra++;
-    if (l->scope == 0)
+    if (l->by_band)
         place_task(cl, l, t);
 }
 
@@ -317,13 +322,22 @@ static int full_candidates(const struct cluster *cl, const struct late *l, struc
     return k;
 }
 
-/* The decision from a rating of every running task (scope = job). */
+/* The decision from a rating of every running task (scope = job, or requests drawn per job):
+ * the candidates in order, under the placement rule (models/cluster.h) — one whose copy fits
+ * nowhere holds the rest back, or with cluster.backfill is passed over. */
 static void full_decision(struct cluster *cl, struct late *l)
 {
     double q;
     int k = full_candidates(cl, l, l->r, &q), m = launches(cl, l, k);
-    for (int i = 0; i < m; i++)
+    for (int i = 0, n = 0; i < k && n < m; i++) {
+        int job = cl->task_job[l->r[i].task];
+        if (cl_passed_over(cl, job))
+            continue;
+        if (!cl_fits(cl, job))
+            break;
         launch_copy(cl, l, l->r[i].task);
+        n++;
+    }
 }
 
 /* ---------------------------------------------------------------- scope = all: the band */
@@ -635,7 +649,7 @@ static void late_slot_free(struct cluster *cl, void *st)
     struct late *l = st;
     if (!(l->extra < l->cap * cl->nslots))
         return; /* at the cap: nothing to launch */
-    if (l->scope == 0)
+    if (l->by_band)
         band_decision(cl, l);
     else
         full_decision(cl, l);
@@ -645,7 +659,7 @@ static void late_slot_free(struct cluster *cl, void *st)
 static void late_launch(struct cluster *cl, void *st, int slot)
 {
     struct late *l = st;
-    if (l->scope == 0)
+    if (l->by_band)
         place_task(cl, l, cl->slot_task[slot]);
 }
 
@@ -655,7 +669,7 @@ static void late_copy_done(struct cluster *cl, void *st, int task)
 {
     struct late *l = st;
     l->extra -= cl->task_copies[task] - 1;
-    if (l->scope != 0)
+    if (!l->by_band)
         return;
     forget(l, task);
     const struct cl_job *j = &cl->job[cl->task_job[task]];

@@ -271,6 +271,12 @@ static void launch_copies(struct cluster *cl, struct mantri *m)
     int n = rank_candidates(cl, m), i = 0;
     while (i < n && cl->nfree > 0) {
         int t = r[i].job;
+        if (cl_passed_over(cl, cl->task_job[t])) {
+            i++;
+            continue;
+        }
+        if (!cl_fits(cl, cl->task_job[t]))
+            break; /* requests drawn per job: it holds the others back */
         expect_report(cl, m, cl_launch_copy(cl, t, 0.0));
         if (m->kill && !(m->flag[t] & MULTI)) {
             m->flag[t] |= MULTI;

@@ -156,24 +156,6 @@ size_t pol_state_size(const struct policy *p)
 
 /* ---------------------------------------------------------------- before the replicas */
 
-/* Requests drawn per job need every launch placed by them (policy.by_request): p, or the
- * halves of the pair `whole`. */
-static bool check_placement(const struct policy *p, const struct policy *whole,
-                            const struct cl_spec *spec, char *msg, size_t len)
-{
-    if (p->by_request || !srv_drawn(spec))
-        return true;
-    int n = snprintf(msg, len, "%s%s%stakes any free slot, but with requests drawn per job "
-                               "(workload.cpu_request_max, mem_request_max) a copy fits only "
-                               "some servers; these place copies by their requests:",
-                     p == whole ? "" : "runs ", p == whole ? "" : p->name,
-                     p == whole ? "" : ", which ");
-    for (size_t i = 0; i < pol_registry_count && n >= 0 && (size_t)n < len; i++)
-        if (pol_registry[i]->by_request)
-            n += snprintf(msg + n, len - (size_t)n, " %s", pol_registry[i]->name);
-    return false;
-}
-
 /* The index of the speculator's `order` parameter (POL_PARAM_ORDER), -1 if it has none. */
 static int order_param(const struct policy *spec)
 {
@@ -200,11 +182,8 @@ bool pol_call_check(const struct policy *p, const struct cl_spec *spec, const do
 {
     struct halves h;
     if (!halves_of(p, &h))
-        return check_placement(p, p, spec, msg, len) &&
-               (!p->check || p->check(spec, param, msg, len));
-    if (!check_placement(h.sched, p, spec, msg, len) ||
-        !check_placement(h.spec, p, spec, msg, len) ||
-        !check_order(&h, param + pol_param_count(h.sched), msg, len))
+        return !p->check || p->check(spec, param, msg, len);
+    if (!check_order(&h, param + pol_param_count(h.sched), msg, len))
         return false;
     return (!h.sched->check || h.sched->check(spec, param, msg, len)) &&
            (!h.spec->check || h.spec->check(spec, param + pol_param_count(h.sched), msg, len));
@@ -301,7 +280,10 @@ static void schedule(const struct halves *h, struct cluster *cl, void *st, int j
 
 /* POL_ORDER_JOBS beside fifo: the copies of the jobs before fifo's next (the oldest with a
  * task never launched), then that job's tasks, and again, until the slots or the asks run
- * out: a job's copies come after its own waiting tasks and before a later job's. */
+ * out: a job's copies come after its own waiting tasks and before a later job's. With
+ * requests drawn per job, when that job's next task fits no server it holds back everything
+ * after it, or with cluster.backfill the rest goes in the tasks-first order: fifo's tasks that
+ * fit, then the speculator's copies (models/cluster.h). */
 static void by_job(const struct halves *h, struct cluster *cl, void *st)
 {
     void *sst = spec_state(h, st);
@@ -311,6 +293,14 @@ static void by_job(const struct halves *h, struct cluster *cl, void *st)
         if (next < 0 || cl->nfree == 0)
             return;
         schedule(h, cl, st, next);
+        if (cl->nfree > 0 && pol_holds(cl, next))
+            return;
+        if (cl->nfree > 0 && cl->pend_head == next) { /* passed over */
+            schedule(h, cl, st, -1);
+            if (cl->nfree > 0 && h->spec->on_slot_free)
+                h->spec->on_slot_free(cl, sst);
+            return;
+        }
     }
 }
 

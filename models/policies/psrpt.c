@@ -11,7 +11,8 @@
  * started, since the scheduler knows the distribution but not a task's draw before it runs
  * (seed 000 §5.3: "the product of m and E[X]"); each job's own E[X] per phase
  * (cl_job_remaining_work). When E[X] is infinite (Pareto β ≤ 1) the median stands in for it.
- * Ties go to the earlier arrival. */
+ * Ties go to the earlier arrival. With requests drawn per job, a best job whose copy fits no
+ * server holds the others back, or with cluster.backfill is passed over (models/cluster.h). */
 #include <math.h>
 
 #include "models/cluster.h"
@@ -24,12 +25,16 @@ static void psrpt_slot_free(struct cluster *cl, void *st)
         int best = -1;
         double best_work = INFINITY;
         for (int j = cl->pend_head; j >= 0; j = cl->job[j].pend_next) {
+            if (cl_passed_over(cl, j))
+                continue;
             double w = cl_job_remaining_work(cl, j);
             if (w < best_work) {
                 best_work = w;
                 best = j;
             }
         }
+        if (best < 0 || !cl_fits(cl, best))
+            break; /* requests drawn per job: the best holds the others back */
         cl_start_next_task(cl, best, 1);
     }
 }

@@ -78,7 +78,7 @@ double pol_next_beat(const struct cluster *cl, double period)
 int pol_start_fifo(struct cluster *cl, int copies)
 {
     int started = 0;
-    if (!srv_drawn(cl->spec)) {
+    if (!cl->drawn) {
         while (cl->nfree > 0 && cl->pend_head >= 0) {
             cl_start_next_task(cl, cl->pend_head, copies);
             started++;
@@ -91,22 +91,52 @@ int pol_start_fifo(struct cluster *cl, int copies)
             cl_start_next_task(cl, job, copies);
             started++;
         }
-        if (cl->job[job].next_unstarted < cl->job[job].ntasks &&
-            (!cl->spec->backfill || !cl_room(cl)))
+        if (pol_holds(cl, job))
             break; /* it holds the others back, or none would fit either */
         job = next;
     }
     return started;
 }
 
+int pol_fifo_next(const struct cluster *cl)
+{
+    if (!cl->drawn)
+        return cl->nfree > 0 ? cl->pend_head : -1;
+    for (int job = cl->pend_head; job >= 0; job = cl->job[job].pend_next) {
+        if (cl_fits(cl, job))
+            return job;
+        if (!cl_passed_over(cl, job))
+            return -1;
+    }
+    return -1;
+}
+
+bool pol_holds(const struct cluster *cl, int job)
+{
+    return cl->job[job].next_unstarted < cl->job[job].ntasks && !cl_fits(cl, job) &&
+           !cl_passed_over(cl, job);
+}
+
 int pol_start_job(struct cluster *cl, int job)
 {
     int started = 0;
-    while (cl->job[job].next_unstarted < cl->job[job].ntasks && cl->nfree > 0) {
+    while (cl->job[job].next_unstarted < cl->job[job].ntasks && cl_fits(cl, job)) {
         cl_start_next_task(cl, job, 1);
         started++;
     }
     return started;
+}
+
+void pol_launch_ranked(struct cluster *cl, const struct pol_ranking *rk)
+{
+    for (int i = 0; i < rk->n && cl->nfree > 0; i++) {
+        int job = cl->task_job[rk->r[i].job];
+        if (cl_passed_over(cl, job))
+            continue;
+        if (!cl_fits(cl, job))
+            break;
+        cl_launch_copy(cl, rk->r[i].job, 0.0);
+    }
 }
 
 int pol_best_copy(const struct cluster *cl, int task,

@@ -39,7 +39,7 @@ static void s_restart_timer(struct cluster *cl, void *st, int tag, int32_t task)
     if (!pol_detect_straggler(cl, task))
         return; /* on time, or no estimate yet */
     int launched = 0, r = pol_chronos_r_of(cl, &p->r, cl->task_job[task]);
-    for (; launched < r && cl->nfree > 0; launched++)
+    for (; launched < r && cl_fits(cl, cl->task_job[task]); launched++)
         cl_launch_copy(cl, task, 0.0);
     if (launched > 0)
         cl_set_timer(cl, cl->task_start[task] + p->tau_kill, POL_DETECT_TIMER_KILL, task);

@@ -61,7 +61,7 @@ static void detect(struct cluster *cl, const struct pol_detect *p, int task)
     if (delay == 0)
         cl_kill(cl, orig); /* its slot is one of the r + 1 */
     int launched = 0, r = pol_chronos_r_of(cl, &p->r, cl->task_job[task]);
-    for (; launched < r + 1 && cl->nfree > 0; launched++)
+    for (; launched < r + 1 && cl_fits(cl, cl->task_job[task]); launched++)
         cl_launch_copy(cl, task, offset);
     if (launched == 0)
         return; /* no slot: the original runs on */

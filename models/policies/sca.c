@@ -29,7 +29,9 @@
  * those tasks get one copy (P2 clones whole jobs scheduled together); for a two-phase job P2
  * covers its map phase, its reduce tasks follow through line 1; if ADMM stops short of
  * convergence the KKT bisection's optimum replaces it; the integer copies are trimmed, largest
- * first, if they ever exceed N(l). */
+ * first, if they ever exceed N(l). With requests drawn per job N(l) is still the free slots,
+ * and a job whose copy fits no server holds the jobs after it back, or with cluster.backfill
+ * is passed over (models/cluster.h); a task gets the copies of its c_i that fit. */
 #include <stdlib.h>
 
 #include "models/theory/xulau.h"
@@ -100,8 +102,10 @@ static void clone_by_p2(struct cluster *cl, struct sca *s, int first, int n)
     s->unconverged += rc == 1;
     for (int i = 0; i < K; i++) {
         int job = s->rk.r[first + i].job;
-        for (int k = 0; k < s->p2[i].m; k++)
+        for (int k = 0; k < s->p2[i].m && cl_fits(cl, job); k++)
             cl_start_next_task(cl, job, s->k[i]);
+        if (pol_holds(cl, job))
+            return; /* requests drawn per job: it holds the others back */
     }
 }
 
@@ -112,6 +116,8 @@ static void sca_slot_free(struct cluster *cl, void *st)
     for (; i < n && cl->job[s->rk.r[i].job].next_unstarted > 0; i++) { /* line 1 */
         int job = s->rk.r[i].job;
         pol_start_job(cl, job);
+        if (pol_holds(cl, job))
+            return; /* requests drawn per job: it holds the others back */
     }
     if (cl->nfree == 0 || i == n)
         return;
@@ -125,6 +131,8 @@ static void sca_slot_free(struct cluster *cl, void *st)
     for (; i < n && cl->nfree > 0; i++) { /* lines 8–12 */
         int job = s->rk.r[i].job;
         pol_start_job(cl, job);
+        if (pol_holds(cl, job))
+            return;
     }
 }
 

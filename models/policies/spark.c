@@ -253,7 +253,12 @@ static void spark_copies_before(struct cluster *cl, void *st, int job)
 {
     struct spark *s = st;
     for (int k = 2 * cl->first_active; s->nmarked > 0 && cl->nfree > 0 && k < 2 * job; k++) {
-        while (s->top[k] >= 0 && cl->nfree > 0) {
+        if (s->top[k] >= 0 && !cl_fits(cl, k / 2)) { /* requests drawn per job */
+            if (cl_passed_over(cl, k / 2))
+                continue; /* the stage's marks are all its job's: none fits */
+            return;       /* they hold the later marks back */
+        }
+        while (s->top[k] >= 0 && cl_fits(cl, k / 2)) {
             int t = s->top[k];
             s->top[k] = s->below[t];
             s->mark[t] = 0;

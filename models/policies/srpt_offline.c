@@ -15,7 +15,9 @@
  * the ranking, which a job joins when it arrives and leaves once its last task is launched
  * (for good: tasks are launched once). A decision starts the first job's tasks until the slots
  * run out, as the walk down the ranking did, which passed over jobs not arrived yet and jobs
- * with every task launched, and stopped with the slots. */
+ * with every task launched, and stopped with the slots. With requests drawn per job, a job
+ * whose copy fits no server holds the jobs after it back, or with cluster.backfill is set
+ * aside for the decision (models/cluster.h) and goes back on the heap after it. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -31,6 +33,7 @@ struct offline {
     int *place;            /* per job: its place in rk */
     int *ready;            /* heap of the places of the arrived jobs with a task to launch */
     int nready;
+    int *aside;            /* places passed over in one decision (drawn requests, backfill) */
 };
 
 static int offline_init(struct cluster *cl, void *st, const double *param)
@@ -41,7 +44,8 @@ static int offline_init(struct cluster *cl, void *st, const double *param)
     size_t jobs = (size_t)(cl->njobs > 0 ? cl->njobs : 1);
     p->place = malloc(jobs * sizeof *p->place);
     p->ready = malloc(jobs * sizeof *p->ready);
-    if (!p->place || !p->ready || pol_rank_reserve(&p->rk, cl->njobs))
+    p->aside = malloc(jobs * sizeof *p->aside);
+    if (!p->place || !p->ready || !p->aside || pol_rank_reserve(&p->rk, cl->njobs))
         return -1;
     for (int i = 0; i < cl->njobs; i++)
         p->rk.r[i] = (struct pol_rank){-cl->job[i].weight /
@@ -71,12 +75,19 @@ static void offline_arrival(struct cluster *cl, void *st, int job)
 static void offline_slot_free(struct cluster *cl, void *st)
 {
     struct offline *p = st;
+    int naside = 0;
     while (p->nready > 0 && cl->nfree > 0) {
         int job = p->rk.r[p->ready[0]].job;
         pol_start_job(cl, job);
         if (cl->job[job].next_unstarted == cl->job[job].ntasks)
             pol_heap_pop(p->ready, NULL, p->nready--, earlier, NULL);
+        else if (pol_holds(cl, job))
+            break;
+        else /* passed over */
+            p->aside[naside++] = pol_heap_pop(p->ready, NULL, p->nready--, earlier, NULL);
     }
+    while (naside > 0)
+        pol_heap_push(p->ready, NULL, p->nready++, p->aside[--naside], earlier, NULL);
 }
 
 static void offline_free(void *st)
@@ -85,6 +96,7 @@ static void offline_free(void *st)
     pol_rank_free(&p->rk);
     free(p->place);
     free(p->ready);
+    free(p->aside);
 }
 
 static bool offline_check(const struct cl_spec *spec, const double *param, char *msg, size_t len)
@@ -110,5 +122,5 @@ const struct policy pol_srpt_offline = {
     .on_slot_free = offline_slot_free,
     .free = offline_free,
     .events_per_second = 2.3e7,
-    .memory = {0, 0, sizeof(struct pol_rank) + 2 * sizeof(int)},
+    .memory = {0, 0, sizeof(struct pol_rank) + 3 * sizeof(int)},
 };

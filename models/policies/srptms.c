@@ -41,7 +41,9 @@
  * nothing at all; g_i's third case prints (1−ε)W_i for (1−ε)W (the shares would not sum to M
  * otherwise); tasks are taken in index order (they are i.i.d., so "at random" changes nothing
  * but the common random numbers); when every pending job has weight 0 they share as if of
- * weight 1. Copies of one task are capped by max_copies.
+ * weight 1. Copies of one task are capped by max_copies. With requests drawn per job a job
+ * places the copies of its share that fit; one left short with tasks to place holds the jobs
+ * below it back, or with cluster.backfill lets them take their shares (models/cluster.h).
  *
  * Cost (docs/guide/performance.md, "srptms and ese at 1 s slots"): ψ(l) and its order are
  * kept between decisions instead of rebuilt from the pending list and sorted at every slot.
@@ -154,14 +156,15 @@ static int schedule_tasks(struct cluster *cl, const struct srptms *p, int job, i
     int phase_end = j->next_unstarted < j->nmap ? j->nmap : j->ntasks;
     int m = phase_end - j->next_unstarted, used = 0;
     if (m >= x) {
-        for (int k = 0; k < x; k++)
+        int k = 0;
+        for (; k < x && cl_fits(cl, job); k++)
             cl_start_next_task(cl, job, 1);
-        return x;
+        return k;
     }
     int copies = p->round_copies ? (2 * x + m) / (2 * m) : x / m; /* nearest: ⌊x/m + ½⌋ */
     if (copies > p->max_copies)
         copies = p->max_copies;
-    for (int k = 0; k < m && cl->nfree > 0; k++) {
+    for (int k = 0; k < m && cl_fits(cl, job); k++) {
         int before = cl->nfree;
         cl_start_next_task(cl, job, copies); /* as many as are free */
         used += before - cl->nfree;
@@ -200,8 +203,11 @@ static void srptms_slot_free(struct cluster *cl, void *st)
         granted = g;
         if (xi <= 0)
             continue;
-        if (schedule_tasks(cl, p, job, xi < cl->nfree ? xi : cl->nfree) > 0)
+        int want = xi < cl->nfree ? xi : cl->nfree, used = schedule_tasks(cl, p, job, want);
+        if (used > 0)
             p->launched[p->nlaunched++] = job;
+        if (used < want && can_schedule(cl, p, job) && pol_holds(cl, job))
+            break; /* requests drawn per job: its share does not fit, the jobs below wait */
     }
     for (int k = 0; k < p->nlaunched; k++)
         place(cl, p, p->launched[k]);

@@ -256,7 +256,7 @@ static void threshold_slot_free(struct cluster *cl, void *st)
             continue; /* done, or its copy was replaced: no replica */
         if (cl_fits(cl, cl->task_job[task]))
             cl_launch_copy(cl, task, 0.0);
-        else if (cl->spec->backfill && cl_room(cl))
+        else if (cl_passed_over(cl, cl->task_job[task]))
             t->queue[kept++] = task;
         else
             break;
@@ -363,7 +363,6 @@ const struct policy pol_threshold = {
     .memory = {sizeof(int) + 1, sizeof(double) + sizeof(struct candidate), 0},
     .events_per_second = 1.0e7,
     .role = POL_SPECULATOR,
-    .by_request = true,
     .state = threshold_state,
     .state_doc = "Th, the time threshold of the first unfinished job (multiples of its "
                  "average TTC): static_th, or eq. 6 at that time",

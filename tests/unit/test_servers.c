@@ -1,9 +1,12 @@
 /* Servers with requests drawn per job (models/servers.h): a copy starts only on a server both
  * its CPU and its memory fit; strict FIFO holds later jobs back behind one that fits nowhere,
- * backfill lets them by; the utilisation policies see sums the running copies' requests; and
- * a policy that takes any free slot is refused. The jobs' requests are set by hand after the
- * reset, and every expected placement is worked out above its assertion. */
+ * backfill lets them by, in a priority scheduler's order (psrpt) and a speculator's (late) as in
+ * FIFO's; every policy runs so; the utilisation policies see sums the running copies'
+ * requests. The jobs' requests are set by hand after the reset, and every expected placement
+ * is worked out above its assertion. */
 #include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "models/workload.h"
 #include "scenario.h"
@@ -106,20 +109,158 @@ Test(servers, placement_skips_full_servers)
     cl_free(&cl);
 }
 
-/* Only policies that place copies by their requests run with drawn requests; the message
- * names them. Fixed requests run everywhere. */
-Test(servers, other_policies_are_refused)
+/* A policy (or pair) run by hand on a started cluster: its state, initialised with param. */
+static void *init_policy(struct cluster *cl, const struct policy *p, const double *param)
 {
-    struct cl_spec sp = drawn_spec(2, 1);
+    void *st = calloc(1, pol_state_size(p) + 16);
+    cr_assert_not_null(st);
+    cr_assert_eq(pol_call_init(p, cl, st, param), 0);
+    return st;
+}
+
+/* psrpt, by hand (one server of 1): jobs A (3 tasks, 0.1 CPU each), B (1 task, 0.7) and C (2
+ * tasks, 0.4), memory 0.1. Smallest remaining work first is B (1), C (2), A (3). B starts
+ * (0.7); C's copy does not fit (1.1 > 1). Strict: C, the best job left, holds A back — one task
+ * runs. Backfill: C is passed over and A's three tasks start beside B (0.7 + 0.3 = 1.0);
+ * C still waits. (FIFO order would have started A first: the placement follows psrpt's
+ * order.) */
+Test(servers, psrpt_best_job_holds_back_or_is_passed_over)
+{
+    static const struct tr_job jobs[] = {{0, 1, {3, 0}, {1, 0}, {0, 0}},
+                                         {0, 1, {1, 0}, {1, 0}, {0, 0}},
+                                         {0, 1, {2, 0}, {1, 0}, {0, 0}}};
+    struct tr_trace tr = {.job = (struct tr_job *)jobs, .njobs = 3};
+    const double cpu[] = {0.1, 0.7, 0.4}, mem[] = {0.1, 0.1, 0.1};
+    for (int backfill = 0; backfill < 2; backfill++) {
+        struct cl_spec sp = sc_trace_spec(10, &tr);
+        sp.arrival = ARRIVAL_BATCH;
+        sp.servers = 1, sp.per_server = 10, sp.server_cpu = sp.server_mem = 1.0;
+        sp.cpu_request = sp.mem_request = 0.1;
+        sp.cpu_request_max = sp.mem_request_max = 0.9;
+        sp.backfill = backfill;
+        struct cluster cl;
+        start(&cl, &sp, cpu, mem);
+        const struct policy *p = pol_find("psrpt");
+        double param[POL_MAX_PARAMS];
+        sc_params(p, param, NULL, 0);
+        void *st = init_policy(&cl, p, param);
+        pol_call_slot_free(p, &cl, st);
+        cr_assert_eq(cl.job[1].next_unstarted, 1, "B starts first");
+        cr_assert_eq(cl.job[2].next_unstarted, 0, "C fits nowhere");
+        cr_assert_eq(cl.job[0].next_unstarted, backfill ? 3 : 0, "backfill %d", backfill);
+        cr_assert_float_eq(cl_cpu_per_server(&cl), backfill ? 1.0 : 0.7, 1e-12);
+        cl_check(&cl);
+        pol_call_free(p, st);
+        free(st);
+        cl_free(&cl);
+    }
+}
+
+static double late_hook(void *ctx, int task, int copy)
+{
+    (void)ctx;
+    static const double d[] = {10.0, 8.0, 1.0};
+    return copy == 0 ? d[task] : 1.0;
+}
+
+/* late (a speculator beside fifo), by hand, one server of 1: tasks A (job 0, 0.6 CPU, 10
+ * long), B (job 1, 0.1, 8 long), C (job 2, 0.1, 1 long) start at 0 (0.8 used). At 0.5 their
+ * progress rates are 0.1, 0.125 and 1; with slow_task = 1 the quantile is the largest, so A and
+ * B are candidates, A first (time to end 9.5 against 7.5). A's copy needs 0.6 and 0.2 is left:
+ * strict, A holds B back and no copy starts; backfill, A is passed over and B gets its copy. */
+Test(servers, late_straggler_copy_by_request)
+{
+    const double cpu[] = {0.6, 0.1, 0.1}, mem[] = {0.1, 0.1, 0.1};
+    for (int backfill = 0; backfill < 2; backfill++) {
+        struct cl_spec sp = drawn_spec(1, 3);
+        sp.backfill = backfill;
+        struct cluster cl = {0};
+        cl.duration_hook = late_hook;
+        cr_assert_eq(wl_reset(&cl, &sp, 1, 0), 0);
+        for (int i = 0; i < 3; i++) {
+            cl.job[i].cpu = cpu[i];
+            cl.job[i].mem = mem[i];
+            cl_arrive(&cl, i);
+        }
+        const struct policy *p = pol_find("late");
+        double param[POL_MAX_PARAMS];
+        sc_params(p, param, NULL, 0);
+        sc_params(p, param, "slow_task", 1.0);
+        sc_params(p, param, "cap", 1.0);
+        pol_call_resolve(p, &sp, param);
+        void *st = init_policy(&cl, p, param);
+        pol_call_slot_free(p, &cl, st);
+        cr_assert_eq(cl.copies, 3, "fifo starts all three (0.8)");
+        cl_advance(&cl, 0.5);
+        pol_call_slot_free(p, &cl, st);
+        cr_assert_eq(cl.task_running[0], 1, "A's copy fits nowhere");
+        cr_assert_eq(cl.task_running[1], backfill ? 2 : 1, "backfill %d", backfill);
+        cr_assert_eq(cl.copies, backfill ? 4 : 3);
+        cl_check(&cl);
+        pol_call_free(p, st);
+        free(st);
+        cl_free(&cl);
+    }
+}
+
+/* Every policy runs with requests drawn per job, strict and with backfill — alone, beside
+ * psrpt (a speculator) or beside late (a scheduler): every job completes and no server is
+ * ever over its CPU or memory (take_slot's assertion at each launch, cl_check's at the end,
+ * in this test build). Poisson jobs of two phases (one where a policy needs it), stragglers, deadlines for the Chronos
+ * policies; requests in [0.05, 0.9] on servers of 1, so that a big job often fits nowhere. */
+static void run_drawn(const struct policy *p, const char *name)
+{
+    struct cl_spec sp = sc_spec(0, 30, 6);
+    sp.arrival = ARRIVAL_POISSON;
+    sp.rate = 0.5;
+    sp.task_time = (struct dist){DIST_PARETO, 1.0, 2.5};
+    sp.reduce_fraction = 0.3;
+    sp.straggle_p = sp.straggle_p_max = 0.1;
+    sp.deadline = 30.0;
+    sp.servers = 4, sp.per_server = 20, sp.slots = 80, sp.server_cpu = sp.server_mem = 1.0;
+    sp.cpu_request = sp.mem_request = 0.05;
+    sp.cpu_request_max = sp.mem_request_max = 0.9;
+    sp.interval = 0.0;
     double param[POL_MAX_PARAMS] = {0};
+    sc_params(p, param, NULL, 0);
     char msg[512];
-    const struct policy *late = pol_find("late");
-    sc_params(late, param, NULL, 0);
-    cr_assert_not(pol_call_check(late, &sp, param, msg, sizeof msg));
-    cr_assert(strstr(msg, "fifo threshold"), "%s", msg);
-    cr_assert(pol_call_check(pol_find("fifo"), &sp, param, msg, sizeof msg), "%s", msg);
-    sp.cpu_request_max = sp.cpu_request, sp.mem_request_max = sp.mem_request;
-    cr_assert(pol_call_check(late, &sp, param, msg, sizeof msg), "%s", msg);
+    if (!pol_call_check(p, &sp, param, msg, sizeof msg))
+        sp.reduce_fraction = 0.0; /* hopper: one-phase jobs only */
+    cr_assert(pol_call_check(p, &sp, param, msg, sizeof msg), "%s: %s", name, msg);
+    pol_call_resolve(p, &sp, param);
+    struct rep_workspace *ws = rep_workspace_new();
+    for (int backfill = 0; backfill < 2; backfill++) {
+        sp.backfill = backfill;
+        for (uint64_t r = 0; r < 3; r++) {
+            double out[M_COUNT];
+            int rc = rep_run(ws, &sp, p, param, 7, r, false, out);
+            cr_assert_eq(rc, REP_OK, "%s backfill %d replica %d", name, backfill, (int)r);
+            const struct cluster *cl = rep_cluster(ws);
+            cr_assert_eq(cl->ndone, cl->njobs, "%s: every job completes", name);
+            cr_assert(cl->drawn);
+        }
+    }
+    rep_workspace_free(ws);
+}
+
+Test(servers, every_policy_places_by_request)
+{
+    char msg[256];
+    for (size_t i = 0; i < pol_registry_count; i++) {
+        const struct policy *p = pol_registry[i];
+        run_drawn(p, p->name);
+        if (p->role == POL_WHOLE)
+            continue;
+        const struct policy *other = pol_find(p->role == POL_SCHEDULER ? "late" : "psrpt");
+        const struct policy *sched = p->role == POL_SCHEDULER ? p : other;
+        const struct policy *spec = p->role == POL_SCHEDULER ? other : p;
+        char name[64];
+        snprintf(name, sizeof name, "%s+%s", sched->name, spec->name);
+        const struct policy *pair = pol_pair_new(sched, spec, name, msg, sizeof msg);
+        cr_assert_not_null(pair, "%s: %s", name, msg);
+        run_drawn(pair, name);
+        pol_pair_free(pair);
+    }
 }
 
 /* Where every free slot fits every copy the two models agree draw for draw: requests drawn in
