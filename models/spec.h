@@ -12,7 +12,7 @@
 
 struct tr_trace;
 
-#define CL_DEADLINE_CHOICES 16 /* the most values workload.deadline_choices lists */
+#define CL_CHOICES 16 /* the most values workload.deadline_choices or utility.price_choices lists */
 
 enum cl_arrival {
     ARRIVAL_POISSON, /* open system: Poisson process of rate `rate` */
@@ -104,7 +104,7 @@ struct cl_spec {
     double deadline_max;     /* > deadline: each job's relative deadline D_i is uniform in
                                 [deadline, deadline_max] (seed 004 §III's D_i); 0: every
                                 job has deadline (a trace's own deadlines come first) */
-    double deadline_choice[CL_DEADLINE_CHOICES]; /* or D_i one of these, each equally likely
+    double deadline_choice[CL_CHOICES]; /* or D_i one of these, each equally likely
                                 (seed 004 §VII: "100 sec or 150 sec"); deadline is the least */
     int deadline_choices;    /* how many; 0: none */
     int warmup;              /* first-arriving jobs left out of the metrics */
@@ -116,6 +116,10 @@ struct cl_spec {
     double utility_price_max; /* > utility_price: each job's price γ_i is uniform in
                                  [utility_price, utility_price_max] (seed 004 §III's γ_i);
                                  0: every job has utility_price (a trace's own come first) */
+    double utility_price_choice[CL_CHOICES]; /* or γ_i one of these, each equally likely (seed
+                                 004 §III: "the price γ_i depends on the VM-type subscribed by
+                                 job i"); utility_price is the least */
+    int utility_price_choices; /* how many; 0: none */
 };
 
 #endif

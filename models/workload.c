@@ -20,8 +20,9 @@
  *            stream of its own (RNG_DEADLINES, one draw per job, traces too), so that no other
  *            attribute moves with it; otherwise deadline;
  *   price    its own price γ_i (seed 004 §III: "the price γ_i depends on the VM-type subscribed
- *            by job i") uniform in [price, price_max] with utility.price_max, likewise from
- *            a stream of its own (RNG_PRICES); otherwise utility.price.
+ *            by job i") uniform in [price, price_max] with utility.price_max, or one of
+ *            price_choices (each equally likely: the VM types), likewise from a stream of its
+ *            own (RNG_PRICES); otherwise utility.price.
  * Trace: arrival, weight, task counts, per-phase means and any deadline or price come from
  * the trace; with trace_fit, a phase the trace gives an SD for has the shape of that CV
  * (dist_shape_for_cv); the scale of each phase is its mean over its family's mean. */
@@ -226,8 +227,8 @@ int wl_jobs(struct cluster *cl, uint64_t seed, uint64_t replica)
             cl->job[i].deadline = cl->job[i].arrival + cl->job[i].rel_deadline;
     }
     if (wl_own_prices(sp))
-        own_values(cl, &own_price, sp->utility_price, sp->utility_price_max, NULL, 0, seed,
-                   replica);
+        own_values(cl, &own_price, sp->utility_price, sp->utility_price_max,
+                   sp->utility_price_choice, sp->utility_price_choices, seed, replica);
     return ntasks;
 }
 
@@ -267,7 +268,8 @@ bool wl_own_deadlines(const struct cl_spec *sp)
 
 bool wl_own_prices(const struct cl_spec *sp)
 {
-    return sp->utility_price_max > 0 || trace_gives(sp, &own_price);
+    return sp->utility_price_max > 0 || sp->utility_price_choices > 0 ||
+           trace_gives(sp, &own_price);
 }
 
 bool wl_deadlines(const struct cl_spec *sp)

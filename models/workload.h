@@ -44,8 +44,9 @@ bool wl_deadlines(const struct cl_spec *sp);
  * deadline column): what assumes one deadline for every job cannot run. */
 bool wl_own_deadlines(const struct cl_spec *sp);
 
-/* Whether jobs of the scenario can have prices of their own (utility.price_max, or a trace's
- * price column): the utility metric then weighs each job's machine time by its own. */
+/* Whether jobs of the scenario can have prices of their own (utility.price_max, price_choices,
+ * or a trace's price column): the utility metric then weighs each job's machine time by its
+ * own. */
 bool wl_own_prices(const struct cl_spec *sp);
 
 /* Whether every job's task times have a finite variance (what E + rσ needs). */

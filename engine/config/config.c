@@ -42,7 +42,7 @@ enum key_id {
     K_PIPELINE_START, K_PIPELINE_FEED, K_TRACE,
     K_TRACE_FORMAT, K_TRACE_SHAPE, K_CPU_REQUEST, K_MEM_REQUEST, K_CPU_REQUEST_MAX, K_MEM_REQUEST_MAX,
     K_LIST,
-    K_U_THETA, K_U_PRICE, K_U_PRICE_MAX, K_U_RMIN,
+    K_U_THETA, K_U_PRICE, K_U_PRICE_MAX, K_U_PRICE_CHOICES, K_U_RMIN,
     K_H_FLOWTIME, K_H_MACHINE_TIME, K_H_BINS, K_S_TIMES, K_S_ORIGIN,
     K_COUNT
 };
@@ -273,6 +273,10 @@ static const struct key_schema schema[K_COUNT] = {
                        .sweepable = true,
                        .doc = "above price: each job's price is uniform between the two (seed "
                               "004's gamma_i per job); unset = price"},
+    [K_U_PRICE_CHOICES] = {"utility", "price_choices", KT_STRING,
+                           .doc = "instead of price: each job's price is one of these "
+                                  "comma-separated values, each equally likely (seed 004's "
+                                  "gamma_i by the VM type a job subscribes); not sweepable"},
     [K_U_RMIN] = {"utility", "r_min", KT_REAL, .def = "0.2", .min = 0, .max = 1,
                   .sweepable = true, .doc = "minimum PoCD R_min of lg(PoCD - R_min)"},
     [K_H_FLOWTIME] = {"histogram", "flowtime", KT_REAL, .min = 0, .max = INF, .min_open = true,
@@ -1213,42 +1217,44 @@ static bool build_straggle(struct conv *cv, struct cl_spec *sp)
     return true;
 }
 
-/* deadline_choices: two to CL_DEADLINE_CHOICES values, each in deadline's range, instead of
- * deadline and deadline_max; the least becomes the scenario's deadline (what needs deadlines
- * and the warnings read it). */
-static bool build_deadline_choices(struct conv *cv, struct cl_spec *sp)
+/* A `*_choices` key: two to CL_CHOICES values, each valid for key `like`, instead of the keys
+ * `other` (set: an error); the least is returned in *least (what the single value's readers
+ * read). `what` names a value in the messages ("deadline"). */
+static bool build_choices(struct conv *cv, int key, int like, const int *other, int nother,
+                          const char *what, double *value, int *n, double *least)
 {
-    const struct entry *e = cv->v->set[K_DEADLINE_CHOICES];
-    const struct entry *other = cv->v->set[K_DEADLINE] ? cv->v->set[K_DEADLINE]
-                                                       : cv->v->set[K_DEADLINE_MAX];
+    const struct entry *e = cv->v->set[key];
     char w[512], msg[512];
-    cv->used[K_DEADLINE_CHOICES] = true;
-    if (other) {
-        fail(cv->p, "%s: workload.deadline_choices: gives each job's deadline, instead of "
-             "workload.%s (%s): set one of them", where(e, w, sizeof w), other->key,
-             where(other, msg, sizeof msg));
+    cv->used[key] = true;
+    for (int i = 0; i < nother; i++) {
+        const struct entry *o = cv->v->set[other[i]];
+        if (!o)
+            continue;
+        fail(cv->p, "%s: %s.%s: gives each job's %s, instead of %s.%s (%s): set one of "
+             "them", where(e, w, sizeof w), schema[key].section, schema[key].key, what,
+             o->section, o->key, where(o, msg, sizeof msg));
         return false;
     }
-    char copy[1024], *item[CL_DEADLINE_CHOICES + 1];
+    char copy[1024], *item[CL_CHOICES + 1];
     snprintf(copy, sizeof copy, "%s", e->value);
-    int n = text_split(copy, ',', NULL, 0);
-    if (n < 2 || n > CL_DEADLINE_CHOICES) {
-        fail(cv->p, "%s: workload.deadline_choices: 2 to %d comma-separated deadlines, got %d "
-             "('%s'; one deadline for every job is workload.deadline)", where(e, w, sizeof w),
-             CL_DEADLINE_CHOICES, n, e->value);
+    int k = text_split(copy, ',', NULL, 0);
+    if (k < 2 || k > CL_CHOICES) {
+        fail(cv->p, "%s: %s.%s: 2 to %d comma-separated %ss, got %d ('%s'; one %s for every "
+             "job is %s.%s)", where(e, w, sizeof w), schema[key].section, schema[key].key,
+             CL_CHOICES, what, k, e->value, what, schema[like].section, schema[like].key);
         return false;
     }
-    text_split(copy, ',', item, n);
-    sp->deadline = INFINITY;
-    for (int i = 0; i < n; i++) {
-        if (!check_key(&schema[K_DEADLINE], item[i], &sp->deadline_choice[i], msg, sizeof msg)) {
-            fail(cv->p, "%s: workload.deadline_choices: value %d: %s", where(e, w, sizeof w),
-                 i + 1, msg);
+    text_split(copy, ',', item, k);
+    *least = INFINITY;
+    for (int i = 0; i < k; i++) {
+        if (!check_key(&schema[like], item[i], &value[i], msg, sizeof msg)) {
+            fail(cv->p, "%s: %s.%s: value %d: %s", where(e, w, sizeof w), schema[key].section,
+                 schema[key].key, i + 1, msg);
             return false;
         }
-        sp->deadline = fmin(sp->deadline, sp->deadline_choice[i]);
+        *least = fmin(*least, value[i]);
     }
-    sp->deadline_choices = n;
+    *n = k;
     return true;
 }
 
@@ -1263,7 +1269,10 @@ static bool build_deadlines(struct conv *cv, struct cl_spec *sp)
     sp->deadline_choices = 0;
     if (cv->v->set[K_DEADLINE] && !num(cv, K_DEADLINE, &sp->deadline, "deadlines"))
         return false;
-    if (cv->v->set[K_DEADLINE_CHOICES] && !build_deadline_choices(cv, sp))
+    static const int instead[] = {K_DEADLINE, K_DEADLINE_MAX};
+    if (cv->v->set[K_DEADLINE_CHOICES] &&
+        !build_choices(cv, K_DEADLINE_CHOICES, K_DEADLINE, instead, 2, "deadline",
+                       sp->deadline_choice, &sp->deadline_choices, &sp->deadline))
         return false;
     const struct entry *e = cv->v->set[K_DEADLINE_MAX];
     if (e) {
@@ -1289,12 +1298,18 @@ static bool build_deadlines(struct conv *cv, struct cl_spec *sp)
     return true;
 }
 
-/* Jobs' own prices: uniform between price and price_max (a trace's price column comes
- * first, models/workload.c). */
+/* Jobs' own prices: uniform between price and price_max, or one of price_choices (a trace's
+ * price column comes first, models/workload.c). */
 static bool build_prices(struct conv *cv, struct cl_spec *sp)
 {
     char w[512];
     sp->utility_price_max = 0;
+    sp->utility_price_choices = 0;
+    static const int instead[] = {K_U_PRICE, K_U_PRICE_MAX};
+    if (cv->v->set[K_U_PRICE_CHOICES])
+        return build_choices(cv, K_U_PRICE_CHOICES, K_U_PRICE, instead, 2, "price",
+                             sp->utility_price_choice, &sp->utility_price_choices,
+                             &sp->utility_price);
     const struct entry *e = cv->v->set[K_U_PRICE_MAX];
     if (!e)
         return true;

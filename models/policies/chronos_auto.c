@@ -7,8 +7,8 @@
  *    own shape (beta_max, a trace's fitted SD), D its own relative deadline (§III: "job i is
  *    associated with a deadline D_i"; deadline_max, a trace's deadline column), C its own
  *    price γ_i (§III: "the price γ_i depends on the VM-type subscribed by job i";
- *    utility.price_max, a trace's price column); θ, R_min are the scenario's and τ_est,
- *    τ_kill the policy's, all in the model's time unit.
+ *    utility.price_max or price_choices, a trace's price column); θ, R_min are the
+ *    scenario's and τ_est, τ_kill the policy's, all in the model's time unit.
  *  - Outside the closed forms' domain — t_min >= D − τ_est, where no extra attempt launched at
  *    τ_est can finish by D (Clone: τ_est = 0; corrected S-Resume: t_min >= D, as a resumed
  *    attempt needs only (1 − φ) of a task) — more attempts buy no PoCD and r = 0.

@@ -528,6 +528,25 @@ Test(config, utility_section)
               err);
     cr_assert_eq(load(&c, "[workload]\nrate = 1\n[utility]\nprice_max = inf\n", NULL, 0), -1);
     cr_assert(strstr(err, ":4: utility.price_max: must be a number > 0, got 'inf'"), "%s", err);
+    /* price_choices: 2 to 16 prices instead of price and price_max, the least the price */
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\n[utility]\nprice_choices = 3, 1.5, 8\n", NULL,
+                      0),
+                 0, "%s", err);
+    cr_assert_eq(c.scen[0].spec.utility_price_choices, 3);
+    cr_assert_eq(c.scen[0].spec.utility_price_choice[2], 8.0);
+    cr_assert_eq(c.scen[0].spec.utility_price, 1.5, "the least");
+    cfg_free(&c);
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\n[utility]\nprice = 2\nprice_choices = 3, 1\n",
+                      NULL, 0),
+                 -1);
+    cr_assert(strstr(err, ":5: utility.price_choices: gives each job's price, instead of "
+                          "utility.price ("), "%s", err);
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\n[utility]\nprice_choices = 3, -1\n", NULL, 0),
+                 -1);
+    cr_assert(strstr(err, ":4: utility.price_choices: value 2: "), "%s", err);
+    cr_assert_eq(load(&c, "[workload]\nrate = 1\n[utility]\nprice_choices = 3\n", NULL, 0), -1);
+    cr_assert(strstr(err, ":4: utility.price_choices: 2 to 16 comma-separated prices, got 1"),
+              "%s", err);
 }
 
 /* Per-job shapes: sigma_max and beta_max set the generator's bound; trace_shape decides whether

@@ -2,6 +2,7 @@
  * (models/cluster.c): the generator's task counts, scales and phases, trace-given jobs, and a
  * reduce copy that waits for its map phase. Expected numbers are worked out in comments. */
 #include <criterion/criterion.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -229,9 +230,32 @@ Test(workload, own_deadlines)
     cl_free(&a), cl_free(&b);
 }
 
-/* Deadlines from a list (deadline_choices, seed 004 §VII's "100 sec or 150 sec"): every job's
- * D_i is one of the values, each about equally often (2000 jobs: 1000 ± 22 each, within 5
- * SDs), the same for the same seed, and the arrivals those of the scenario without them. */
+/* Values from a list: every job's value of the cl_job field at `field` is lo or hi, each about
+ * equally often (2000 jobs: 1000 ± 22 each, within 5 SDs), the same for the same seed, and
+ * the arrivals those of `plain`, the scenario without the list. Returns the clusters' first
+ * for further checks (the caller frees it). */
+static struct cluster choices_case(const struct cl_spec *plain, const struct cl_spec *sp,
+                                   size_t field, double lo, double hi)
+{
+    struct cluster a = {0}, b = {0}, c = {0};
+    cr_assert_eq(wl_reset(&a, plain, 2, 6), 0);
+    cr_assert_eq(wl_reset(&b, sp, 2, 6), 0);
+    cr_assert_eq(wl_reset(&c, sp, 2, 6), 0);
+    int low = 0;
+    for (int i = 0; i < b.njobs; i++) {
+        double v = *(double *)((char *)&b.job[i] + field);
+        cr_assert(v == lo || v == hi, "job %d: %g", i, v);
+        cr_assert_eq(b.job[i].arrival, a.job[i].arrival);
+        cr_assert_eq(*(double *)((char *)&c.job[i] + field), v, "reproducible");
+        low += v == lo;
+    }
+    cr_assert(abs(low - 1000) < 5 * 22, "%d of 2000 jobs at %g", low, lo);
+    cl_free(&a), cl_free(&c);
+    return b;
+}
+
+/* Deadlines from a list (deadline_choices, seed 004 §VII's "100 sec or 150 sec"), absolute
+ * deadlines following them. */
 Test(workload, deadline_choices)
 {
     struct cl_spec plain = sc_spec(10, 2000, 2);
@@ -242,21 +266,34 @@ Test(workload, deadline_choices)
     sp.deadline_choice[0] = 150.0;
     sp.deadline_choice[1] = 100.0;
     sp.deadline_choices = 2;
-    struct cluster a = {0}, b = {0}, c = {0};
+    struct cluster b = choices_case(&plain, &sp, offsetof(struct cl_job, rel_deadline), 100.0,
+                                    150.0);
+    for (int i = 0; i < b.njobs; i++)
+        cr_assert_eq(b.job[i].deadline, b.job[i].arrival + b.job[i].rel_deadline);
+    cl_free(&b);
+}
+
+/* Prices from a list (price_choices, seed 004 §III's γ_i by VM type), deadlines untouched
+ * (their own stream). */
+Test(workload, price_choices)
+{
+    struct cl_spec plain = sc_spec(10, 2000, 2);
+    plain.arrival = ARRIVAL_POISSON;
+    plain.rate = 1.0;
+    plain.deadline = 10.0;
+    plain.deadline_max = 20.0;
+    struct cl_spec sp = plain;
+    sp.utility_price_choice[0] = 90.0;
+    sp.utility_price_choice[1] = 30.0;
+    sp.utility_price_choices = 2;
+    sp.utility_price = 30.0;
+    cr_assert(wl_own_prices(&sp) && !wl_own_prices(&plain));
+    struct cluster a = {0};
     cr_assert_eq(wl_reset(&a, &plain, 2, 6), 0);
-    cr_assert_eq(wl_reset(&b, &sp, 2, 6), 0);
-    cr_assert_eq(wl_reset(&c, &sp, 2, 6), 0);
-    int tight = 0;
-    for (int i = 0; i < b.njobs; i++) {
-        double d = b.job[i].rel_deadline;
-        cr_assert(d == 100.0 || d == 150.0, "job %d: D_i %g", i, d);
-        cr_assert_eq(b.job[i].deadline, b.job[i].arrival + d);
-        cr_assert_eq(b.job[i].arrival, a.job[i].arrival);
-        cr_assert_eq(c.job[i].rel_deadline, d, "reproducible");
-        tight += d == 100.0;
-    }
-    cr_assert(abs(tight - 1000) < 5 * 22, "%d of 2000 jobs at 100", tight);
-    cl_free(&a), cl_free(&b), cl_free(&c);
+    struct cluster b = choices_case(&plain, &sp, offsetof(struct cl_job, price), 30.0, 90.0);
+    for (int i = 0; i < b.njobs; i++)
+        cr_assert_eq(b.job[i].rel_deadline, a.job[i].rel_deadline, "job %d", i);
+    cl_free(&a), cl_free(&b);
 }
 
 /* Per-job prices (utility.price_max): every job's γ_i lies in [price, price_max], the same
