@@ -9,6 +9,7 @@
  * the same arrivals and task sizes under every policy, and the same copy durations as far as
  * the policies launch the same copies. */
 #include "models/cluster.h"
+#include "models/spot.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -654,6 +655,8 @@ static inline __attribute__((always_inline)) int detach_copy(struct cluster *cl,
     double used = cl->now - cl->slot_start[s];
     j->copies_running--;
     j->machine_time += used;
+    if (cl->spec->spot) /* seed 004 §VII-B: spot prices */
+        j->spot_cost += spot_cost(cl->spec->spot, cl->slot_start[s], cl->now);
     cl->busy_time += used;
     if (killed) {
         j->killed_time += used;

@@ -54,6 +54,8 @@ struct cl_job {
     double completion;   /* C_i; NAN until the job is done */
     double machine_time; /* slot time of all its copies so far, killed ones included */
     double killed_time;  /* the part of machine_time spent in copies that were killed */
+    double spot_cost;    /* with a price history (spec.spot): its copies' slot time priced at
+                            the price of each moment (spot_cost); 0 otherwise */
     double run_end_sum;  /* Σ over its running tasks of the task's earliest copy end */
     int first_task;      /* global index of its task 0 */
     int ntasks;          /* all its tasks: map phase first, then reduce */

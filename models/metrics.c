@@ -292,7 +292,7 @@ void metrics_compute(const struct cluster *cl, double *scratch, bool quantiles,
     size_t n = 0;
     double flow = 0, wflow = 0, wsum = 0, mt = 0, killed = 0, copies = 0, tasks = 0;
     double slow = 0, slow2 = 0; /* Σ and Σ² of the slowdowns */
-    double priced = 0;          /* Σ γ_i · machine time_i */
+    double priced = 0;          /* Σ γ_i · machine time_i, or Σ spot_cost_i */
     long met = 0;
     for (int i = first; i < cl->njobs; i++) {
         const struct cl_job *j = &cl->job[i];
@@ -302,7 +302,7 @@ void metrics_compute(const struct cluster *cl, double *scratch, bool quantiles,
         wflow += j->weight * f;
         wsum += j->weight;
         mt += j->machine_time;
-        priced += j->price * j->machine_time;
+        priced += sp->spot ? j->spot_cost : j->price * j->machine_time;
         killed += j->killed_time;
         copies += j->copies;
         tasks += j->ntasks;
@@ -323,9 +323,10 @@ void metrics_compute(const struct cluster *cl, double *scratch, bool quantiles,
     out[M_MACHINE_TIME] = n ? mt / dn : NAN;
     out[M_WASTED_TIME] = n ? killed / dn : NAN;
     out[M_COPIES_PER_TASK] = tasks > 0 ? copies / tasks : NAN;
-    /* seed 004 eq. 25 with each job's own price: θ times the mean of γ_i · machine time_i;
+    /* seed 004 eq. 25 with each job's own price: θ times the mean of γ_i · machine time_i
+       (with a price history, of each job's slot time priced moment by moment: §VII-B);
        with one price the expression as before, C times the mean, bit for bit */
-    bool own = wl_own_prices(sp);
+    bool own = wl_own_prices(sp) || sp->spot;
     out[M_UTILITY] = isnan(out[M_POCD]) ? NAN
                                          : ch_utility(out[M_POCD],
                                                       own ? priced / dn : out[M_MACHINE_TIME],

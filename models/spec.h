@@ -11,6 +11,7 @@
 #include "engine/stats/dist.h"
 
 struct tr_trace;
+struct spot_prices;
 
 #define CL_CHOICES 16 /* the most values workload.deadline_choices or utility.price_choices lists */
 
@@ -120,6 +121,9 @@ struct cl_spec {
                                  004 §III: "the price γ_i depends on the VM-type subscribed by
                                  job i"); utility_price is the least */
     int utility_price_choices; /* how many; 0: none */
+    const struct spot_prices *spot; /* utility.price_history: the price over time, every copy
+                                 costing its integral over its run (seed 004 §VII-B's spot
+                                 prices); NULL: the jobs' prices */
 };
 
 #endif

@@ -5,37 +5,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/base/hash.h"
+
 void tr_free(struct tr_trace *t)
 {
     free(t->job);
     memset(t, 0, sizeof *t);
 }
 
-/* FNV-1a 64 (Fowler, Noll, Vo; the offset basis and prime of the published algorithm) over n
- * bytes, continuing from h. */
-static uint64_t fnv1a(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ b[i]) * 1099511628211ULL;
-    return h;
-}
-
 uint64_t tr_digest(const struct tr_trace *t)
 {
-    uint64_t h = fnv1a(14695981039346656037ULL, &t->njobs, sizeof t->njobs);
+    uint64_t h = fnv1a64(FNV1A64_BASIS, &t->njobs, sizeof t->njobs);
     for (int i = 0; i < t->njobs; i++) { /* field by field: no padding bytes */
         const struct tr_job *j = &t->job[i];
-        h = fnv1a(h, &j->arrival, sizeof j->arrival);
-        h = fnv1a(h, &j->weight, sizeof j->weight);
-        h = fnv1a(h, j->tasks, sizeof j->tasks);
-        h = fnv1a(h, j->mean, sizeof j->mean);
-        h = fnv1a(h, j->sd, sizeof j->sd);
+        h = fnv1a64(h, &j->arrival, sizeof j->arrival);
+        h = fnv1a64(h, &j->weight, sizeof j->weight);
+        h = fnv1a64(h, j->tasks, sizeof j->tasks);
+        h = fnv1a64(h, j->mean, sizeof j->mean);
+        h = fnv1a64(h, j->sd, sizeof j->sd);
         if (j->deadline != 0) /* only where given: traces without one keep their digests */
-            h = fnv1a(h, &j->deadline, sizeof j->deadline);
+            h = fnv1a64(h, &j->deadline, sizeof j->deadline);
         if (j->price != 0) {
-            h = fnv1a(h, "price", 5); /* told apart from a deadline of the same value */
-            h = fnv1a(h, &j->price, sizeof j->price);
+            h = fnv1a64(h, "price", 5); /* told apart from a deadline of the same value */
+            h = fnv1a64(h, &j->price, sizeof j->price);
         }
     }
     return h;

@@ -22,7 +22,9 @@
  *   price    its own price γ_i (seed 004 §III: "the price γ_i depends on the VM-type subscribed
  *            by job i") uniform in [price, price_max] with utility.price_max, or one of
  *            price_choices (each equally likely: the VM types), likewise from a stream of its
- *            own (RNG_PRICES); otherwise utility.price.
+ *            own (RNG_PRICES); otherwise utility.price; with a price history
+ *            (utility.price_history) the price when it arrives, what Chronos' r = auto weighs
+ *            (its copies cost the price of each moment: models/metrics.c).
  * Trace: arrival, weight, task counts, per-phase means and any deadline or price come from
  * the trace; with trace_fit, a phase the trace gives an SD for has the shape of that CV
  * (dist_shape_for_cv); the scale of each phase is its mean over its family's mean. */
@@ -33,6 +35,7 @@
 
 #include <gsl/gsl_cdf.h>
 
+#include "models/spot.h"
 #include "models/trace.h"
 
 /* What the scheduler knows of one task of law d before its job's scale: its mean, its SD, and
@@ -229,6 +232,9 @@ int wl_jobs(struct cluster *cl, uint64_t seed, uint64_t replica)
     if (wl_own_prices(sp))
         own_values(cl, &own_price, sp->utility_price, sp->utility_price_max,
                    sp->utility_price_choice, sp->utility_price_choices, seed, replica);
+    if (sp->spot) /* a price history: the price when the job arrives */
+        for (int i = 0; i < cl->njobs; i++)
+            cl->job[i].price = spot_at(sp->spot, cl->job[i].arrival);
     return ntasks;
 }
 

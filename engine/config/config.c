@@ -42,7 +42,7 @@ enum key_id {
     K_PIPELINE_START, K_PIPELINE_FEED, K_TRACE,
     K_TRACE_FORMAT, K_TRACE_SHAPE, K_CPU_REQUEST, K_MEM_REQUEST, K_CPU_REQUEST_MAX, K_MEM_REQUEST_MAX,
     K_LIST,
-    K_U_THETA, K_U_PRICE, K_U_PRICE_MAX, K_U_PRICE_CHOICES, K_U_RMIN,
+    K_U_THETA, K_U_PRICE, K_U_PRICE_MAX, K_U_PRICE_CHOICES, K_U_PRICE_HISTORY, K_U_RMIN,
     K_H_FLOWTIME, K_H_MACHINE_TIME, K_H_BINS, K_S_TIMES, K_S_ORIGIN,
     K_COUNT
 };
@@ -273,6 +273,10 @@ static const struct key_schema schema[K_COUNT] = {
                        .sweepable = true,
                        .doc = "above price: each job's price is uniform between the two (seed "
                               "004's gamma_i per job); unset = price"},
+    [K_U_PRICE_HISTORY] = {"utility", "price_history", KT_STRING,
+                           .doc = "instead of price: a file of the price over time (header "
+                                  "time,price; seed 004's spot price history): a copy costs "
+                                  "the price integrated over its run; not sweepable"},
     [K_U_PRICE_CHOICES] = {"utility", "price_choices", KT_STRING,
                            .doc = "instead of price: each job's price is one of these "
                                   "comma-separated values, each equally likely (seed 004's "
@@ -821,6 +825,33 @@ static bool build_dist(struct conv *cv, struct cfg *c, struct dist *d)
     return true;
 }
 
+/* A file's path as the config names it: relative to the config file's directory (to the
+ * working directory for --set). */
+static void input_path(const struct entry *e, char *path, size_t len)
+{
+    const char *slash = e->line > 0 ? strrchr(e->file, '/') : NULL;
+    if (e->value[0] != '/' && slash)
+        snprintf(path, len, "%.*s/%s", (int)(slash - e->file), e->file, e->value);
+    else
+        snprintf(path, len, "%s", e->value);
+}
+
+/* One more line of the inputs text (the files the results depend on: cfg.inputs). */
+static bool add_input(struct conv *cv, struct cfg *c, const char *key, const char *path,
+                      uint64_t digest)
+{
+    size_t have = c->inputs ? strlen(c->inputs) : 0, need = have + strlen(key) + strlen(path) + 40;
+    char *s = realloc(c->inputs, need);
+    if (!s) {
+        fail(cv->p, "out of memory");
+        return false;
+    }
+    snprintf(s + have, need - have, "%s %s fnv1a64:%016llx\n", key, path,
+             (unsigned long long)digest);
+    c->inputs = s;
+    return true;
+}
+
 /* The trace a config names, read once (the key cannot be swept): a relative path is taken
  * from the config file's directory (from the working directory for --set). */
 static bool load_trace(struct conv *cv, struct cfg *c)
@@ -833,11 +864,7 @@ static bool load_trace(struct conv *cv, struct cfg *c)
     if (!choice(cv, K_TRACE_FORMAT, &fmt))
         return false;
     char path[4096], w[512];
-    const char *slash = e->line > 0 ? strrchr(e->file, '/') : NULL;
-    if (e->value[0] != '/' && slash)
-        snprintf(path, sizeof path, "%.*s/%s", (int)(slash - e->file), e->file, e->value);
-    else
-        snprintf(path, sizeof path, "%s", e->value);
+    input_path(e, path, sizeof path);
     struct tr_trace *tr = calloc(1, sizeof *tr);
     char msg[1024];
     if (!tr || tr_read(path, (enum tr_format)fmt, tr, msg, sizeof msg)) {
@@ -846,16 +873,7 @@ static bool load_trace(struct conv *cv, struct cfg *c)
         return false;
     }
     c->trace = tr;
-    char line[4200];
-    snprintf(line, sizeof line, "workload.trace %s fnv1a64:%016llx\n", path,
-             (unsigned long long)tr_digest(tr));
-    free(c->inputs);
-    c->inputs = strdup(line);
-    if (!c->inputs) {
-        fail(cv->p, "out of memory");
-        return false;
-    }
-    return true;
+    return add_input(cv, c, "workload.trace", path, tr_digest(tr));
 }
 
 /* How many tasks a job has, in which phases, and how jobs differ in size — drawn, or from a
@@ -1323,6 +1341,51 @@ static bool build_prices(struct conv *cv, struct cl_spec *sp)
     return true;
 }
 
+/* The price over time (utility.price_history, seed 004 §VII-B's spot prices), read once:
+ * instead of the jobs' prices (price, price_max, price_choices, a trace's price column). */
+static bool build_price_history(struct conv *cv, struct cfg *c, struct cl_spec *sp)
+{
+    const struct entry *e = cv->v->set[K_U_PRICE_HISTORY];
+    sp->spot = NULL;
+    if (!e)
+        return true;
+    cv->used[K_U_PRICE_HISTORY] = true;
+    char w[512], msg[1024];
+    static const int instead[] = {K_U_PRICE, K_U_PRICE_MAX, K_U_PRICE_CHOICES};
+    for (size_t i = 0; i < sizeof instead / sizeof *instead; i++) {
+        const struct entry *o = cv->v->set[instead[i]];
+        if (o) {
+            fail(cv->p, "%s: utility.price_history: prices every copy by the time it runs, "
+                 "instead of utility.%s (%s): set one of them", where(e, w, sizeof w), o->key,
+                 where(o, msg, sizeof msg));
+            return false;
+        }
+    }
+    if (sp->trace && wl_own_prices(sp)) {
+        fail(cv->p, "%s: utility.price_history: prices every copy by the time it runs, and "
+             "the trace's price column prices its jobs (%s): drop one of them",
+             where(e, w, sizeof w), origin(cv, K_TRACE, msg, sizeof msg));
+        return false;
+    }
+    if (!c->spot) {
+        char path[4096];
+        input_path(e, path, sizeof path);
+        struct spot_prices *s = calloc(1, sizeof *s);
+        if (!s || tr_read_prices(path, s, msg, sizeof msg)) {
+            fail(cv->p, "%s: utility.price_history: %s", where(e, w, sizeof w),
+                 s ? msg : "out of memory");
+            free(s);
+            return false;
+        }
+        c->spot = s;
+        if (!add_input(cv, c, "utility.price_history", path, spot_digest(s)))
+            return false;
+    }
+    sp->spot = c->spot;
+    sp->utility_price = spot_at(c->spot, 0.0); /* what reads one price: the first */
+    return true;
+}
+
 /* How reduce phases follow map phases; the two pipeline_* keys only with pipelined phases
  * (otherwise set and unused: the warning names them). */
 static bool build_phases(struct conv *cv, struct cl_spec *sp)
@@ -1390,7 +1453,8 @@ static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
     }
     if (!num(cv, K_U_THETA, &sp->utility_theta, "the utility metric") ||
         !num(cv, K_U_PRICE, &sp->utility_price, "the utility metric") ||
-        !num(cv, K_U_RMIN, &sp->utility_rmin, "the utility metric") || !build_prices(cv, sp))
+        !num(cv, K_U_RMIN, &sp->utility_rmin, "the utility metric") || !build_prices(cv, sp) ||
+        !build_price_history(cv, c, sp))
         return false;
     /* with per-job scales (spread or trace) some jobs' tmin is below the scenario's (per-job
        tail indices keep the mean, which puts every job's tmin above it) */
@@ -2667,6 +2731,9 @@ void cfg_free(struct cfg *c)
         tr_free(c->trace);
     free(c->trace);
     free(c->path), free(c->text), free(c->overrides), free(c->name), free(c->inputs);
+    if (c->spot)
+        spot_free(c->spot);
+    free(c->spot);
     memset(c, 0, sizeof *c);
 }
 

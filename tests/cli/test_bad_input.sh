@@ -141,6 +141,14 @@ printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,deadline,pric
     >"$WORK/bad-price.csv"
 bad "trace price not a number" "workload\.trace: .*bad-price\.csv:2: column 'price': expected a number > 0 and <= 1e15 \(per unit of machine time\), or 0 or nothing \(utility\.price\), got 'x'" \
     "s|^tasks = 5|trace = $WORK/bad-price.csv|"
+# a price history (utility.price_history) instead of the jobs' prices; its file checked by
+# line and column
+printf 'time,price\n0,1\n' >"$WORK/prices.csv"
+bad "price_history with price_max" "small-[0-9]+\.ini:[0-9]+: utility\.price_history: prices every copy by the time it runs, instead of utility\.price_max \(.*small-[0-9]+\.ini:[0-9]+\): set one of them" \
+    "s|^\\[policy\\]\$|[utility]\\nprice_max = 3\\nprice_history = $WORK/prices.csv\\n\\n[policy]|"
+printf 'time,price\n0,1\n10,1\n5,2\n' >"$WORK/bad-prices.csv"
+bad "price_history times out of order" "small-[0-9]+\.ini:[0-9]+: utility\.price_history: .*bad-prices\.csv:4: column 'time': expected a number > 10 \(the line before's; times strictly increase\)" \
+    "s|^\\[policy\\]\$|[utility]\\nprice_history = $WORK/bad-prices.csv\\n\\n[policy]|"
 # per-job shapes (sigma_max, beta_max): the family's own shape parameter only, and what
 # assumes one shape for every job refuses them
 bad "sigma_max with pareto" "small-[0-9]+\.ini:20: workload\.sigma_max: each job's own sigma of log T, for task_time = lognormal only, got task_time = pareto" \

@@ -16,6 +16,14 @@ expect_ok "the whole run" "$SPECMC" run "$ini" --replicas 6 --out "$WORK/whole.h
 expect_ok "its inputs are recorded" h5dump -a /inputs "$WORK/whole.h5"
 expect_grep "as key, path and digest" 'workload\.trace .*t\.csv fnv1a64:[0-9a-f]{16}' "$WORK/out"
 
+# a price history is an input too, recorded beside the trace
+printf 'time,price\n0,1\n3000,2.5\n' >"$WORK/p.csv"
+pini=$(write_ini small "s|^tasks = 5|trace = t.csv\ntrace_format = csv|" 's/^jobs = 60/jobs = 20/' \
+    's/^warmup = 5/warmup = 0/' 's|^\[policy\]$|[utility]\nprice_history = p.csv\n\n[policy]|')
+expect_ok "a run with a price history" "$SPECMC" run "$pini" --replicas 2 --out "$WORK/p.h5" --quiet
+expect_ok "its inputs" h5dump -a /inputs "$WORK/p.h5"
+expect_grep "the history's key, path and digest" 'utility\.price_history .*p\.csv fnv1a64:[0-9a-f]{16}' "$WORK/out"
+
 # shards of one trace merge into the whole run's file
 expect_ok "shard 0 of 2" "$SPECMC" run "$ini" --replicas 6 --shard 0/2 --out "$WORK/a0.h5" --quiet
 expect_ok "shard 1 of 2" "$SPECMC" run "$ini" --replicas 6 --shard 1/2 --out "$WORK/a1.h5" --quiet
