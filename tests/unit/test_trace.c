@@ -255,6 +255,58 @@ Test(trace, csv_with_prices)
     cr_assert_neq(tr_digest(&tr), priced);
 }
 
+/* Request columns, alone or after the deadline and price: each job's own CPU and memory per
+ * copy where given, nothing or 0 (the scenario's) where not; on the line the job came from. The
+ * digest sees each request, and a file whose request columns are empty keeps the digest of the
+ * file without them. */
+Test(trace, csv_with_requests)
+{
+    cr_assert_eq(load(HDR ",cpu,mem\n"
+                          "5,1,2,0,10,,0.5,\n"
+                          "0,1,2,0,10,,0.25,0.75\n"
+                          "# a comment\n"
+                          "7,1,2,0,10,,0,0.1\n",
+                      TR_CSV),
+                 0, "%s", err);
+    cr_assert_eq(tr.njobs, 3);
+    cr_assert_str_eq(tr.cpu_col, "cpu");
+    cr_assert_str_eq(tr.mem_col, "mem");
+    cr_assert_eq(tr.job[0].cpu, 0.25);
+    cr_assert_eq(tr.job[0].mem, 0.75);
+    cr_assert_eq(tr.job[0].cpu_line, 3, "its line, not its place after the sort");
+    cr_assert_eq(tr.job[0].mem_line, 3);
+    cr_assert_eq(tr.job[1].cpu, 0.5);
+    cr_assert_eq(tr.job[1].mem, 0, "empty: the scenario's");
+    cr_assert_eq(tr.job[1].cpu_line, 2);
+    cr_assert_eq(tr.job[2].cpu, 0, "0: the scenario's");
+    cr_assert_eq(tr.job[2].mem, 0.1);
+    cr_assert_eq(tr.job[2].cpu_line, 5);
+    tr_free(&tr);
+    cr_assert_eq(load(HDR8 ",deadline,price,cpu,mem\n0,1,2,0,10,,3,,100,2,0.3,0.4\n", TR_CSV), 0,
+                 "%s", err);
+    cr_assert_eq(tr.job[0].deadline, 100);
+    cr_assert_eq(tr.job[0].price, 2);
+    cr_assert_eq(tr.job[0].cpu, 0.3);
+    cr_assert_eq(tr.job[0].mem, 0.4);
+    tr_free(&tr);
+    cr_assert_eq(load(H8 "0,1,2,0,10,,3,\n", TR_CSV), 0, "%s", err);
+    uint64_t none = tr_digest(&tr);
+    tr_free(&tr);
+    cr_assert_eq(load(HDR8 ",cpu,mem\n0,1,2,0,10,,3,,,\n", TR_CSV), 0, "%s", err);
+    cr_assert_eq(tr_digest(&tr), none, "empty requests: the digest of the file without them");
+    tr_free(&tr);
+    cr_assert_eq(load(HDR8 ",mem\n0,1,2,0,10,,3,,0.5\n", TR_CSV), 0, "%s", err);
+    uint64_t mem = tr_digest(&tr);
+    cr_assert_neq(mem, none, "the digest sees a request");
+    tr_free(&tr);
+    cr_assert_eq(load(HDR8 ",cpu\n0,1,2,0,10,,3,,0.5\n", TR_CSV), 0, "%s", err);
+    cr_assert_neq(tr_digest(&tr), mem, "a CPU request is told from a memory one");
+    cr_assert_neq(tr_digest(&tr), none);
+    tr_free(&tr);
+    cr_assert_eq(load(HDR8 ",price\n0,1,2,0,10,,3,,0.5\n", TR_CSV), 0, "%s", err);
+    cr_assert_neq(tr_digest(&tr), mem, "and from a price");
+}
+
 struct bad {
     const char *text;
     int line;
@@ -336,7 +388,19 @@ Test(trace, csv_errors)
         {HDR ",deadline,price\n1,0,1,0,10,,-5,cheap\n", 2, {"column 'deadline'", "got '-5'"}},
         {HDR ",deadline,price\n1,0,1,0,10,,5\n", 2, {"expected 8 columns (" HDR
                                                        ",deadline,price)", "got 7"}},
-        {HDR ",price,deadline\n", 1, {"',deadline' and ',price' (each optional, in this order)"}},
+        {HDR ",price,deadline\n", 1, {"',deadline', ',price', ',cpu' and ',mem' (each optional, "
+                                      "in this order)"}},
+        /* the request columns */
+        {HDR ",cpu\n1,0,1,0,10,,x\n", 2, {"column 'cpu': expected a number > 0 and <= 1e15 "
+                                           "(the units of cluster.server_cpu), or 0 or nothing "
+                                           "(workload.cpu_request)", "got 'x'"}},
+        {HDR ",cpu,mem\n1,0,1,0,10,,0.5,-0.1\n", 2, {"column 'mem'", "(workload.mem_request)",
+                                                      "got '-0.1'"}},
+        {HDR ",price,cpu,mem\n1,0,1,0,10,,2,0.5\n", 2, {"expected 9 columns (" HDR
+                                                         ",price,cpu,mem)", "got 8"}},
+        {HDR ",mem,cpu\n", 1, {"expected the header line"}},
+        {HDR ",cpu,price\n", 1, {"expected the header line"}},
+        {HDR ",cpu,mem,deadline\n", 1, {"expected the header line"}},
         /* no jobs */
         {"", 0, {"no jobs", "no header line"}},
         {"# only a comment\n\n", 0, {"no jobs"}},
