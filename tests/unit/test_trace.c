@@ -284,10 +284,9 @@ Test(trace, csv_with_requests)
     tr_free(&tr);
     cr_assert_eq(load(HDR8 ",deadline,price,cpu,mem\n0,1,2,0,10,,3,,100,2,0.3,0.4\n", TR_CSV), 0,
                  "%s", err);
-    cr_assert_eq(tr.job[0].deadline, 100);
-    cr_assert_eq(tr.job[0].price, 2);
-    cr_assert_eq(tr.job[0].cpu, 0.3);
-    cr_assert_eq(tr.job[0].mem, 0.4);
+    const struct tr_job *j = &tr.job[0];
+    cr_assert(j->deadline == 100 && j->price == 2 && j->cpu == 0.3 && j->mem == 0.4,
+              "each column its field");
     tr_free(&tr);
     cr_assert_eq(load(H8 "0,1,2,0,10,,3,\n", TR_CSV), 0, "%s", err);
     uint64_t none = tr_digest(&tr);
