@@ -313,7 +313,7 @@ static inline bool cl_fits(const struct cluster *cl, int job)
  * no job's does). */
 static inline bool cl_room(const struct cluster *cl)
 {
-    return cl_find_slot(cl, cl->spec->cpu_request, cl->spec->mem_request) >= 0;
+    return cl_find_slot(cl, srv_least_cpu(cl->spec), srv_least_mem(cl->spec)) >= 0;
 }
 
 /* The backfill rule: whether a candidate of `job` that a policy would serve now is passed over

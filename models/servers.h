@@ -1,4 +1,5 @@
-/* servers — seed 003's servers when CPU and memory requests are drawn per job
+/* servers — seed 003's servers when CPU and memory requests are drawn per job (or given per
+ * job by a trace)
  * (docs/methods/model.md, "Entities": Servers, Requests drawn per job): which free slot a copy
  * of a job may take, and what the running copies hold on each server.
  *
@@ -23,11 +24,21 @@ struct cl_servers {
     int cap;                    /* allocated servers */
 };
 
-/* Whether requests are drawn per job (and so placed by srv_*). */
+/* Whether requests are drawn per job, or given per job by a trace (and so placed by srv_*). */
 static inline bool srv_drawn(const struct cl_spec *sp)
 {
-    return sp->servers > 0 &&
-           (sp->cpu_request_max > sp->cpu_request || sp->mem_request_max > sp->mem_request);
+    return sp->servers > 0 && (sp->cpu_request_max > sp->cpu_request ||
+                               sp->mem_request_max > sp->mem_request || sp->trace_requests);
+}
+
+/* The least CPU and memory any copy requests (spec.h: cpu_least, mem_least). */
+static inline double srv_least_cpu(const struct cl_spec *sp)
+{
+    return sp->cpu_least > 0 ? sp->cpu_least : sp->cpu_request;
+}
+static inline double srv_least_mem(const struct cl_spec *sp)
+{
+    return sp->mem_least > 0 ? sp->mem_least : sp->mem_request;
 }
 
 /* Size and empty the per-server sums for a scenario with drawn requests; 0 or -1. */

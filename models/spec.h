@@ -62,6 +62,11 @@ struct cl_spec {
     double cpu_request_max, mem_request_max; /* above cpu_request (or mem_request): requests
                                 are drawn per job, uniform between the two, and a copy starts
                                 only on a server both fit (cl_fits); equal: fixed requests */
+    bool trace_requests;     /* with servers: a trace gives some job a request of its own,
+                                which wins over the draw; placed as drawn requests are */
+    double cpu_least, mem_least; /* with requests per job: the least any copy requests
+                                (cpu_request, mem_request, or a trace's below them): what
+                                per_server and cl_room go by; 0: cpu_request, mem_request */
     int per_server;          /* slots per server: the copies of the least requests it fits */
     bool backfill;           /* drawn requests: a job whose copy fits nowhere lets later jobs'
                                 copies start (YARN's FifoScheduler); false: it holds them back */

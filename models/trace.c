@@ -29,6 +29,14 @@ uint64_t tr_digest(const struct tr_trace *t)
             h = fnv1a64(h, "price", 5); /* told apart from a deadline of the same value */
             h = fnv1a64(h, &j->price, sizeof j->price);
         }
+        if (j->cpu != 0) { /* likewise: traces without requests keep their digests */
+            h = fnv1a64(h, "cpu", 3);
+            h = fnv1a64(h, &j->cpu, sizeof j->cpu);
+        }
+        if (j->mem != 0) {
+            h = fnv1a64(h, "mem", 3);
+            h = fnv1a64(h, &j->mem, sizeof j->mem);
+        }
     }
     return h;
 }

@@ -3,8 +3,8 @@
  * the config's (engine/config/traces.h).
  *
  * A trace gives, per job, what the model cannot draw for itself: arrival time, weight, the
- * number of map and reduce tasks, each phase's mean task duration and, where known, its SD
- * and the job's own deadline and price.
+ * number of map and reduce tasks, each phase's mean task duration and, where known, its SD,
+ * the job's own deadline and price, and the CPU and memory each of its copies requests.
  * Task durations are still drawn per replica from the scenario's task-time family, scaled to
  * the job's phase mean (seed 000 §7: "fitted into a Pareto distribution using the average
  * task duration with some fixed Pareto-tail order"), its shape fitted to the SD where the
@@ -27,12 +27,19 @@ struct tr_job {
                                   the scenario's (workload.deadline) */
     double price;              /* its own price γ_i per unit of machine time (> 0); 0: the
                                   scenario's (utility.price) */
+    double cpu, mem;           /* the CPU and memory each of its copies requests (> 0, the
+                                  units of cluster.server_cpu and server_mem); 0: the
+                                  scenario's (workload.cpu_request, drawn with cpu_request_max;
+                                  likewise memory). Used with cluster.servers only */
+    long cpu_line, mem_line;   /* the file's line each came from, for messages (not digested) */
 };
 
 struct tr_trace {
     struct tr_job *job;        /* in arrival order (ties: file order) */
     int njobs;
     int skipped;               /* Google layouts: jobs left out (unfinished, no SCHEDULE, ...) */
+    const char *cpu_col, *mem_col; /* the names of the columns requests come from, for
+                                      messages */
 };
 
 /* Release the jobs; t is then empty. */

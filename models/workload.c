@@ -14,7 +14,8 @@
  *            so that the weights, counts and scales are those of the scenario without it;
  *   requests with cluster.servers, a job's copies request cpu_request and mem_request, or
  *            with cpu_request_max or mem_request_max above them, uniform draws in between
- *            (CPU, then memory; traces too), after the shapes and for the same reason;
+ *            (CPU, then memory; traces too), after the shapes and for the same reason; a
+ *            trace's own requests (its cpu and mem columns) win over the draws, still made;
  *   deadline its own relative deadline D_i (seed 004 §III) uniform in [deadline, deadline_max]
  *            with deadline_max, or one of deadline_choices (each equally likely), from a
  *            stream of its own (RNG_DEADLINES, one draw per job, traces too), so that no other
@@ -25,9 +26,9 @@
  *            own (RNG_PRICES); otherwise utility.price; with a price history
  *            (utility.price_history) the price when it arrives, what Chronos' r = auto weighs
  *            (its copies cost the price of each moment: models/metrics.c).
- * Trace: arrival, weight, task counts, per-phase means and any deadline or price come from
- * the trace; with trace_fit, a phase the trace gives an SD for has the shape of that CV
- * (dist_shape_for_cv); the scale of each phase is its mean over its family's mean. */
+ * Trace: arrival, weight, task counts, per-phase means and any deadline, price or requests
+ * come from the trace; with trace_fit, a phase the trace gives an SD for has the shape of that
+ * CV (dist_shape_for_cv); the scale of each phase is its mean over its family's mean. */
 #include "models/workload.h"
 
 #include <math.h>
@@ -116,6 +117,16 @@ static void draw_requests(const struct cl_spec *sp, struct cl_job *j, rng_t *r)
 {
     j->cpu = sp->cpu_request + (sp->cpu_request_max - sp->cpu_request) * rng_uniform(r);
     j->mem = sp->mem_request + (sp->mem_request_max - sp->mem_request) * rng_uniform(r);
+}
+
+/* A trace job's own requests win over the draw, which is made all the same (draw_requests
+ * for every job), so that the stream does not depend on the trace's values. */
+static void trace_requests(const struct tr_job *t, struct cl_job *j)
+{
+    if (t->cpu > 0)
+        j->cpu = t->cpu;
+    if (t->mem > 0)
+        j->mem = t->mem;
 }
 
 /* A per-job attribute a trace can give and the generator can draw in [lo, hi]: relative
@@ -221,8 +232,11 @@ int wl_jobs(struct cluster *cl, uint64_t seed, uint64_t replica)
         for (int i = 0; i < cl->njobs; i++)
             draw_shape(sp, &cl->job[i], &attr);
     if (srv_drawn(sp))
-        for (int i = 0; i < cl->njobs; i++)
+        for (int i = 0; i < cl->njobs; i++) {
             draw_requests(sp, &cl->job[i], &attr);
+            if (sp->trace)
+                trace_requests(&sp->trace->job[i], &cl->job[i]);
+        }
     if (wl_own_deadlines(sp)) {
         own_values(cl, &own_deadline, sp->deadline, sp->deadline_max, sp->deadline_choice,
                    sp->deadline_choices, seed, replica);

@@ -873,6 +873,12 @@ static bool load_trace(struct conv *cv, struct cfg *c)
         return false;
     }
     c->trace = tr;
+    free(c->trace_path);
+    c->trace_path = strdup(path);
+    if (!c->trace_path) {
+        fail(cv->p, "out of memory");
+        return false;
+    }
     return add_input(cv, c, "workload.trace", path, tr_digest(tr));
 }
 
@@ -1144,12 +1150,17 @@ static bool check_precision(struct conv *cv, struct cfg *c, const struct cl_spec
     return false;
 }
 
+/* The copies of a request `lo` a server of capacity cap fits (the quotient floored after
+ * adding 1e-9, so that 0.9 / 0.3 fits 3 and not the 2.999...6 of its rounding). */
+static double copies_fitting(double cap, double lo)
+{
+    return floor(cap / lo + 1e-9);
+}
+
 /* A request range [lo, hi] of workload key k (hi: key k_max, lo when unset), its largest
- * fitting a server of capacity cap; its slots per server are the copies of lo it fits (the
- * quotient floored after adding 1e-9, so that 0.9 / 0.3 fits 3 and not the 2.999...6 of its
- * rounding). False with an error otherwise. */
+ * fitting a server of capacity cap, and so its least. False with an error otherwise. */
 static bool request_range(struct conv *cv, enum key_id k, enum key_id k_max, double cap,
-                          const char *cap_key, double *lo, double *hi, double *per_server)
+                          const char *cap_key, double *lo, double *hi)
 {
     char w[512];
     if (!num(cv, k, lo, "cluster.servers"))
@@ -1162,14 +1173,32 @@ static bool request_range(struct conv *cv, enum key_id k, enum key_id k_max, dou
              origin(cv, k_max, w, sizeof w), schema[k_max].key, schema[k].key, *lo, *hi);
         return false;
     }
-    *per_server = floor(cap / *lo + 1e-9);
-    if (*per_server < 1 || *hi > cap * (1 + 1e-9)) {
-        enum key_id bad = *per_server < 1 ? k : k_max;
+    bool small = copies_fitting(cap, *lo) < 1;
+    if (small || *hi > cap * (1 + 1e-9)) {
+        enum key_id bad = small ? k : k_max;
         fail(cv->p, "%s: workload.%s: a copy requesting %g does not fit a server of %g "
              "(cluster.%s)", origin(cv, bad, w, sizeof w), schema[bad].key,
-             *per_server < 1 ? *lo : *hi, cap, cap_key);
+             small ? *lo : *hi, cap, cap_key);
         return false;
     }
+    return true;
+}
+
+/* The slots of cluster.servers: servers x the copies of the least requests a server fits. */
+static bool server_slots(struct conv *cv, struct cl_spec *sp)
+{
+    char w[512];
+    double per = fmin(copies_fitting(sp->server_cpu, srv_least_cpu(sp)),
+                      copies_fitting(sp->server_mem, srv_least_mem(sp)));
+    double slots = sp->servers * per;
+    if (slots > schema[K_SLOTS].max) {
+        fail(cv->p, "%s: cluster.servers: %d servers of %g copies each make %.0f slots, more "
+             "than %.0f", origin(cv, K_SERVERS, w, sizeof w), sp->servers, per, slots,
+             schema[K_SLOTS].max);
+        return false;
+    }
+    sp->slots = (int)slots;
+    sp->per_server = (int)per;
     return true;
 }
 
@@ -1186,29 +1215,76 @@ static bool build_servers(struct conv *cv, struct cl_spec *sp)
              origin(cv, K_SLOTS, w, sizeof w));
         return false;
     }
-    double cpu, mem, by_cpu, by_mem;
     int backfill;
-    if (!num(cv, K_SERVER_CPU, &cpu, "cluster.servers") ||
-        !num(cv, K_SERVER_MEM, &mem, "cluster.servers") ||
-        !request_range(cv, K_CPU_REQUEST, K_CPU_REQUEST_MAX, cpu, "server_cpu",
-                       &sp->cpu_request, &sp->cpu_request_max, &by_cpu) ||
-        !request_range(cv, K_MEM_REQUEST, K_MEM_REQUEST_MAX, mem, "server_mem",
-                       &sp->mem_request, &sp->mem_request_max, &by_mem) ||
+    if (!num(cv, K_SERVER_CPU, &sp->server_cpu, "cluster.servers") ||
+        !num(cv, K_SERVER_MEM, &sp->server_mem, "cluster.servers") ||
+        !request_range(cv, K_CPU_REQUEST, K_CPU_REQUEST_MAX, sp->server_cpu, "server_cpu",
+                       &sp->cpu_request, &sp->cpu_request_max) ||
+        !request_range(cv, K_MEM_REQUEST, K_MEM_REQUEST_MAX, sp->server_mem, "server_mem",
+                       &sp->mem_request, &sp->mem_request_max) ||
         !choice(cv, K_BACKFILL, &backfill))
         return false;
     sp->backfill = backfill == 1;
-    double slots = sp->servers * fmin(by_cpu, by_mem);
-    if (slots > schema[K_SLOTS].max) {
-        fail(cv->p, "%s: cluster.servers: %d servers of %g copies each make %.0f slots, more "
-             "than %.0f", origin(cv, K_SERVERS, w, sizeof w), sp->servers, fmin(by_cpu, by_mem),
-             slots, schema[K_SLOTS].max);
-        return false;
+    sp->cpu_least = sp->cpu_request;
+    sp->mem_least = sp->mem_request;
+    return server_slots(cv, sp);
+}
+
+/* Whether one of a trace's requests (value from its line, column col) fits a server of
+ * capacity cap (cluster.cap_key); an error with the trace's file, line and column if not. */
+static bool trace_request_fits(struct conv *cv, const struct cfg *c, double value, long line,
+                               const char *col, double cap, const char *cap_key)
+{
+    char w[512];
+    if (value <= cap * (1 + 1e-9))
+        return true;
+    fail(cv->p, "%s: workload.trace: %s:%ld: column '%s': a copy requesting %g fits no server "
+         "of %g (cluster.%s); expected at most %g", origin(cv, K_TRACE, w, sizeof w),
+         c->trace_path, line, col, value, cap, cap_key, cap);
+    return false;
+}
+
+/* A trace's own requests (its cpu and mem columns, or a Google table's; docs/guide/traces.md).
+ * With cluster.servers they win over the draws, so the jobs are placed as with requests drawn
+ * per job (srv_drawn); each must fit a server, and the least of them, where below
+ * cpu_request or mem_request, sets the slots per server. Without servers nothing places by
+ * requests: they are not used, with a warning for a CSV trace's (columns written for them). */
+static bool build_trace_requests(struct conv *cv, struct cfg *c, struct cl_spec *sp)
+{
+    char w[512];
+    const struct tr_trace *tr = sp->trace;
+    sp->trace_requests = false;
+    bool cpu = false, mem = false;
+    for (int i = 0; tr && i < sp->jobs; i++) {
+        cpu |= tr->job[i].cpu > 0;
+        mem |= tr->job[i].mem > 0;
     }
-    sp->slots = (int)slots;
-    sp->per_server = (int)fmin(by_cpu, by_mem);
-    sp->server_cpu = cpu;
-    sp->server_mem = mem;
-    return true;
+    if (!cpu && !mem)
+        return true;
+    if (sp->servers == 0) {
+        int fmt;
+        if (!choice(cv, K_TRACE_FORMAT, &fmt))
+            return false;
+        if (fmt == TR_CSV)
+            warn(c, "%s: workload.trace: its requests (columns %s) are not used without "
+                    "cluster.servers", origin(cv, K_TRACE, w, sizeof w),
+                 cpu && mem ? "cpu and mem" : cpu ? "cpu" : "mem");
+        return true;
+    }
+    for (int i = 0; i < sp->jobs; i++) {
+        const struct tr_job *t = &tr->job[i];
+        if (!trace_request_fits(cv, c, t->cpu, t->cpu_line, tr->cpu_col, sp->server_cpu,
+                                "server_cpu") ||
+            !trace_request_fits(cv, c, t->mem, t->mem_line, tr->mem_col, sp->server_mem,
+                                "server_mem"))
+            return false;
+        if (t->cpu > 0)
+            sp->cpu_least = fmin(sp->cpu_least, t->cpu);
+        if (t->mem > 0)
+            sp->mem_least = fmin(sp->mem_least, t->mem);
+    }
+    sp->trace_requests = true;
+    return server_slots(cv, sp);
 }
 
 /* Seed 003's stragglers: p at an idle cluster, p_max at a full one (p_max >= p: assumption 5
@@ -1423,7 +1499,8 @@ static bool build_spec(struct conv *cv, struct cfg *c, struct cl_spec *sp)
     if (!cv->v->set[K_TRACE] && sp->arrival == ARRIVAL_POISSON &&
         !num(cv, K_RATE, &sp->rate, "arrival = poisson"))
         return false;
-    if (!build_jobs(cv, c, sp) || !build_phases(cv, sp) || !build_dist(cv, c, &sp->task_time))
+    if (!build_jobs(cv, c, sp) || !build_trace_requests(cv, c, sp) || !build_phases(cv, sp) ||
+        !build_dist(cv, c, &sp->task_time))
         return false;
     if (sp->trace && !isfinite(dist_mean(&sp->task_time))) {
         fail(cv->p, "%s: workload.task_time: a trace gives each job's mean task time, which "
@@ -2734,6 +2811,7 @@ void cfg_free(struct cfg *c)
     if (c->spot)
         spot_free(c->spot);
     free(c->spot);
+    free(c->trace_path);
     memset(c, 0, sizeof *c);
 }
 

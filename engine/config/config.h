@@ -72,6 +72,7 @@ struct cfg {
     struct cfg_scenario *scen;
     struct tr_trace *trace; /* workload.trace, read once; the scenarios' specs point to it */
     struct spot_prices *spot; /* utility.price_history, read once; the specs point to it */
+    char *trace_path;     /* the file it was read from, for messages */
     char *inputs;         /* the files the results depend on besides the config, one
                              "KEY PATH DIGEST" line each ("" when none): recorded in every
                              output, compared by merge and --resume */

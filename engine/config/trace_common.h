@@ -84,16 +84,21 @@ enum tr_ev {
     TR_EV_NOT_TASK  /* a row of something that is not a job's task: its job is left out */
 };
 
-/* The fields the derivation reads from a row. */
-enum tr_field { TR_F_TIME, TR_F_JOB, TR_F_TASK, TR_F_EVENT, TR_F_PRIO, TR_F_KIND, TR_FIELDS };
+/* The fields the derivation reads from a row; TR_F_KIND and the requests may be missing. */
+enum tr_field {
+    TR_F_TIME, TR_F_JOB, TR_F_TASK, TR_F_EVENT, TR_F_PRIO, TR_F_KIND, TR_F_CPU, TR_F_MEM,
+    TR_FIELDS
+};
 
 /* A layout of event table. */
 struct tr_layout {
     const char *job, *task;        /* what the table calls them ("job", "task"), for messages */
     const char *not_job;           /* in "none is complete (each ...": "" or "is X, or " */
     const char *field[TR_FIELDS];  /* each field's column name, for messages */
-    int col[TR_FIELDS];            /* each field's column (from 0); TR_F_KIND may be -1: none.
-                                      Its values: 0 a job's task, 1 not (TR_EV_NOT_TASK) */
+    int col[TR_FIELDS];            /* each field's column (from 0); TR_F_KIND, TR_F_CPU and
+                                      TR_F_MEM may be -1: none. KIND's values: 0 a job's task,
+                                      1 not (TR_EV_NOT_TASK); CPU's and MEM's a task's request
+                                      (>= 0, or empty: none) */
     int ncols;                     /* the columns of a row */
     char cols[160];                /* what they are, for "expected N columns (...), got M" */
     int nevents;                   /* event codes run from 0 to nevents - 1 */

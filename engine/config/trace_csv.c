@@ -1,7 +1,8 @@
 /* trace_csv — the project's own trace layout: a header line naming six columns in a fixed
  * order, or those six and two more (each phase's task-time SD), either optionally followed by
- * a `deadline` column (the job's own relative deadline) and a `price` column (its own price),
- * each optional, in that order, then one row per job with as many columns as the header
+ * a `deadline` column (the job's own relative deadline), a `price` column (its own price) and
+ * `cpu` and `mem` columns (what each of its copies requests), each optional, in that order,
+ * then one row per job with as many columns as the header
  * (docs/guide/traces.md). Rows may come in any order; the jobs are
  * sorted by arrival (ties keep file order) and shifted so that the first arrives at 0.
  *
@@ -22,13 +23,14 @@ enum {
     C_SD_COLS,             /* the eight-column layout */
     C_DEADLINE = C_SD_COLS, /* optional job columns, after either, in this order: their */
     C_PRICE,               /* fields depend on the columns before them (struct layout) */
+    C_CPU, C_MEM,
     C_COLS
 };
 #define C_JOB_COLS (C_COLS - C_DEADLINE)
 
 static const char *const col_name[C_COLS] = {
     "arrival", "weight", "map_tasks", "reduce_tasks", "map_mean", "reduce_mean", "map_sd",
-    "reduce_sd", "deadline", "price",
+    "reduce_sd", "deadline", "price", "cpu", "mem",
 };
 
 /* What the optional job columns hold: the valid values, and a job's field (0: not given). */
@@ -37,11 +39,16 @@ static const char *const job_col_want[C_JOB_COLS] = {
     "nothing (workload.deadline)",
     "a number > 0 and <= " TR_REAL_MAX_TEXT " (per unit of machine time), or 0 or nothing "
     "(utility.price)",
+    "a number > 0 and <= " TR_REAL_MAX_TEXT " (the units of cluster.server_cpu), or 0 or "
+    "nothing (workload.cpu_request)",
+    "a number > 0 and <= " TR_REAL_MAX_TEXT " (the units of cluster.server_mem), or 0 or "
+    "nothing (workload.mem_request)",
 };
 
 static double *job_col_field(struct tr_job *j, int c)
 {
-    return c == C_DEADLINE ? &j->deadline : &j->price;
+    double *field[C_JOB_COLS] = {&j->deadline, &j->price, &j->cpu, &j->mem};
+    return field[c - C_DEADLINE];
 }
 
 #define CSV_HEADER "arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean"
@@ -49,7 +56,7 @@ static double *job_col_field(struct tr_job *j, int c)
 
 /* The columns a header has, by name. */
 struct layout {
-    int ncols;               /* fields per row: 6 to 10 */
+    int ncols;               /* fields per row: 6 to 12 */
     bool sd;                 /* map_sd and reduce_sd follow the means */
     int field[C_JOB_COLS];   /* the field of each optional job column, or -1 */
 };
@@ -179,6 +186,8 @@ int tr_csv_read(const char *path, struct tr_trace *out, char *err, size_t len)
     char q[TR_QUOTE_LEN];
     if (tr_lines_open(&lr, path, err, len))
         return -1;
+    out->cpu_col = col_name[C_CPU];
+    out->mem_col = col_name[C_MEM];
     char *s;
     while ((s = tr_lines_next(&lr, &failed, err, len))) {
         if (!*s || *s == '#')
@@ -191,8 +200,8 @@ int tr_csv_read(const char *path, struct tr_trace *out, char *err, size_t len)
                 tr_error(err, len,
                          "%s:%ld: expected the header line '" CSV_HEADER "' or '" CSV_HEADER_SD
                          "' (these columns, in this order), either optionally followed by "
-                         "',deadline' and ',price' (each optional, in this order), before the "
-                         "first job, got '%s'",
+                         "',deadline', ',price', ',cpu' and ',mem' (each optional, in this "
+                         "order), before the first job, got '%s'",
                          path, lr.line, got);
                 goto fail;
             }
@@ -215,6 +224,7 @@ int tr_csv_read(const char *path, struct tr_trace *out, char *err, size_t len)
                      col, want, tr_quote(f[bad], q));
             goto fail;
         }
+        j.cpu_line = j.mem_line = lr.line;
         if (tr_push_job(out, &cap, &j)) {
             tr_error(err, len, "%s:%ld: out of memory (or more than %d jobs)", path, lr.line,
                      INT_MAX);
@@ -226,7 +236,7 @@ int tr_csv_read(const char *path, struct tr_trace *out, char *err, size_t len)
     if (!header_line) {
         tr_error(err, len,
                  "%s: no jobs: the file holds no header line '" CSV_HEADER "[,map_sd,reduce_sd]"
-                 "[,deadline][,price]' "
+                 "[,deadline][,price][,cpu][,mem]' "
                  "and no rows",
                  path);
         goto fail;

@@ -10,8 +10,9 @@
  * run: arrival = its earliest SUBMIT, weight = that SUBMIT's priority, one phase of as many
  * tasks as it has, whose mean is the mean over its tasks of FINISH − the SCHEDULE that started
  * that run, and whose SD is the sample SD of those durations (0, not given, for a job of one
- * task). A job is kept only when every task of it was submitted and ends with such a FINISH,
- * and all its events lie inside the trace window; the others are counted in `skipped`.
+ * task), and its requests the largest CPU and memory request on any of its rows. A job is
+ * kept only when every task of it was submitted and ends with such a FINISH, and all its
+ * events lie inside the trace window; the others are counted in `skipped`.
  *
  * What this is not: neither table holds map/reduce phases (every job gets reduce = 0) or the
  * jobs' machine constraints (in other tables, or columns, which are not read). */
@@ -32,7 +33,7 @@
 #define US_PER_S 1e6
 #define LINE_MAX_REC ((1LL << 48) - 1) /* the most lines a record can number */
 
-/* One row, as much of it as the aggregation needs: 32 bytes. */
+/* One row, as much of it as the aggregation needs: 40 bytes. */
 struct rec {
     long long job;                 /* job (collection) ID */
     long long time;                /* microseconds */
@@ -41,9 +42,11 @@ struct rec {
     unsigned long long rank : 8;   /* the layout's order of events at the same microsecond */
     int task;                      /* task (instance) index within the job */
     int prio;                      /* priority; -1 when the field was empty */
+    float cpu, mem;                /* the task's requests (single precision: the traces give
+                                      four significant digits); 0: none given */
 };
 
-_Static_assert(sizeof(struct rec) == 32, "docs/guide/traces.md promises 32 bytes per row");
+_Static_assert(sizeof(struct rec) == 40, "docs/guide/traces.md promises 40 bytes per row");
 
 static int rec_cmp(const void *a, const void *b)
 {
@@ -65,6 +68,7 @@ static int parse_row(const struct tr_layout *lay, char **f, long line, struct re
                      char *want, size_t wlen)
 {
     long long v;
+    double v_real;
     r->line = (unsigned long long)line;
     r->rank = 0;
     snprintf(want, wlen, "an integer >= 0 (microseconds)");
@@ -92,6 +96,17 @@ static int parse_row(const struct tr_layout *lay, char **f, long line, struct re
         if (!tr_parse_int(p, 0, lay->prio_max, &v))
             return TR_F_PRIO;
         r->prio = (int)v;
+    }
+    float *req[] = {&r->cpu, &r->mem};
+    for (int k = 0; k < 2; k++) {
+        int c = lay->col[TR_F_CPU + k];
+        *req[k] = 0;
+        snprintf(want, wlen, "a number >= 0 and <= " TR_REAL_MAX_TEXT " (normalised: the "
+                             "largest machine has 1), or nothing");
+        if (c >= 0 && f[c][0] && (!tr_parse_real(f[c], &v_real) || v_real < 0))
+            return TR_F_CPU + k;
+        if (c >= 0 && f[c][0])
+            *req[k] = (float)v_real;
     }
     if (lay->col[TR_F_KIND] >= 0) {
         snprintf(want, wlen, "0 (a job) or 1 (an alloc set)");
@@ -172,6 +187,8 @@ struct agg {
     double sum_us;     /* Σ task durations, microseconds */
     double run_mean;   /* their running mean and Σ of squared deviations (Welford), for the */
     double run_m2;     /* SD; the mean the job gets is sum_us / ntasks */
+    double req[2];     /* the largest CPU and memory request on any of its rows (0: none) */
+    long req_line[2];  /* the line of each */
     bool keep;
 };
 
@@ -186,6 +203,13 @@ static void fold_task(const struct rec *r, size_t n, struct agg *a)
     int last = -1;      /* the last lifecycle event */
     for (size_t i = 0; i < n; i++) {
         const struct rec *e = &r[i];
+        const float req[2] = {e->cpu, e->mem};
+        for (int k = 0; k < 2; k++)
+            if (req[k] > a->req[k] ||
+                (req[k] > 0 && req[k] == a->req[k] && (long)e->line < a->req_line[k])) {
+                a->req[k] = req[k];
+                a->req_line[k] = (long)e->line;
+            }
         if (e->time == T_BEFORE || e->time == T_AFTER) {
             a->keep = false; /* arrival or duration unknown: outside the window */
             continue;
@@ -258,7 +282,9 @@ static int aggregate(const struct rec *r, size_t n, struct tr_trace *out, long *
            durations equal: no shape can be fitted to it */
         double sd = a.ntasks > 1 ? sqrt(a.run_m2 / (a.ntasks - 1)) / US_PER_S : 0;
         struct tr_job j = {.arrival = (double)a.submit, .weight = a.prio,
-                           .tasks = {a.ntasks, 0}, .mean = {mean, 0}, .sd = {sd, 0}};
+                           .tasks = {a.ntasks, 0}, .mean = {mean, 0}, .sd = {sd, 0},
+                           .cpu = a.req[0], .mem = a.req[1], .cpu_line = a.req_line[0],
+                           .mem_line = a.req_line[1]};
         if (tr_push_job(out, &cap, &j))
             return -1;
         if (out->njobs > seqcap) {
@@ -282,6 +308,8 @@ int tr_events_read(const char *path, struct tr_layout *lay, struct tr_trace *out
     long *seq = NULL;
     if (tr_lines_open(&lr, path, err, len))
         return -1;
+    out->cpu_col = lay->field[TR_F_CPU];
+    out->mem_col = lay->field[TR_F_MEM];
     if (read_rows(&lr, lay, &recs, &nrec, err, len))
         goto fail;
     if (nrec == 0) {

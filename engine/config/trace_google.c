@@ -2,7 +2,9 @@
  * trace (Reiss, Wilkes, Hellerstein, "Google cluster-usage traces: format + schema", 2011;
  * layout and rules in docs/guide/traces.md): CSV without a header, 13 columns in a fixed order, one
  * row per event in the life of a task. This file says which columns and codes those are; the
- * rows are read and the jobs derived by trace_events.c, as for the 2019 layout. */
+ * rows are read and the jobs derived by trace_events.c, as for the 2019 layout. Of the
+ * columns the derivation does not need, the CPU and memory requests are read (each job's
+ * largest, in the trace's units: the largest machine has 1). */
 #include "engine/config/trace_common.h"
 
 enum {
@@ -32,8 +34,9 @@ int tr_google_read(const char *path, struct tr_trace *out, char *err, size_t len
 {
     struct tr_layout lay = {
         .job = "job", .task = "task", .not_job = "",
-        .field = {"timestamp", "job ID", "task index", "event type", "priority", ""},
-        .col = {G_TIME, G_JOB, G_TASK, G_EVENT, G_PRIORITY, -1},
+        .field = {"timestamp", "job ID", "task index", "event type", "priority", "",
+                  "CPU request", "memory request"},
+        .col = {G_TIME, G_JOB, G_TASK, G_EVENT, G_PRIORITY, -1, G_CPU, G_MEMORY},
         .ncols = G_COLS,
         .cols = "clusterdata-2011-2 task_events: timestamp, missing info, job ID, task index, "
                 "..., different-machines restriction",

@@ -16,9 +16,10 @@
  *   instance_index   (field 9, int32)          the task within the job
  *   collection_type  (field 6, optional)       0 JOB, 1 ALLOC_SET: an alloc set's
  *                                              collection is not a job and is left out
+ *   resource_request_cpus, resource_request_memory  (field 12 flattened, optional)
+ *                                              a job's requests: its instances' largest
  *
- * resource_request (field 12, a Resources message) and constraint (field 13, repeated) are not
- * read: a CSV export flattens or drops them. */
+ * constraint (field 13, repeated) is not read: a CSV export drops it. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,7 @@
 /* The columns read, by their InstanceEvent field names, in enum tr_field order. */
 static const char *const field[TR_FIELDS] = {
     "time", "collection_id", "instance_index", "type", "priority", "collection_type",
+    "resource_request_cpus", "resource_request_memory",
 };
 
 /* The proto's enum EventType, 0..10 in this order. QUEUE and ENABLE happen while an instance
@@ -97,7 +99,7 @@ static int header(struct tr_layout *lay, char *line, const char *path, long line
         lay->col[k] = c;
     }
     for (int k = 0; k < TR_FIELDS && !why; k++)
-        if (k != TR_F_KIND && lay->col[k] < 0) {
+        if (k != TR_F_KIND && k != TR_F_CPU && k != TR_F_MEM && lay->col[k] < 0) {
             snprintf(whybuf, sizeof whybuf, "no column '%s'", field[k]);
             why = whybuf;
         }
@@ -105,7 +107,8 @@ static int header(struct tr_layout *lay, char *line, const char *path, long line
     if (why) {
         tr_error(err, len,
                  "%s:%ld: expected the header line of a clusterdata-2019 instance_events export, "
-                 "naming the columns " REQUIRED " (any order; collection_type and others "
+                 "naming the columns " REQUIRED " (any order; collection_type, the "
+                 "flattened resource_request_cpus and resource_request_memory, and others "
                  "optional), got '%s': %s",
                  path, lineno, got, why);
         return -1;
@@ -119,8 +122,9 @@ int tr_google2019_read(const char *path, struct tr_trace *out, char *err, size_t
 {
     struct tr_layout lay = {
         .job = "collection", .task = "instance", .not_job = "is an alloc set, or ",
-        .field = {field[0], field[1], field[2], field[3], field[4], field[5]},
-        .col = {-1, -1, -1, -1, -1, -1},
+        .field = {field[0], field[1], field[2], field[3], field[4], field[5], field[6],
+                  field[7]},
+        .col = {-1, -1, -1, -1, -1, -1, -1, -1},
         .nevents = (int)(sizeof event / sizeof *event), .ev = event, .rank = rank,
         .events = "0 SUBMIT, 1 QUEUE, 2 ENABLE, 3 SCHEDULE, 4 EVICT, 5 FAIL, 6 FINISH, 7 KILL, "
                   "8 LOST, 9 UPDATE_PENDING, 10 UPDATE_RUNNING",

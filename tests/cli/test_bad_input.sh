@@ -149,6 +149,25 @@ bad "price_history with price_max" "small-[0-9]+\.ini:[0-9]+: utility\.price_his
 printf 'time,price\n0,1\n10,1\n5,2\n' >"$WORK/bad-prices.csv"
 bad "price_history times out of order" "small-[0-9]+\.ini:[0-9]+: utility\.price_history: .*bad-prices\.csv:4: column 'time': expected a number > 10 \(the line before's; times strictly increase\)" \
     "s|^\\[policy\\]\$|[utility]\\nprice_history = $WORK/bad-prices.csv\\n\\n[policy]|"
+# A trace's requests: a number > 0 (0 or empty: the scenario's), in the header's one order, at
+# most a server's capacity (checked with cluster.servers, naming the trace's line and column).
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,cpu,mem\n0,1,2,0,5,,0.5,0.5\n1,1,2,0,5,,half,\n' \
+    >"$WORK/bad-cpu.csv"
+bad "trace cpu not a number" "workload\.trace: .*bad-cpu\.csv:3: column 'cpu': expected a number > 0 and <= 1e15 \(the units of cluster\.server_cpu\), or 0 or nothing \(workload\.cpu_request\), got 'half'" \
+    "s|^tasks = 5|trace = $WORK/bad-cpu.csv|"
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,price,mem\n0,1,2,0,5,,,-0.3\n' \
+    >"$WORK/neg-mem.csv"
+bad "trace mem negative" "workload\.trace: .*neg-mem\.csv:2: column 'mem': expected a number > 0 .*, got '-0\.3'" \
+    "s|^tasks = 5|trace = $WORK/neg-mem.csv|"
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,mem,cpu\n0,1,2,0,5,,0.5,0.5\n' \
+    >"$WORK/swapped.csv"
+bad "trace request columns out of order" "workload\.trace: .*swapped\.csv:1: expected the header line .*',deadline', ',price', ',cpu' and ',mem' \(each optional, in this order\)" \
+    "s|^tasks = 5|trace = $WORK/swapped.csv|"
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,cpu,mem\n0,1,2,0,5,,0.5,0.5\n# c\n1,1,2,0,5,,0.2,1.25\n' \
+    >"$WORK/big-mem.csv"
+bad "trace request above a server" "small-[0-9]+\.ini:[0-9]+: workload\.trace: .*big-mem\.csv:4: column 'mem': a copy requesting 1\.25 fits no server of 1 \(cluster\.server_mem\); expected at most 1" \
+    "s|^tasks = 5|trace = $WORK/big-mem.csv|" 's/^slots = 20/servers = 4/' 's/^jobs = 60/; all jobs/' \
+    's/^warmup = 5/warmup = 0/'
 # per-job shapes (sigma_max, beta_max): the family's own shape parameter only, and what
 # assumes one shape for every job refuses them
 bad "sigma_max with pareto" "small-[0-9]+\.ini:20: workload\.sigma_max: each job's own sigma of log T, for task_time = lognormal only, got task_time = pareto" \

@@ -36,6 +36,48 @@ expect_ok "csv: deadline and price columns, no workload.deadline" \
     "$SPECMC" run "$ini" --replicas 4 --out "$WORK/deadlines.h5" --metrics pocd,utility
 expect_grep "csv: PoCD and utility from the jobs' own deadlines and prices" \
     "^  fifo +[01]\.[0-9]+ .* +-0\.[0-9]+ " "$WORK/out"
+# Request columns (seed 003 §VI's servers): on servers a job's own requests place its copies,
+# strict or with backfill; a file whose request columns are empty is the file without them, to
+# the byte; without servers they are not used, with a warning.
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean\n0,1,3,0,2,\n0.5,1,3,0,2,\n1,1,3,0,2,\n' \
+    >"$WORK/plain.csv"
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,cpu,mem\n0,1,3,0,2,,,\n0.5,1,3,0,2,,,\n1,1,3,0,2,,,\n' \
+    >"$WORK/empty-req.csv"
+printf 'arrival,weight,map_tasks,reduce_tasks,map_mean,reduce_mean,cpu,mem\n0,1,3,0,2,,0.8,0.2\n0.5,1,3,0,2,,0.9,\n1,1,3,0,2,,,0.1\n' \
+    >"$WORK/req.csv"
+for f in plain empty-req req; do
+    cp "$WORK/$f.csv" "$WORK/t.csv" # one path: the config and inputs name it
+    for b in no yes; do
+        ini=$(write_ini small "s|^tasks = 5|trace = $WORK/t.csv|" 's/^jobs = 60/; all jobs/' \
+            's/^warmup = 5/warmup = 0/' "s/^slots = 20/servers = 2\nbackfill = $b/" \
+            's/^list = .*/list = fifo, psrpt/')
+        expect_ok "csv: $f requests on servers, backfill $b" \
+            "$SPECMC" run "$ini" --replicas 4 --out "$WORK/$f-$b.h5" --quiet
+    done
+done
+CURRENT="csv: empty request columns change nothing"
+if /usr/bin/python3 "$TESTS_DIR/same_results.py" "$WORK/plain-no.h5" "$WORK/empty-req-no.h5" \
+    >"$WORK/same" 2>&1; then pass; else fail "$(head -c 300 "$WORK/same")"; fi
+CURRENT="csv: a trace's requests are placed"
+if /usr/bin/python3 "$TESTS_DIR/same_results.py" "$WORK/plain-no.h5" "$WORK/req-no.h5" \
+    >"$WORK/same" 2>&1; then fail "same results with and without requests"; else pass; fi
+CURRENT="csv: strict and backfill differ with a trace's requests"
+if /usr/bin/python3 "$TESTS_DIR/same_results.py" "$WORK/req-no.h5" "$WORK/req-yes.h5" \
+    >"$WORK/same" 2>&1; then fail "backfill changed nothing"; else pass; fi
+ini=$(write_ini small "s|^tasks = 5|trace = $WORK/req.csv|" 's/^jobs = 60/; all jobs/' \
+    's/^warmup = 5/warmup = 0/')
+expect_ok "csv: requests without servers run" "$SPECMC" run "$ini" --replicas 2 --out "$WORK/noserv.h5" --quiet
+expect_grep "csv: requests without servers warn" \
+    "workload\.trace: its requests \(columns cpu and mem\) are not used without cluster\.servers" \
+    "$WORK/err"
+ini=$(write_ini small "s|^tasks = 5|trace = $ROOT/data/google-task-events-sample.csv\ntrace_format = google|" \
+    's/^jobs = 60/; all jobs/' 's/^warmup = 5/warmup = 0/' 's/^slots = 20/servers = 4/')
+expect_ok "google: the table's requests on servers" \
+    "$SPECMC" run "$ini" --replicas 2 --out "$WORK/google-servers.h5" --quiet
+expect_error "google: a request above a smaller server names its line" \
+    "google-task-events-sample\.csv:[0-9]+: column 'CPU request': a copy requesting [0-9.]+ fits no server of 0\.01 \(cluster\.server_cpu\)" \
+    "$SPECMC" run "$ini" --set cluster.server_cpu=0.01 --set workload.cpu_request=0.005 \
+    --out "$WORK/never.h5" --quiet
 CURRENT="no output file after a failed run"
 if [ -e "$WORK/never.h5" ]; then fail "never.h5 written"; else pass; fi
 

@@ -298,3 +298,57 @@ Test(servers, a_range_too_narrow_to_matter_changes_nothing)
     }
     rep_workspace_free(ws);
 }
+
+/* Requests from a trace's columns, with fixed requests otherwise (cpu_request = mem_request =
+ * 0.2, no range): the trace alone makes the run place by request (srv_drawn), and the trace's
+ * least request (0.1) sets the slots per server, as config.c's build_trace_requests does. One
+ * server of 1. Jobs A (0.7 CPU), B (0.5: fits nowhere beside A) and C (empty: the scenario's
+ * 0.2), one task each of time 1, memory 0.1. fifo and psrpt (equal work: ties by arrival)
+ * both take A, B, C in that order: A starts; strict, B holds C back; backfill, C starts beside
+ * A (0.9). */
+Test(servers, trace_requests_big_job_waits_small_one_fits)
+{
+    static const struct tr_job jobs[] = {
+        {0, 1, {1, 0}, {1, 0}, {0, 0}, 0, 0, 0.7, 0.1, 2, 2},
+        {0, 1, {1, 0}, {1, 0}, {0, 0}, 0, 0, 0.5, 0.1, 3, 3},
+        {0, 1, {1, 0}, {1, 0}, {0, 0}, 0, 0, 0, 0, 4, 4},
+    };
+    struct tr_trace tr = {.job = (struct tr_job *)jobs, .njobs = 3};
+    const char *names[] = {"fifo", "psrpt"};
+    for (int k = 0; k < 2; k++)
+        for (int backfill = 0; backfill < 2; backfill++) {
+            struct cl_spec sp = sc_trace_spec(10, &tr);
+            sp.arrival = ARRIVAL_BATCH;
+            sp.servers = 1, sp.server_cpu = sp.server_mem = 1.0;
+            sp.cpu_request = sp.mem_request = 0.2;
+            sp.cpu_request_max = sp.mem_request_max = 0.2;
+            cr_assert_not(srv_drawn(&sp), "fixed requests");
+            sp.trace_requests = true;
+            sp.cpu_least = sp.mem_least = 0.1;
+            sp.per_server = 10;
+            sp.backfill = backfill;
+            cr_assert(srv_drawn(&sp), "a trace's requests are placed as drawn ones");
+            struct cluster cl = {0};
+            cr_assert_eq(wl_reset(&cl, &sp, 1, 0), 0);
+            cr_assert_eq(cl.job[0].cpu, 0.7);
+            cr_assert_eq(cl.job[1].cpu, 0.5);
+            cr_assert_eq(cl.job[2].cpu, 0.2, "empty: the scenario's");
+            cr_assert_eq(cl.job[2].mem, 0.2);
+            for (int i = 0; i < 3; i++)
+                cl_arrive(&cl, i);
+            const struct policy *p = pol_find(names[k]);
+            double param[POL_MAX_PARAMS];
+            sc_params(p, param, NULL, 0);
+            void *st = init_policy(&cl, p, param);
+            pol_call_slot_free(p, &cl, st);
+            cr_assert(!isnan(cl.task_start[0]), "%s: A starts", names[k]);
+            cr_assert(isnan(cl.task_start[1]), "%s: B fits nowhere beside A", names[k]);
+            cr_assert_eq(isnan(cl.task_start[2]), !backfill, "%s backfill %d", names[k],
+                         backfill);
+            cr_assert_float_eq(cl_cpu_per_server(&cl), backfill ? 0.9 : 0.7, 1e-12);
+            cl_check(&cl);
+            pol_call_free(p, st);
+            free(st);
+            cl_free(&cl);
+        }
+}

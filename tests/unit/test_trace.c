@@ -255,6 +255,57 @@ Test(trace, csv_with_prices)
     cr_assert_neq(tr_digest(&tr), priced);
 }
 
+/* Request columns, alone or after the deadline and price: each job's own CPU and memory per
+ * copy where given, nothing or 0 (the scenario's) where not; on the line the job came from. The
+ * digest sees each request, and a file whose request columns are empty keeps the digest of the
+ * file without them. */
+Test(trace, csv_with_requests)
+{
+    cr_assert_eq(load(HDR ",cpu,mem\n"
+                          "5,1,2,0,10,,0.5,\n"
+                          "0,1,2,0,10,,0.25,0.75\n"
+                          "# a comment\n"
+                          "7,1,2,0,10,,0,0.1\n",
+                      TR_CSV),
+                 0, "%s", err);
+    cr_assert_eq(tr.njobs, 3);
+    cr_assert_str_eq(tr.cpu_col, "cpu");
+    cr_assert_str_eq(tr.mem_col, "mem");
+    cr_assert_eq(tr.job[0].cpu, 0.25);
+    cr_assert_eq(tr.job[0].mem, 0.75);
+    cr_assert_eq(tr.job[0].cpu_line, 3, "its line, not its place after the sort");
+    cr_assert_eq(tr.job[0].mem_line, 3);
+    cr_assert_eq(tr.job[1].cpu, 0.5);
+    cr_assert_eq(tr.job[1].mem, 0, "empty: the scenario's");
+    cr_assert_eq(tr.job[1].cpu_line, 2);
+    cr_assert_eq(tr.job[2].cpu, 0, "0: the scenario's");
+    cr_assert_eq(tr.job[2].mem, 0.1);
+    cr_assert_eq(tr.job[2].cpu_line, 5);
+    tr_free(&tr);
+    cr_assert_eq(load(HDR8 ",deadline,price,cpu,mem\n0,1,2,0,10,,3,,100,2,0.3,0.4\n", TR_CSV), 0,
+                 "%s", err);
+    const struct tr_job *j = &tr.job[0];
+    cr_assert(j->deadline == 100 && j->price == 2 && j->cpu == 0.3 && j->mem == 0.4,
+              "each column its field");
+    tr_free(&tr);
+    cr_assert_eq(load(H8 "0,1,2,0,10,,3,\n", TR_CSV), 0, "%s", err);
+    uint64_t none = tr_digest(&tr);
+    tr_free(&tr);
+    cr_assert_eq(load(HDR8 ",cpu,mem\n0,1,2,0,10,,3,,,\n", TR_CSV), 0, "%s", err);
+    cr_assert_eq(tr_digest(&tr), none, "empty requests: the digest of the file without them");
+    tr_free(&tr);
+    cr_assert_eq(load(HDR8 ",mem\n0,1,2,0,10,,3,,0.5\n", TR_CSV), 0, "%s", err);
+    uint64_t mem = tr_digest(&tr);
+    cr_assert_neq(mem, none, "the digest sees a request");
+    tr_free(&tr);
+    cr_assert_eq(load(HDR8 ",cpu\n0,1,2,0,10,,3,,0.5\n", TR_CSV), 0, "%s", err);
+    cr_assert_neq(tr_digest(&tr), mem, "a CPU request is told from a memory one");
+    cr_assert_neq(tr_digest(&tr), none);
+    tr_free(&tr);
+    cr_assert_eq(load(HDR8 ",price\n0,1,2,0,10,,3,,0.5\n", TR_CSV), 0, "%s", err);
+    cr_assert_neq(tr_digest(&tr), mem, "and from a price");
+}
+
 struct bad {
     const char *text;
     int line;
@@ -336,7 +387,19 @@ Test(trace, csv_errors)
         {HDR ",deadline,price\n1,0,1,0,10,,-5,cheap\n", 2, {"column 'deadline'", "got '-5'"}},
         {HDR ",deadline,price\n1,0,1,0,10,,5\n", 2, {"expected 8 columns (" HDR
                                                        ",deadline,price)", "got 7"}},
-        {HDR ",price,deadline\n", 1, {"',deadline' and ',price' (each optional, in this order)"}},
+        {HDR ",price,deadline\n", 1, {"',deadline', ',price', ',cpu' and ',mem' (each optional, "
+                                      "in this order)"}},
+        /* the request columns */
+        {HDR ",cpu\n1,0,1,0,10,,x\n", 2, {"column 'cpu': expected a number > 0 and <= 1e15 "
+                                           "(the units of cluster.server_cpu), or 0 or nothing "
+                                           "(workload.cpu_request)", "got 'x'"}},
+        {HDR ",cpu,mem\n1,0,1,0,10,,0.5,-0.1\n", 2, {"column 'mem'", "(workload.mem_request)",
+                                                      "got '-0.1'"}},
+        {HDR ",price,cpu,mem\n1,0,1,0,10,,2,0.5\n", 2, {"expected 9 columns (" HDR
+                                                         ",price,cpu,mem)", "got 8"}},
+        {HDR ",mem,cpu\n", 1, {"expected the header line"}},
+        {HDR ",cpu,price\n", 1, {"expected the header line"}},
+        {HDR ",cpu,mem,deadline\n", 1, {"expected the header line"}},
         /* no jobs */
         {"", 0, {"no jobs", "no header line"}},
         {"# only a comment\n\n", 0, {"no jobs"}},
@@ -621,6 +684,41 @@ Test(trace, google_errors)
     expect_errors(bad, sizeof bad / sizeof *bad, TR_GOOGLE);
 }
 
+/* Requests: a job's CPU and memory are the largest its rows give (an update may raise a
+ * task's), each on the line it came from; rows with an empty or 0 request give none, and a job
+ * of none has 0 (the scenario's). A request must be a number >= 0. */
+Test(trace, google_requests_are_each_jobs_largest)
+{
+    text[0] = '\0';
+    raw("1000000,,7,0,,0,u,0,3,0.25,0.0159,,\n"     /* 1: job 7 task 0 */
+        "1000000,,7,1,,0,u,0,3,0.125,,,\n"          /* 2: task 1, no memory given */
+        "1500000,,7,0,,7,u,0,3,0.5,0.0159,,\n"      /* 3: an update raises task 0's CPU */
+        "2000000,,7,0,9,1,u,0,3,0.5,0.0318,,\n"     /* 4: and the memory on its SCHEDULE */
+        "2000000,,7,1,9,1,u,0,3,0.125,0,,\n"
+        "5000000,,7,0,9,4,u,0,3,0.5,0.0318,,\n"
+        "6000000,,7,1,9,4,u,0,3,0.125,,,\n"
+        "1000000,,8,0,,0,u,0,3,,,,\n"                /* job 8: no requests */
+        "3000000,,8,0,9,1,u,0,3,,0,,\n"
+        "4000000,,8,0,9,4,u,0,3,,,,\n");
+    cr_assert_eq(load(text, TR_GOOGLE), 0, "%s", err);
+    cr_assert_eq(tr.njobs, 2);
+    cr_assert_str_eq(tr.cpu_col, "CPU request");
+    cr_assert_str_eq(tr.mem_col, "memory request");
+    cr_assert_eq(tr.job[0].cpu, 0.5);
+    cr_assert_eq(tr.job[0].cpu_line, 3, "the first line of the largest");
+    cr_assert_eq(tr.job[0].mem, (double)0.0318f, "read to single precision");
+    cr_assert_eq(tr.job[0].mem_line, 4);
+    cr_assert_eq(tr.job[1].cpu, 0);
+    cr_assert_eq(tr.job[1].mem, 0);
+    static const struct bad bad[] = {
+        {GOOD "3000000,,6,0,17,4,u,0,3,lots,,,\n", 3, {"column 'CPU request': expected a "
+                                                       "number >= 0", "got 'lots'"}},
+        {GOOD "3000000,,6,0,17,4,u,0,3,0.1,-0.2,,\n", 3, {"column 'memory request'",
+                                                          "got '-0.2'"}},
+    };
+    expect_errors(bad, sizeof bad / sizeof *bad, TR_GOOGLE);
+}
+
 Test(trace, google_csv_header_is_not_a_row)
 {
     /* a project CSV given as the Google layout fails on its first line */
@@ -852,4 +950,30 @@ Test(trace, google2019_and_2011_files_are_told_apart)
     cr_assert_eq(rc, -1);
     cr_assert(strstr(err, ":1: column 'timestamp'"), "%s", err);
     cr_assert(strstr(err, "got 'time'"), "%s", err);
+}
+
+/* The 2019 export's flattened resource_request columns, when it has them: the same rule. */
+Test(trace, google2019_requests_when_exported)
+{
+    text[0] = '\0';
+    raw("time,type,collection_id,instance_index,priority,resource_request_memory,"
+        "resource_request_cpus\n"
+        "1000000,0,6,0,3,0.25,0.0625\n"
+        "1000000,0,6,1,3,0.125,0.125\n"
+        "2000000,3,6,0,3,,\n"
+        "2000000,3,6,1,3,,\n"
+        "4000000,6,6,0,3,,\n"
+        "4000000,6,6,1,3,,\n");
+    cr_assert_eq(load19(text), 0, "%s", err);
+    cr_assert_str_eq(tr.cpu_col, "resource_request_cpus");
+    cr_assert_eq(tr.job[0].cpu, 0.125);
+    cr_assert_eq(tr.job[0].cpu_line, 3);
+    cr_assert_eq(tr.job[0].mem, 0.25);
+    cr_assert_eq(tr.job[0].mem_line, 2);
+    tr_free(&tr);
+    cr_assert_eq(load19("time,type,collection_id,instance_index,priority,resource_request_cpus\n"
+                        "1000000,0,6,0,3,-1\n"),
+                 -1);
+    cr_assert(strstr(err, ":2: column 'resource_request_cpus': expected a number >= 0"), "%s",
+              err);
 }

@@ -504,3 +504,51 @@ Test(workload, stragglers_lower_the_tail_index)
     sp.straggle_p = sp.straggle_p_max = 0.05;
     cr_assert_float_eq(wl_tail_index(&sp), 3.61, 0.01);
 }
+
+/* A trace's requests win over the draws with cluster.servers, and the draws are still made:
+ * with requests drawn in [0.1, 0.9], a job whose trace gives 0.55 CPU gets it (its memory, not
+ * given, is drawn), and the job after it draws what it draws when no job gives any, and so do
+ * every task time and arrival. Without servers the columns are not used. */
+Test(workload, trace_requests_win_and_leave_the_draws)
+{
+    struct tr_job given[3] = {{0, 1, {2, 0}, {2, 0}, {0, 0}}, {1, 1, {2, 0}, {2, 0}, {0, 0}},
+                              {2, 1, {2, 0}, {2, 0}, {0, 0}}};
+    struct tr_job plain[3];
+    for (int i = 0; i < 3; i++)
+        plain[i] = given[i];
+    given[0].cpu = 0.55;
+    given[2].mem = 0.35;
+    struct tr_trace tg = {given, 3, 0}, tp = {plain, 3, 0};
+    struct cl_spec sg = sc_trace_spec(20, &tg), sn = sc_trace_spec(20, &tp);
+    struct cl_spec *both[] = {&sg, &sn};
+    for (int k = 0; k < 2; k++) {
+        both[k]->servers = 2, both[k]->per_server = 10;
+        both[k]->server_cpu = both[k]->server_mem = 1.0;
+        both[k]->cpu_request = both[k]->mem_request = 0.1;
+        both[k]->cpu_request_max = both[k]->mem_request_max = 0.9;
+    }
+    sg.trace_requests = true;
+    struct cluster a = {0}, b = {0};
+    cr_assert_eq(wl_reset(&a, &sg, 5, 2), 0);
+    cr_assert_eq(wl_reset(&b, &sn, 5, 2), 0);
+    cr_assert_eq(a.job[0].cpu, 0.55);
+    cr_assert_eq(a.job[0].mem, b.job[0].mem, "not given: the draw");
+    cr_assert_neq(b.job[0].cpu, 0.55);
+    cr_assert_eq(a.job[1].cpu, b.job[1].cpu, "the next job's draws do not move");
+    cr_assert_eq(a.job[1].mem, b.job[1].mem);
+    cr_assert_eq(a.job[2].cpu, b.job[2].cpu);
+    cr_assert_eq(a.job[2].mem, 0.35);
+    for (int i = 0; i < 3; i++)
+        cr_assert(a.job[i].cpu > 0.1 && a.job[i].cpu < 0.9, "job %d: %g", i, a.job[i].cpu);
+    for (int t = 0; t < a.ntasks; t++)
+        cr_assert_eq(a.task_size[t], b.task_size[t], "task %d", t);
+    cl_free(&a), cl_free(&b);
+
+    struct cl_spec off = sg;
+    off.servers = 0;
+    off.trace_requests = false; /* config.c sets it only with servers */
+    cr_assert_not(srv_drawn(&off));
+    cr_assert_eq(wl_reset(&a, &off, 5, 2), 0);
+    cr_assert_eq(a.job[0].cpu, 0.1, "no servers: the scenario's request, not used");
+    cl_free(&a);
+}
