@@ -123,16 +123,16 @@ bool pol_chronos_waits(const struct cluster *cl, const struct pol_chronos_r *c, 
     return staged_reduce(cl, task) && cl->job[cl->task_job[task]].maps_left > 0;
 }
 
-bool pol_chronos_released(const struct cluster *cl, const struct pol_chronos_r *c, int task,
-                          int *first, int *last)
+void pol_chronos_stage_timers(struct cluster *cl, const struct pol_chronos_r *c, int task,
+                              double after, int tag, int min_running)
 {
     (void)c;
     const struct cl_job *j = &cl->job[cl->task_job[task]];
     if (isnan(j->split) || cl_task_phase(cl, task) != CL_MAP || j->maps_left > 0)
-        return false;
-    *first = j->first_task + j->nmap;
-    *last = j->first_task + j->next_unstarted;
-    return *first < *last;
+        return;
+    for (int t = j->first_task + j->nmap; t < j->first_task + j->next_unstarted; t++)
+        if (cl->task_running[t] >= min_running)
+            cl_set_timer(cl, cl->now + after, tag, t);
 }
 
 /* The closed forms' inputs for one stage of a job: its N, t_min, β, a deadline D and the

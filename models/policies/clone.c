@@ -63,12 +63,7 @@ static void clone_slot_free(struct cluster *cl, void *st)
 static void clone_copy_done(struct cluster *cl, void *st, int task)
 {
     const struct clone *c = st;
-    int first, last;
-    if (!pol_chronos_released(cl, &c->r, task, &first, &last))
-        return;
-    for (int t = first; t < last; t++)
-        if (cl->task_running[t] > 1)
-            cl_set_timer(cl, cl->now + c->tau_kill, CLONE_TIMER_KILL, t);
+    pol_chronos_stage_timers(cl, &c->r, task, c->tau_kill, CLONE_TIMER_KILL, 2);
 }
 
 /* At τ_kill: keep the attempt with the best progress score, kill the others. */

@@ -66,12 +66,7 @@ void pol_detect_slot_free(struct cluster *cl, void *st)
 void pol_detect_copy_done(struct cluster *cl, void *st, int task)
 {
     const struct pol_detect *p = st;
-    int first, last;
-    if (!pol_chronos_released(cl, &p->r, task, &first, &last))
-        return;
-    for (int t = first; t < last; t++)
-        if (cl->task_running[t] > 0)
-            cl_set_timer(cl, cl->now + p->tau_est, POL_DETECT_TIMER_EST, t);
+    pol_chronos_stage_timers(cl, &p->r, task, p->tau_est, POL_DETECT_TIMER_EST, 1);
 }
 
 bool pol_detect_straggler(const struct cluster *cl, const struct pol_detect *p, int task)

@@ -295,8 +295,9 @@ bool pol_estimates_exact(const struct cl_spec *spec);
  *   stage, for a reduce task launched while its map phase ran, that phase's end (its copies
  *   start processing then: barrier phases). NAN while they still wait.
  * pol_chronos_waits: whether, with r per stage, a task's timers wait for its map phase.
- * pol_chronos_released: with r per stage, when `task` was its job's last map task, the job's
- *   reduce tasks that were launched while the map phase ran: [*first, *last) (false if none).
+ * pol_chronos_stage_timers: on_copy_done, with r per stage: when `task` was its job's last map
+ *   task, a timer `tag` at now + `after` for each of the job's reduce tasks launched while the
+ *   map phase ran that has at least min_running copies (they start processing now).
  * pol_chronos_job_stages: per stage, Algorithm 1 on the stage's N, t_min, β and its share of
  *   D_i (split expected or fraction), or the joint maximum of the job's utility (split joint):
  *   r_map, r_reduce and D_map (docs/methods/policies.md). A pure function; memo may be NULL.
@@ -319,8 +320,8 @@ int pol_chronos_r_of(const struct cluster *cl, const struct pol_chronos_r *c, in
 double pol_chronos_deadline(const struct cluster *cl, const struct pol_chronos_r *c, int task);
 double pol_chronos_origin(const struct cluster *cl, const struct pol_chronos_r *c, int task);
 bool pol_chronos_waits(const struct cluster *cl, const struct pol_chronos_r *c, int task);
-bool pol_chronos_released(const struct cluster *cl, const struct pol_chronos_r *c, int task,
-                          int *first, int *last);
+void pol_chronos_stage_timers(struct cluster *cl, const struct pol_chronos_r *c, int task,
+                              double after, int tag, int min_running);
 struct pol_stages {
     int r_map, r_reduce; /* extra attempts per stage */
     double d_map;        /* the map stage's share of D_i (the reduce stage has the rest) */
