@@ -218,10 +218,12 @@ void pol_lists_remove(struct pol_lists *l, int k, int task);
 double pol_key_earliest_end(const struct cluster *cl, int slot);
 
 /* What s-restart and s-resume share (models/policies/detection.c): their parameters r,
- * tau_est, tau_kill, corrected (in this order), their state, and the callbacks that do the
- * same in both — check (deadlines set, τ_est and τ_kill − τ_est beyond the launch delay,
- * r = auto possible), gate (τ_est), init, and on_slot_free (one attempt per task in FIFO
- * order, a POL_DETECT_TIMER_EST timer at τ_est after its launch). */
+ * tau_est, tau_kill, corrected, split, map_share (in this order), their state, and the
+ * callbacks that do the same in both — check (deadlines set, τ_est and τ_kill − τ_est beyond
+ * the launch delay, r = auto possible), gate (τ_est), init, on_slot_free (one attempt per task
+ * in FIFO order, a POL_DETECT_TIMER_EST timer at τ_est after its launch — with r per stage, for
+ * a reduce task launched while its map phase runs, at τ_est after that phase ends:
+ * on_copy_done). */
 enum { POL_DETECT_R, POL_DETECT_TAU_EST, POL_DETECT_TAU_KILL, POL_DETECT_CORRECTED,
        POL_DETECT_SPLIT, POL_DETECT_MAP_SHARE };
 enum { POL_DETECT_TIMER_EST = 1, POL_DETECT_TIMER_KILL, POL_DETECT_TIMER_SWITCH };
