@@ -19,7 +19,7 @@
 
 extern const struct vd_check vd_dist, vd_queue_erlang, vd_queue_pk, vd_kernels, vd_chronos_lemma1,
     vd_chronos_th1, vd_chronos_th2, vd_chronos_th3, vd_chronos_th4, vd_chronos_th5,
-    vd_chronos_th6, vd_chronos_th7, vd_chronos_th8, vd_chronos_alg1;
+    vd_chronos_th6, vd_chronos_th7, vd_chronos_th8, vd_chronos_alg1, vd_chronos_stages;
 extern const struct vd_check vd_xulau_eq5, vd_xulau_eq18, vd_xulau_lemma1, vd_xulau_admm,
     vd_xulau_cutoff, vd_xulau_eq15, vd_xulau_th2, vd_xulau_sigma, vd_srptms_th1, vd_srptms_remark2, vd_srptms_th2;
 extern const struct vd_check vd_hopper_eq3, vd_hopper_eq1, vd_hopper_k_below_1, vd_hopper_th,
@@ -61,7 +61,7 @@ const struct vd_check *const vd_registry[] = {
     &vd_dist,          &vd_queue_erlang, &vd_queue_pk,     &vd_kernels,
     &vd_chronos_lemma1, &vd_chronos_th1,  &vd_chronos_th2,  &vd_chronos_th3,
     &vd_chronos_th4,   &vd_chronos_th5,  &vd_chronos_th6,  &vd_chronos_th7,
-    &vd_chronos_th8,   &vd_chronos_alg1,
+    &vd_chronos_th8,   &vd_chronos_alg1,  &vd_chronos_stages,
     &vd_xulau_eq5,     &vd_xulau_eq18,   &vd_xulau_lemma1, &vd_xulau_admm,
     &vd_xulau_cutoff,  &vd_xulau_eq15,
     &vd_xulau_th2,     &vd_xulau_sigma,  &vd_srptms_th1,   &vd_srptms_remark2,

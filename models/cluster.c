@@ -749,7 +749,8 @@ int cl_complete(struct cluster *cl, int slot)
     j->tasks_running--;
     j->run_end_sum = j->tasks_running > j->tasks_waiting ? j->run_end_sum - end : 0.0;
     if (cl_task_phase(cl, task) == CL_MAP) {
-        --j->maps_left;
+        if (--j->maps_left == 0)
+            j->maps_done = cl->now;
         if (j->tasks_waiting > 0 && cl->spec->phases == PHASES_PIPELINED)
             feed_reduces(cl, cl->task_job[task]);
         if (j->maps_left == 0 && j->tasks_waiting > 0)

@@ -77,6 +77,11 @@ struct cl_job {
     double cpu, mem;     /* what each of its copies requests (with cluster.servers) */
     int choice;          /* the value its policy chose for it of an `auto` parameter it
                             chooses per job (Chronos r), set by the policy; -1 if none */
+    int choice_reduce;   /* a policy choosing per stage (Chronos r = auto on two phases): the
+                            reduce stage's value, `choice` the map stage's; -1 if none */
+    double split;        /* a policy choosing per stage: D_map, the part of rel_deadline its
+                            map stage has (the reduce stage has the rest); NAN if none */
+    double maps_done;    /* when its map phase ended (its last map task completed); NAN before */
     int pend_prev;       /* pending list (jobs with never-launched tasks), arrival order */
     int pend_next;
 };

@@ -96,6 +96,10 @@ struct pol_param {
     const char *const *names; /* an option: names[v] names value v, 0 <= v <= max (min 0,
                                  integer), NULL after the last; the config takes the name or
                                  the number, and people are shown the name. NULL: a number */
+    /* optional: whether it acts at all in this scenario with these parameters (Chronos
+       `split` only with r = auto on two-phase jobs); where it does not, the results file
+       leaves it out, as it did before the parameter existed. NULL: always */
+    bool (*applies)(const struct cl_spec *spec, const double *param);
 };
 
 /* The names of a switch: `kill = no` is 0, `kill = yes` 1 (models/policies/registry.c). */

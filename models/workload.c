@@ -208,7 +208,8 @@ int wl_jobs(struct cluster *cl, uint64_t seed, uint64_t replica)
     const struct law_stats law = law_stats(&sp->task_time);
     for (int i = 0; i < cl->njobs; i++) {
         struct cl_job *j = &cl->job[i];
-        *j = (struct cl_job){.completion = NAN, .choice = -1, .pend_prev = -1, .pend_next = -1};
+        *j = (struct cl_job){.completion = NAN, .choice = -1, .choice_reduce = -1, .split = NAN,
+                             .maps_done = NAN, .pend_prev = -1, .pend_next = -1};
         if (sp->trace) {
             trace_job(sp, &sp->trace->job[i], j);
             t = sp->trace->job[i].arrival;

@@ -193,7 +193,8 @@ static int write_policy(hid_t sgroup, const struct cfg *c, const struct run_resu
         else if (c->scen[s].auto_params[p] & (UINT32_C(1) << i))
             snprintf(piece, sizeof piece, "%s = %g", key, value);
         append_note(resolved, sizeof resolved, piece);
-        rc = h5w_attr(g, ".", key, H5T_NATIVE_DOUBLE, &value);
+        if (!pol->params[i].applies || pol->params[i].applies(&c->scen[s].spec, param))
+            rc = h5w_attr(g, ".", key, H5T_NATIVE_DOUBLE, &value);
     }
     append_note(resolved, sizeof resolved, c->scen[s].time_notes[p]); /* relative times */
     append_note(resolved, sizeof resolved, choices); /* last: its own commas read as a list */

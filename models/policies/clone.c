@@ -18,6 +18,7 @@
 #include "models/policies/kit.h"
 
 enum { CLONE_PARAM_R, CLONE_PARAM_TAU_KILL, CLONE_CORRECTED };
+_Static_assert(CLONE_PARAM_R == POL_CHRONOS_R, "r is a Chronos policy's first parameter");
 enum { CLONE_TIMER_KILL = 1 };
 
 struct clone {
@@ -27,14 +28,13 @@ struct clone {
 
 static bool clone_check(const struct cl_spec *spec, const double *param, char *msg, size_t len)
 {
-    return pol_check_auto(spec, param[CLONE_PARAM_R], msg, len);
+    return pol_check_auto(spec, param[CLONE_PARAM_R], &param[CLONE_CORRECTED], msg, len);
 }
 
 static int clone_init(struct cluster *cl, void *st, const double *param)
 {
-    (void)cl;
     struct clone *c = st;
-    pol_chronos_r_init(&c->r, param[CLONE_PARAM_R], param[CLONE_CORRECTED]);
+    pol_chronos_r_init(&c->r, cl->spec, param[CLONE_PARAM_R], &param[CLONE_CORRECTED]);
     c->tau_kill = param[CLONE_PARAM_TAU_KILL];
     return 0;
 }
@@ -50,10 +50,20 @@ static void clone_slot_free(struct cluster *cl, void *st)
 {
     const struct clone *c = st;
     for (int job; (job = pol_fifo_next(cl)) >= 0;) {
-        int task = cl_start_next_task(cl, job, pol_chronos_r_of(cl, &c->r, job) + 1);
-        if (cl->task_running[task] > 1)
+        const struct cl_job *j = &cl->job[job];
+        int next = j->first_task + j->next_unstarted;
+        int task = cl_start_next_task(cl, job, pol_chronos_r_of(cl, &c->r, next) + 1);
+        if (cl->task_running[task] > 1 && !pol_chronos_waits(cl, &c->r, task))
             cl_set_timer(cl, cl->now + c->tau_kill, CLONE_TIMER_KILL, task);
     }
+}
+
+/* r per stage: the reduce tasks launched while the map phase ran start processing now, and
+ * their τ_kill counts from here. */
+static void clone_copy_done(struct cluster *cl, void *st, int task)
+{
+    const struct clone *c = st;
+    pol_chronos_stage_timers(cl, &c->r, task, c->tau_kill, CLONE_TIMER_KILL, 2);
 }
 
 /* At τ_kill: keep the attempt with the best progress score, kill the others. */
@@ -74,7 +84,7 @@ static const struct pol_param clone_params[] = {
                               .doc = "time after launch when all but the best-progress attempt "
                                      "are killed (Table I: 0.5 tmin)",
                               .kind = POL_TIME_TMIN},
-    POL_CHRONOS_CORRECTED_PARAM,
+    POL_CHRONOS_AUTO_PARAMS,
     {0},
 };
 
@@ -109,6 +119,7 @@ const struct policy pol_clone = {
     .on_arrival = clone_arrival,
     .on_slot_free = clone_slot_free,
     .on_timer = clone_timer,
+    .on_copy_done = clone_copy_done,
     .events_per_second = 9.6e6,
     .memory = {0, 48, 0},
 };

@@ -34,7 +34,7 @@ bool pol_detect_check(const struct cl_spec *spec, const double *param, char *msg
                  "so at tau_kill none could be kept on its merits", tau_kill, tau_est, delay);
         return false;
     }
-    return pol_check_auto(spec, param[POL_DETECT_R], msg, len);
+    return pol_check_auto(spec, param[POL_DETECT_R], &param[POL_DETECT_CORRECTED], msg, len);
 }
 
 struct pol_gate pol_detect_gate(const struct cl_spec *spec, const double *param)
@@ -46,9 +46,8 @@ struct pol_gate pol_detect_gate(const struct cl_spec *spec, const double *param)
 
 int pol_detect_init(struct cluster *cl, void *st, const double *param)
 {
-    (void)cl;
     struct pol_detect *p = st;
-    pol_chronos_r_init(&p->r, param[POL_DETECT_R], param[POL_DETECT_CORRECTED]);
+    pol_chronos_r_init(&p->r, cl->spec, param[POL_DETECT_R], &param[POL_DETECT_CORRECTED]);
     p->tau_est = param[POL_DETECT_TAU_EST];
     p->tau_kill = param[POL_DETECT_TAU_KILL];
     return 0;
@@ -59,14 +58,21 @@ void pol_detect_slot_free(struct cluster *cl, void *st)
     const struct pol_detect *p = st;
     for (int job; (job = pol_fifo_next(cl)) >= 0;) {
         int task = cl_start_next_task(cl, job, 1);
-        cl_set_timer(cl, cl->now + p->tau_est, POL_DETECT_TIMER_EST, task);
+        if (!pol_chronos_waits(cl, &p->r, task))
+            cl_set_timer(cl, cl->now + p->tau_est, POL_DETECT_TIMER_EST, task);
     }
 }
 
-bool pol_detect_straggler(const struct cluster *cl, int task)
+void pol_detect_copy_done(struct cluster *cl, void *st, int task)
+{
+    const struct pol_detect *p = st;
+    pol_chronos_stage_timers(cl, &p->r, task, p->tau_est, POL_DETECT_TIMER_EST, 1);
+}
+
+bool pol_detect_straggler(const struct cluster *cl, const struct pol_detect *p, int task)
 {
     double est = cl_est_end(cl, cl->task_head[task]);
-    return est > cl->job[cl->task_job[task]].deadline; /* false for NaN: no estimate yet */
+    return est > pol_chronos_deadline(cl, &p->r, task); /* false for NaN: no estimate yet */
 }
 
 void pol_detect_keep_best(struct cluster *cl, int task)

@@ -218,17 +218,31 @@ void pol_lists_remove(struct pol_lists *l, int k, int task);
 double pol_key_earliest_end(const struct cluster *cl, int slot);
 
 /* What s-restart and s-resume share (models/policies/detection.c): their parameters r,
- * tau_est, tau_kill, corrected (in this order), their state, and the callbacks that do the
- * same in both — check (deadlines set, τ_est and τ_kill − τ_est beyond the launch delay,
- * r = auto possible), gate (τ_est), init, and on_slot_free (one attempt per task in FIFO
- * order, a POL_DETECT_TIMER_EST timer at τ_est after its launch). */
-enum { POL_DETECT_R, POL_DETECT_TAU_EST, POL_DETECT_TAU_KILL, POL_DETECT_CORRECTED };
+ * tau_est, tau_kill, corrected, split, map_share (in this order), their state, and the
+ * callbacks that do the same in both — check (deadlines set, τ_est and τ_kill − τ_est beyond
+ * the launch delay, r = auto possible), gate (τ_est), init, on_slot_free (one attempt per task
+ * in FIFO order, a POL_DETECT_TIMER_EST timer at τ_est after its launch — with r per stage, for
+ * a reduce task launched while its map phase runs, at τ_est after that phase ends:
+ * on_copy_done). */
+enum { POL_DETECT_R, POL_DETECT_TAU_EST, POL_DETECT_TAU_KILL, POL_DETECT_CORRECTED,
+       POL_DETECT_SPLIT, POL_DETECT_MAP_SHARE };
 enum { POL_DETECT_TIMER_EST = 1, POL_DETECT_TIMER_KILL, POL_DETECT_TIMER_SWITCH };
 /* Chronos r (models/policies/chronos_auto.c): a number, or `auto` — then each job's own,
  * chosen by Algorithm 1 (seed 004 §V-B) when the job arrives and kept in its cl_job.choice. */
 struct pol_chronos_r {
-    int given;     /* r as configured; -1 for auto */
-    int corrected; /* auto: Algorithm 1 on the corrected (1, yes) or printed (0, no) formulas */
+    int given;        /* r as configured; -1 for auto */
+    int corrected;    /* auto: Algorithm 1 on the corrected (1, yes) or printed (0, no) formulas */
+    bool stages;      /* auto on two-phase jobs: r per stage (r_map in cl_job.choice, r_reduce
+                         in choice_reduce), each stage on its share of the deadline (split) */
+    int split;        /* how D_i is split (enum pol_split) */
+    double map_share; /* split = fraction: D_map / D_i */
+};
+/* How `r = auto` splits a two-phase job's deadline D_i between its stages
+ * (models/policies/chronos_auto.c; docs/methods/policies.md, `r = auto`). */
+enum pol_split {
+    POL_SPLIT_EXPECTED, /* D_map / D_i = E[max of N_map] / (E[max of N_map] + E[max of N_red]) */
+    POL_SPLIT_FRACTION, /* D_map / D_i = map_share */
+    POL_SPLIT_JOINT     /* (D_map, r_map, r_reduce) maximising the job's utility together */
 };
 struct pol_detect {
     struct pol_chronos_r r; /* s-restart: extra attempts; s-resume: r + 1 replace the
@@ -239,9 +253,11 @@ struct pol_detect {
 bool pol_detect_check(const struct cl_spec *spec, const double *param, char *msg, size_t len);
 int pol_detect_init(struct cluster *cl, void *st, const double *param);
 void pol_detect_slot_free(struct cluster *cl, void *st);
-/* At τ_est: is the task's running attempt estimated to miss its job's deadline? (False
- * while it has no estimate yet.) */
-bool pol_detect_straggler(const struct cluster *cl, int task);
+/* At τ_est: is the task's running attempt estimated to miss its deadline (the job's, or its
+ * stage's: pol_chronos_deadline)? (False while it has no estimate yet.) */
+bool pol_detect_straggler(const struct cluster *cl, const struct pol_detect *p, int task);
+/* on_copy_done: with r per stage, a τ_est timer for each reduce task the map phase held. */
+void pol_detect_copy_done(struct cluster *cl, void *st, int task);
 /* At τ_kill: keep the attempt estimated to finish first, kill the others. */
 void pol_detect_keep_best(struct cluster *cl, int task);
 /* Their tau_est and tau_kill entries of the parameter table. */
@@ -269,9 +285,25 @@ struct pol_tail pol_detect_tail(const struct cl_spec *spec, const double *param)
 bool pol_estimates_exact(const struct cl_spec *spec);
 
 /* Chronos `r = auto` per job (models/policies/chronos_auto.c).
- * pol_chronos_r_init: from the parameters r (NaN: auto) and corrected.
- * pol_chronos_r_arrival: at job's arrival, with auto, set its choice to pol_chronos_job_r.
- * pol_chronos_r_of: the r of a job (the given one, or its own).
+ * pol_chronos_r_init: from the parameters r (NaN: auto) and, in `rest`, corrected, split and
+ *   map_share (POL_CHRONOS_AUTO_PARAMS).
+ * pol_chronos_r_arrival: at job's arrival, with auto, set its choice to pol_chronos_job_r, or
+ *   with r per stage its choice, choice_reduce and split to pol_chronos_job_stages.
+ * pol_chronos_r_of: the r of a task (the given one, or its job's, or its job's stage's).
+ * pol_chronos_deadline: the absolute deadline a task's estimate is held against: its job's;
+ *   with r per stage its stage's, a_i + D_map for a map task, maps_done + D_i − D_map for a
+ *   reduce task (NAN while its map phase runs).
+ * pol_chronos_origin: when a task's τ_est and τ_kill are counted from: its launch; with r per
+ *   stage, for a reduce task launched while its map phase ran, that phase's end (its copies
+ *   start processing then: barrier phases). NAN while they still wait.
+ * pol_chronos_waits: whether, with r per stage, a task's timers wait for its map phase.
+ * pol_chronos_stage_timers: on_copy_done, with r per stage: when `task` was its job's last map
+ *   task, a timer `tag` at now + `after` for each of the job's reduce tasks launched while the
+ *   map phase ran that has at least min_running copies (they start processing now).
+ * pol_chronos_job_stages: per stage, Algorithm 1 on the stage's N, t_min, β and its share of
+ *   D_i (split expected or fraction), or the joint maximum of the job's utility (split joint):
+ *   r_map, r_reduce and D_map (docs/methods/policies.md). A pure function; memo may be NULL.
+ * pol_chronos_split_applies: the pol_param.applies of split and map_share.
  * pol_chronos_job_r: seed 004 Algorithm 1 (models/theory/chronos.h ch_alg1) for one job: the r in
  *   [0, POL_CHOICE_MAX] maximising the net utility lg(R(r) − R_min) − θ C E(T) (eq. 25) of
  *   the closed forms of Theorems 1–6 with the job's N (its task count), t_min (its Pareto
@@ -281,20 +313,35 @@ bool pol_estimates_exact(const struct cl_spec *spec);
  *   ch_strategy). 0 where no r reaches R_min or the job is outside the closed forms' domain
  *   (docs/methods/policies.md). A pure function of its arguments; `memo` (may be NULL) remembers it.
  * pol_check_auto: r = auto needs Pareto task times with beta > 1, deadlines (the scenario's,
- *   or a trace's for every job) and one-phase jobs. */
-void pol_chronos_r_init(struct pol_chronos_r *c, double r, double corrected);
+ *   or a trace's for every job), barrier phases where jobs have two, and map_share in (0, 1). */
+void pol_chronos_r_init(struct pol_chronos_r *c, const struct cl_spec *spec, double r,
+                        const double *rest);
 void pol_chronos_r_arrival(struct cluster *cl, const struct pol_chronos_r *c, int job,
                            int strategy, double tau_est, double tau_kill);
-int pol_chronos_r_of(const struct cluster *cl, const struct pol_chronos_r *c, int job);
+int pol_chronos_r_of(const struct cluster *cl, const struct pol_chronos_r *c, int task);
+double pol_chronos_deadline(const struct cluster *cl, const struct pol_chronos_r *c, int task);
+double pol_chronos_origin(const struct cluster *cl, const struct pol_chronos_r *c, int task);
+bool pol_chronos_waits(const struct cluster *cl, const struct pol_chronos_r *c, int task);
+void pol_chronos_stage_timers(struct cluster *cl, const struct pol_chronos_r *c, int task,
+                              double after, int tag, int min_running);
+struct pol_stages {
+    int r_map, r_reduce; /* extra attempts per stage */
+    double d_map;        /* the map stage's share of D_i (the reduce stage has the rest) */
+};
+struct pol_stages pol_chronos_job_stages(const struct cl_spec *spec, const struct cl_job *j,
+                                         int strategy, double tau_est, double tau_kill,
+                                         const struct pol_chronos_r *c, struct pol_memo *memo);
+bool pol_chronos_split_applies(const struct cl_spec *spec, const double *param);
 int pol_chronos_job_r(const struct cl_spec *spec, const struct cl_job *j, int strategy,
                       double tau_est, double tau_kill, int corrected, struct pol_memo *memo);
-bool pol_check_auto(const struct cl_spec *spec, double r, char *msg, size_t len);
+bool pol_check_auto(const struct cl_spec *spec, double r, const double *rest, char *msg,
+                    size_t len);
 
 /* A memo of pure computations that a policy repeats for jobs of the same shape
  * (models/policies/memo.c): an int per key of POL_MEMO_KEY doubles, compared bit for bit.
  * The replica workspace owns one (cluster.memo) and keeps it across replicas; it saves time
  * and never changes a result. get: false when the key is not held (or m is NULL). */
-#define POL_MEMO_KEY 12
+#define POL_MEMO_KEY 16
 bool pol_memo_get(const struct pol_memo *m, const double *key, int *value);
 void pol_memo_put(struct pol_memo *m, const double *key, int value);
 
@@ -349,12 +396,23 @@ void pol_finished_add(struct pol_finished *f, const struct cluster *cl, int task
 double pol_finished_median(const struct pol_finished *f, const struct cluster *cl, int k,
                            bool upper);
 
-/* The parameter every Chronos policy has after its own (r, tau_est, tau_kill). */
-#define POL_CHRONOS_CORRECTED_PARAM                                                              \
+/* The parameters every Chronos policy has after its own (r, tau_est, tau_kill): r is its
+ * first (POL_CHRONOS_R), these follow its own, in this order. */
+#define POL_CHRONOS_R 0
+#define POL_CHRONOS_AUTO_PARAMS                                                                  \
     {.key = "corrected", .def = 1, .min = 0, .max = 1, .integer = true,                          \
      .doc = "r = auto: yes uses the corrected cost formulas, no the printed ones (θ, C, R_min: "  \
             "[utility])",                                                                        \
-     .names = pol_no_yes}
+     .names = pol_no_yes},                                                                       \
+    {.key = "split", .def = POL_SPLIT_EXPECTED, .min = 0, .max = 2, .integer = true,             \
+     .doc = "r = auto on two-phase jobs: how D_i is split between the map and reduce stages, "   \
+            "each with its own r (expected: as their expected durations; fraction: map_share; "  \
+            "joint: the split and both r maximising the job's utility)",                         \
+     .names = (const char *const[]){"expected", "fraction", "joint", NULL},                      \
+     .applies = pol_chronos_split_applies},                                                      \
+    {.key = "map_share", .def = 0.5, .min = 0, .max = 1,                                         \
+     .doc = "split = fraction: the map stage's share of the deadline, in (0, 1)",                \
+     .applies = pol_chronos_split_applies}
 
 /* Seed 000's parameters, shared by sca, ese and regime (models/policies/sca.c, ese.c,
  * regime.c), which runs each of the other two in its own regime. */

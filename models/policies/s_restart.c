@@ -36,13 +36,14 @@ static void s_restart_timer(struct cluster *cl, void *st, int tag, int32_t task)
         pol_detect_keep_best(cl, task);
         return;
     }
-    if (!pol_detect_straggler(cl, task))
+    if (!pol_detect_straggler(cl, p, task))
         return; /* on time, or no estimate yet */
-    int launched = 0, r = pol_chronos_r_of(cl, &p->r, cl->task_job[task]);
+    int launched = 0, r = pol_chronos_r_of(cl, &p->r, task);
     for (; launched < r && cl_fits(cl, cl->task_job[task]); launched++)
         cl_launch_copy(cl, task, 0.0);
     if (launched > 0)
-        cl_set_timer(cl, cl->task_start[task] + p->tau_kill, POL_DETECT_TIMER_KILL, task);
+        cl_set_timer(cl, pol_chronos_origin(cl, &p->r, task) + p->tau_kill,
+                     POL_DETECT_TIMER_KILL, task);
 }
 
 static const struct pol_param s_restart_params[] = {
@@ -51,7 +52,7 @@ static const struct pol_param s_restart_params[] = {
                              "each job",
                       .allow_auto = true, .auto_per_job = true},
     POL_DETECT_TIME_PARAMS,
-    POL_CHRONOS_CORRECTED_PARAM,
+    POL_CHRONOS_AUTO_PARAMS,
     {0},
 };
 
@@ -69,6 +70,7 @@ const struct policy pol_s_restart = {
     .on_arrival = s_restart_arrival,
     .on_slot_free = pol_detect_slot_free,
     .on_timer = s_restart_timer,
+    .on_copy_done = pol_detect_copy_done,
     .events_per_second = 1.5e7,
     .memory = {0, 144, 0},
 };

@@ -52,7 +52,7 @@ static double progress_at(const struct cluster *cl, int slot, double t)
 static void detect(struct cluster *cl, const struct pol_detect *p, int task)
 {
     int orig = cl->task_head[task];
-    if (!pol_detect_straggler(cl, task))
+    if (!pol_detect_straggler(cl, p, task))
         return; /* on time, or no estimate yet */
     double delay = cl->spec->launch_delay;
     double offset = progress_at(cl, orig, cl->now + delay);
@@ -60,14 +60,15 @@ static void detect(struct cluster *cl, const struct pol_detect *p, int task)
         return; /* it finishes during the new attempts' start-up */
     if (delay == 0)
         cl_kill(cl, orig); /* its slot is one of the r + 1 */
-    int launched = 0, r = pol_chronos_r_of(cl, &p->r, cl->task_job[task]);
+    int launched = 0, r = pol_chronos_r_of(cl, &p->r, task);
     for (; launched < r + 1 && cl_fits(cl, cl->task_job[task]); launched++)
         cl_launch_copy(cl, task, offset);
     if (launched == 0)
         return; /* no slot: the original runs on */
     if (delay > 0)
         cl_set_timer(cl, cl->now + delay, POL_DETECT_TIMER_SWITCH, task);
-    cl_set_timer(cl, cl->task_start[task] + p->tau_kill, POL_DETECT_TIMER_KILL, task);
+    cl_set_timer(cl, pol_chronos_origin(cl, &p->r, task) + p->tau_kill, POL_DETECT_TIMER_KILL,
+                 task);
 }
 
 static void s_resume_timer(struct cluster *cl, void *st, int tag, int32_t task)
@@ -92,7 +93,7 @@ static const struct pol_param s_resume_params[] = {
                              "offset; auto: Algorithm 1 for each job",
                       .allow_auto = true, .auto_per_job = true},
     POL_DETECT_TIME_PARAMS,
-    POL_CHRONOS_CORRECTED_PARAM,
+    POL_CHRONOS_AUTO_PARAMS,
     {0},
 };
 
@@ -110,6 +111,7 @@ const struct policy pol_s_resume = {
     .on_arrival = s_resume_arrival,
     .on_slot_free = pol_detect_slot_free,
     .on_timer = s_resume_timer,
+    .on_copy_done = pol_detect_copy_done,
     .events_per_second = 1.6e7,
     .memory = {0, 144, 0},
 };

@@ -2,7 +2,7 @@
 `specmc report --csv` output: orderings and trends, not values.
 
 usage: reproduction_claims.py EXPERIMENT CSV [CDF_CSV]
-  EXPERIMENT: table1, table2, fig2, fig3, fig4, fig5 (seed 004, experiments/chronos-*.ini) or the name of
+  EXPERIMENT: table1, table2, fig2, fig3, fig4, fig5, stages (seed 004, experiments/chronos-*.ini) or the name of
   a seed 000 / 002 experiment (xulau-sca-gamma, ..., xulau-heavy, srptms-compare) or seed 001's
   (hopper-load, hopper-beta, hopper-threshold, hopper-fairness, hopper-dag) or seed 003's
   (threshold-servers, and under other readings threshold-servers-p-max and threshold-servers-qos;
@@ -366,6 +366,15 @@ def threshold_fig6(m, sweeps, claim):  # Fig. 6: the median Th over time, 20 ser
           f"Th falls mid-job, as the first wave completes ({th[0.65]} -> {th[0.7]})")
 
 
+def stages(m, sweeps, claim):  # seed 004 abstract: map and reduce stages optimised separately
+    # scenarios 0, 1, 2: split = expected, fraction, joint (experiments/chronos-stages.ini)
+    for pol in ("clone", "s-restart", "s-resume"):
+        u = [m[s][pol]["utility"] for s in range(3)]
+        claim(u[2] > u[0] > u[1], f"{pol}: utility joint > expected > fraction, got {u}")
+        claim(all(m[s][pol]["pocd"] > m[s]["fifo"]["pocd"] for s in range(3)),
+              f"{pol}: PoCD above fifo's under every split")
+
+
 def fig5(m, sweeps, claim):  # seed 004 Fig. 5: theta = 1e-5, 1e-4, the r each job got
     def median_r(s, pol):
         shares = sorted((int(k[len("share_r_"):]), v) for k, v in m[s][pol].items()
@@ -426,7 +435,7 @@ def main(experiment, path, cdf_path=None):
         if not ok:
             failures.append(what)
 
-    checks = {"threshold-fig6": threshold_fig6, "table1": table1, "table2": table2, "fig2": fig2, "fig3": fig3, "fig5": fig5,
+    checks = {"threshold-fig6": threshold_fig6, "table1": table1, "table2": table2, "fig2": fig2, "fig3": fig3, "fig5": fig5, "stages": stages,
               "fig3-same-information": fig3_same_information, "fig4": fig4,
               "xulau-sca-gamma": sca_gamma, "xulau-sca-xi": sca_xi,
               "xulau-sca-alpha": sca_alpha, "xulau-sca-interval": sca_interval,

@@ -188,8 +188,15 @@ bad "copy_time unknown" "small-[0-9]+\.ini:20: workload\.copy_time: unknown valu
     's/^beta = 1.5/beta = 1.5\ncopy_time = jobtasks/'
 bad "ese sigma auto with per-job shapes" "small-[0-9]+\.ini:25: policy\.list: ese sigma = auto minimises E\[R\]/E\[X\] .* for one tail index" \
     's/^beta = 1.5/beta = 2\nbeta_max = 4/' 's/^list = .*/list = fifo, ese/'
-bad "chronos r auto with a reduce phase" "small-[0-9]+\.ini:25: policy\.list: clone r = auto optimises seed 004's closed forms for jobs of one phase, .*reduce_fraction.*; give r a number" \
-    's/^tasks = 5/tasks = 5\nreduce_fraction = 0.4/' 's/^r = 1/r = auto/'
+# Two-phase jobs: r per stage, timed from the reduce stage's start, which pipelined phases lack
+bad "chronos r auto with pipelined phases" "small-[0-9]+\.ini:26: policy\.list: clone r = auto chooses r per stage .*phases = pipelined.*; use phases = barrier or give r a number" \
+    's/^tasks = 5/tasks = 5\nreduce_fraction = 0.4\nphases = pipelined/' 's/^r = 1/r = auto/'
+bad "chronos split unknown" "small-[0-9]+\.ini:[0-9]+: policy\.clone\.split: .*'halves'.*expected.*fraction.*joint" \
+    's/^r = 1/r = auto\nsplit = halves/'
+bad "chronos map_share out of range" "policy\.clone\.map_share: must be a number in \[0, 1\], got '1.5'" \
+    's/^r = 1/r = auto\nmap_share = 1.5/'
+bad "chronos map_share at an end" "small-[0-9]+\.ini:[0-9]+: policy\.list: clone map_share must be in \(0, 1\).*got 0" \
+    's/^r = 1/r = auto\nsplit = fraction\nmap_share = 0/'
 bad "chronos r auto with exponential times" "policy\.list: clone r = auto needs workload\.task_time = pareto and workload\.deadline" \
     's/^task_time = pareto/task_time = exponential\nmean = 1/' 's/^r = 1/r = auto/'
 # Algorithm 1 weighs the expected machine time E(T), infinite at r = 0 for Pareto beta <= 1

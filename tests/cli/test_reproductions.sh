@@ -35,6 +35,7 @@ reproduce() {
 
 for e in table1 table2 fig3 fig4; do reproduce "chronos-$e" "$e" 40; done
 reproduce chronos-fig5 fig5 20
+reproduce chronos-stages stages 40
 reproduce chronos-fig2 fig2 40
 reproduce chronos-fig3 fig3-same-information 40 --set policy.mantri.reports=0
 for e in load beta threshold fairness dag; do reproduce "hopper-$e" "hopper-$e" 10; done

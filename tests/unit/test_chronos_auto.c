@@ -8,6 +8,8 @@
 #include "scenario.h"
 
 static double param[POL_MAX_PARAMS];
+/* corrected, split, map_share: the defaults */
+static const double auto_rest[3] = {1, POL_SPLIT_EXPECTED, 0.5};
 
 /* Algorithm 1 for a job of n tasks, Pareto(tmin, beta), under the spec's D and [utility]. */
 static int expected_r(const struct cl_spec *sp, enum ch_strategy s, int n, double tmin,
@@ -147,7 +149,7 @@ Test(chronos_auto, each_job_its_own_shape)
     sp.job_spread = 0.3;
     set_utility(&sp, 4.0, 1e-3, 1.0);
     char msg[256];
-    cr_assert(pol_check_auto(&sp, NAN, msg, sizeof msg), "%s", msg);
+    cr_assert(pol_check_auto(&sp, NAN, auto_rest, msg, sizeof msg), "%s", msg);
     double out[M_COUNT];
     struct rep_workspace *ws = run_auto(&sp, "clone", NULL, 0, out);
     struct cluster *cl = rep_cluster(ws);
@@ -176,7 +178,7 @@ Test(chronos_auto, each_job_its_own_deadline)
     struct cl_spec sp = pareto_trace_spec(100, &tr);
     set_utility(&sp, INFINITY, 1e-3, 1.0); /* no scenario deadline: the trace gives both */
     char msg[256];
-    cr_assert(pol_check_auto(&sp, NAN, msg, sizeof msg), "%s", msg);
+    cr_assert(pol_check_auto(&sp, NAN, auto_rest, msg, sizeof msg), "%s", msg);
     int r[2];
     for (int i = 0; i < 2; i++) {
         sp.deadline = jobs[i].deadline; /* expected_r reads the spec's */
@@ -198,7 +200,7 @@ Test(chronos_auto, each_job_its_own_deadline)
     sp = sc_spec(2000, 40, 10);
     set_utility(&sp, 2.5, 1e-3, 1.0);
     sp.deadline_max = 8.0;
-    cr_assert(pol_check_auto(&sp, NAN, msg, sizeof msg), "%s", msg);
+    cr_assert(pol_check_auto(&sp, NAN, auto_rest, msg, sizeof msg), "%s", msg);
     ws = run_auto(&sp, "clone", NULL, 0, out);
     cl = rep_cluster(ws);
     int lo = 1000, hi = -1;
@@ -314,29 +316,211 @@ Test(chronos_auto, choices_count_the_measured_jobs)
     rep_workspace_free(ws);
 }
 
-/* r = auto needs one-phase jobs: a reduce phase (generated or in a trace) is refused with a
- * message that says what to do; per-job shapes are accepted. */
+/* r = auto on two-phase jobs chooses per stage, with barrier phases only (pipelined ones have
+ * no reduce-stage start to time from); map_share must be in (0, 1); per-job shapes are
+ * accepted; the stage parameters apply (and are written to the results) only there. */
 Test(chronos_auto, check)
 {
     struct cl_spec sp = sc_spec(10, 2, 4);
     sp.deadline = 5.0;
     char msg[256];
-    cr_assert(pol_check_auto(&sp, NAN, msg, sizeof msg));
-    cr_assert(pol_check_auto(&sp, 2.0, msg, sizeof msg));
+    const double *rest = auto_rest, bad_share[3] = {1, POL_SPLIT_FRACTION, 1.0};
+    double given[POL_MAX_PARAMS] = {NAN};
+    cr_assert(pol_check_auto(&sp, NAN, rest, msg, sizeof msg));
+    cr_assert(pol_check_auto(&sp, 2.0, rest, msg, sizeof msg));
+    cr_assert_not(pol_chronos_split_applies(&sp, given), "one phase");
     sp.reduce_fraction = 0.5;
-    cr_assert_not(pol_check_auto(&sp, NAN, msg, sizeof msg));
-    cr_assert(strstr(msg, "reduce phase") && strstr(msg, "give r a number"), "%s", msg);
-    cr_assert(pol_check_auto(&sp, 2.0, msg, sizeof msg), "a number is fine");
+    cr_assert(pol_check_auto(&sp, NAN, rest, msg, sizeof msg), "%s", msg);
+    cr_assert(pol_chronos_split_applies(&sp, given));
+    given[POL_CHRONOS_R] = 2;
+    cr_assert_not(pol_chronos_split_applies(&sp, given), "r given");
+    cr_assert_not(pol_check_auto(&sp, NAN, bad_share, msg, sizeof msg));
+    cr_assert(strstr(msg, "map_share must be in (0, 1)"), "%s", msg);
+    sp.phases = PHASES_PIPELINED;
+    cr_assert_not(pol_check_auto(&sp, NAN, rest, msg, sizeof msg));
+    cr_assert(strstr(msg, "pipelined") && strstr(msg, "give r a number"), "%s", msg);
+    cr_assert(pol_check_auto(&sp, 2.0, rest, msg, sizeof msg), "a number is fine");
     struct tr_job jobs[] = {{0, 1, {2, 0}, {3, 0}, {0, 0}}, {0, 1, {2, 1}, {3, 3}, {0, 0}}};
     struct tr_trace tr = {jobs, 2, 0};
     sp = pareto_trace_spec(10, &tr);
     sp.deadline = 5.0;
-    cr_assert_not(pol_check_auto(&sp, NAN, msg, sizeof msg));
-    sp.jobs = 1; /* only the first job runs: one phase */
-    cr_assert(pol_check_auto(&sp, NAN, msg, sizeof msg), "%s", msg);
+    cr_assert(pol_check_auto(&sp, NAN, rest, msg, sizeof msg), "%s", msg);
     sp = sc_spec(10, 2, 4);
     sp.deadline = 5.0;
     sp.task_time = (struct dist){DIST_EXPONENTIAL, 1.0, 0.0};
-    cr_assert_not(pol_check_auto(&sp, NAN, msg, sizeof msg));
+    cr_assert_not(pol_check_auto(&sp, NAN, rest, msg, sizeof msg));
     cr_assert(strstr(msg, "pareto"), "%s", msg);
+}
+
+/* ---- two-phase jobs: r per stage (seed 004's abstract: "PoCD for map and reduce stages can
+ * be optimized separately"). One batch job of 20 tasks, 14 map and 6 reduce (reduce_fraction
+ * 0.3), reduce tasks twice as long (t_min 1 and 2, β 1.5), on enough slots for every copy. */
+enum { ST_N = 20, ST_NMAP = 14, ST_NRED = 6 };
+
+static struct cl_spec stage_spec(int jobs, double deadline, double theta)
+{
+    struct cl_spec sp = sc_spec(4000, jobs, ST_N);
+    sp.reduce_fraction = 0.3;
+    sp.reduce_scale = 2.0;
+    set_utility(&sp, deadline, theta, 1.0);
+    return sp;
+}
+
+/* Algorithm 1 for one stage with r = auto's two decisions (outside the domain, or no r above
+ * R_min: 0). */
+static int stage_r(const struct cl_spec *sp, enum ch_strategy s, int n, double tmin, double d,
+                   double tau_est, double tau_kill)
+{
+    struct ch_objective o = {s, {n, tmin, 1.5, d, tau_est, tau_kill}, sp->utility_theta,
+                             sp->utility_price, sp->utility_rmin, 1};
+    if (!(tmin < (s == CH_RESUME ? d : d - tau_est)))
+        return 0;
+    int r = ch_alg1(&o, POL_CHOICE_MAX);
+    return isfinite(ch_objective_utility(&o, r)) ? r : 0;
+}
+
+/* E[max of n Pareto(tmin, β)] = tmin Γ(n + 1) Γ(1 − 1/β) / Γ(n + 1 − 1/β). */
+static double max_mean(int n, double tmin, double beta)
+{
+    return tmin * exp(lgamma(n + 1.0) + lgamma(1 - 1 / beta) - lgamma(n + 1 - 1 / beta));
+}
+
+/* Run `policy` with r = auto, split and map_share on sp. */
+static struct rep_workspace *run_stages(const struct cl_spec *sp, const char *policy,
+                                        int split, double share, double out[M_COUNT])
+{
+    const struct policy *p = pol_find(policy);
+    sc_params(p, param, NULL, 0);
+    sc_params(p, param, "r", NAN);
+    sc_params(p, param, "split", split);
+    sc_params(p, param, "map_share", share);
+    int rc;
+    struct rep_workspace *ws = sc_run(sp, policy, param, NULL, out, &rc);
+    cr_assert_eq(rc, REP_OK, "%s", policy);
+    return ws;
+}
+
+/* split = expected and fraction: each stage gets Algorithm 1's r on its own N, t_min and its
+ * share of D; Clone launches (r_map + 1) N_map + (r_red + 1) N_red attempts. */
+Test(chronos_auto, stages_each_by_algorithm_1)
+{
+    struct cl_spec sp = stage_spec(1, 12.0, 1e-4);
+    double em = max_mean(ST_NMAP, 1, 1.5), er = max_mean(ST_NRED, 2, 1.5);
+    for (int split = POL_SPLIT_EXPECTED; split <= POL_SPLIT_FRACTION; split++) {
+        double dm = split == POL_SPLIT_EXPECTED ? 12.0 * em / (em + er) : 12.0 * 0.3;
+        int rm = stage_r(&sp, CH_CLONE, ST_NMAP, 1.0, dm, 0.0, 0.5);
+        int rr = stage_r(&sp, CH_CLONE, ST_NRED, 2.0, 12.0 - dm, 0.0, 0.5);
+        cr_assert(rm > 0 && rr > 0, "split %d: r %d, %d", split, rm, rr);
+        double out[M_COUNT];
+        struct rep_workspace *ws = run_stages(&sp, "clone", split, 0.3, out);
+        const struct cl_job *j = &rep_cluster(ws)->job[0];
+        cr_assert_eq(j->nmap, ST_NMAP);
+        cr_assert_float_eq(j->split, dm, 1e-12, "split %d", split);
+        cr_assert_eq(j->choice, rm, "split %d", split);
+        cr_assert_eq(j->choice_reduce, rr, "split %d", split);
+        cr_assert_eq(j->copies, (rm + 1) * ST_NMAP + (rr + 1) * ST_NRED, "split %d", split);
+        rep_workspace_free(ws);
+        for (int s = CH_RESTART; s <= CH_RESUME; s++) {
+            ws = run_stages(&sp, s == CH_RESTART ? "s-restart" : "s-resume", split, 0.3, out);
+            j = &rep_cluster(ws)->job[0];
+            cr_assert_eq(j->choice, stage_r(&sp, s, ST_NMAP, 1.0, dm, 0.3, 0.8));
+            cr_assert_eq(j->choice_reduce, stage_r(&sp, s, ST_NRED, 2.0, 12.0 - dm, 0.3, 0.8));
+            rep_workspace_free(ws);
+        }
+    }
+    /* with the same split, the stages' r differ from one-phase Algorithm 1 on the whole job */
+    cr_assert_neq(stage_r(&sp, CH_CLONE, ST_N, 1.0, 12.0, 0.0, 0.5),
+                  stage_r(&sp, CH_CLONE, ST_NMAP, 1.0, 12.0 * em / (em + er), 0.0, 0.5));
+}
+
+/* A tighter deadline buys more attempts in both stages. */
+Test(chronos_auto, stages_tighter_deadline_more_attempts)
+{
+    int rm[2], rr[2];
+    for (int k = 0; k < 2; k++) {
+        struct cl_spec sp = stage_spec(1, k ? 9.0 : 30.0, 1e-4);
+        double out[M_COUNT];
+        struct rep_workspace *ws = run_stages(&sp, "s-restart", POL_SPLIT_EXPECTED, 0.5, out);
+        rm[k] = rep_cluster(ws)->job[0].choice;
+        rr[k] = rep_cluster(ws)->job[0].choice_reduce;
+        rep_workspace_free(ws);
+    }
+    cr_assert(rm[1] > rm[0] && rr[1] > rr[0], "D 30: (%d, %d); D 9: (%d, %d)", rm[0], rr[0],
+              rm[1], rr[1]);
+}
+
+/* split = joint: (D_map, r_map, r_red) is the first maximum, by exhaustion here, of
+ * lg(R_map R_red − R_min) − θ C (E_map + E_red) over D_map = D k/20 and r in [0, 60]. */
+Test(chronos_auto, stages_joint_by_brute_force)
+{
+    for (int s = CH_CLONE; s <= CH_RESUME; s++) {
+        struct cl_spec sp = stage_spec(1, 10.0, 1e-3);
+        double te = s == CH_CLONE ? 0.0 : 0.3, tk = s == CH_CLONE ? 0.5 : 0.8;
+        double best = -INFINITY, bd = NAN;
+        int bm = 0, br = 0;
+        for (int k = 1; k < 20; k++) {
+            double dm = 10.0 * k / 20, dr = 10.0 - dm;
+            struct ch_objective m = {s, {ST_NMAP, 1.0, 1.5, dm, te, tk}, 1e-3, 1.0, 0.2, 1};
+            struct ch_objective r = {s, {ST_NRED, 2.0, 1.5, dr, te, tk}, 1e-3, 1.0, 0.2, 1};
+            double lm = s == CH_RESUME ? dm : dm - te, lr = s == CH_RESUME ? dr : dr - te;
+            for (int a = 0; a <= (1.0 < lm ? POL_CHOICE_MAX : 0); a++)
+                for (int b = 0; b <= (2.0 < lr ? POL_CHOICE_MAX : 0); b++) {
+                    double pm = 1.0 < dm ? ch_objective_pocd(&m, a) : 0;
+                    double pr = 2.0 < dr ? ch_objective_pocd(&r, b) : 0;
+                    double u = ch_utility(pm * pr,
+                                          ch_objective_cost(&m, a) + ch_objective_cost(&r, b),
+                                          1e-3, 1.0, 0.2);
+                    if (u > best) {
+                        best = u;
+                        bd = dm;
+                        bm = a;
+                        br = b;
+                    }
+                }
+        }
+        cr_assert(isfinite(best));
+        static const char *const name[] = {"clone", "s-restart", "s-resume"};
+        double out[M_COUNT];
+        struct rep_workspace *ws = run_stages(&sp, name[s], POL_SPLIT_JOINT, 0.5, out);
+        const struct cl_job *j = &rep_cluster(ws)->job[0];
+        cr_assert_eq(j->choice, bm, "%s", name[s]);
+        cr_assert_eq(j->choice_reduce, br, "%s", name[s]);
+        cr_assert_float_eq(j->split, bd, 1e-12, "%s", name[s]);
+        rep_workspace_free(ws);
+    }
+}
+
+/* The reduce stage starts when the map phase ends: Clone's reduce attempts, launched while it
+ * ran, are compared at τ_kill from then, so each reduce task ends at maps_done + the least of
+ * its attempts' times (at launch + τ_kill every one shows no progress and the original would
+ * stay). S-Restart detects reduce stragglers against the reduce stage's own deadline. */
+Test(chronos_auto, stages_reduce_timed_from_map_end)
+{
+    struct cl_spec sp = stage_spec(10, 12.0, 1e-4);
+    double out[M_COUNT];
+    struct rep_workspace *ws = run_stages(&sp, "clone", POL_SPLIT_EXPECTED, 0.5, out);
+    struct cluster *cl = rep_cluster(ws);
+    int shorter = 0;
+    for (int i = 0; i < cl->njobs; i++) {
+        const struct cl_job *j = &cl->job[i];
+        cr_assert_gt(j->choice_reduce, 0);
+        for (int t = j->first_task + j->nmap; t < j->first_task + j->ntasks; t++) {
+            cr_assert_leq(cl->task_done[t] - j->maps_done, cl->task_size[t] + 1e-9);
+            shorter += cl->task_done[t] - j->maps_done < cl->task_size[t] - 1e-9;
+        }
+    }
+    cr_assert_gt(shorter, 0, "an extra reduce attempt must have won");
+    rep_workspace_free(ws);
+
+    sp = stage_spec(10, 9.0, 1e-4);
+    ws = run_stages(&sp, "s-restart", POL_SPLIT_EXPECTED, 0.5, out);
+    cl = rep_cluster(ws);
+    int extra = 0;
+    for (int i = 0; i < cl->njobs; i++) {
+        const struct cl_job *j = &cl->job[i];
+        for (int t = j->first_task + j->nmap; t < j->first_task + j->ntasks; t++)
+            extra += cl->task_copies[t] - 1;
+    }
+    cr_assert_gt(extra, 0, "reduce stragglers must be detected");
+    rep_workspace_free(ws);
 }

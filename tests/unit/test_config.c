@@ -304,9 +304,10 @@ Test(config, option_tables)
             cr_assert_eq(pol_param_name(pp, pp->max + 1), NULL);
             cr_assert_eq(pol_param_name(pp, 0.5), NULL);
         }
-    cr_assert_eq(options, 28, "the registry's options, each checked above (24 before "
+    cr_assert_eq(options, 31, "the registry's options, each checked above (24 before "
                               "regime took sca's rho_balance, 25 before hopper-dag's alpha "
-                              "and kmin, 27 before threshold's qos_from)");
+                              "and kmin, 27 before threshold's qos_from, 28 before the "
+                              "Chronos policies' split)");
     char buf[64];
     const struct policy *mantri = pol_find("mantri");
     cfg_param_options(&mantri->params[param_index(mantri, "kill")], buf, sizeof buf);
