@@ -29,9 +29,10 @@
  *  - A job that can use no slot (every running task at the copy cap) is passed over for the
  *    next argmax.
  *  - β is the scheduler's estimate of the tail: `auto` = the workload's Pareto β.
- *  - One-phase jobs only: Algorithm 3 (DAGs of tasks) is not built; a workload with reduce
- *    tasks is refused. Its premise is pipelined phases (§3.2), where the model's reduce tasks
- *    wait for the whole map phase (seed 002 eq. 1g).
+ *  - `hopper` takes one-phase jobs only; a workload with reduce tasks is refused, pointing to
+ *    `hopper-dag`: Algorithm 3 (§3.2, DAGs of tasks, eq. 6) on pipelined phases
+ *    (workload.phases = pipelined), its targets from hp_allocate_dag (models/theory/hopper.c)
+ *    and the same argmax and copies as here.
  *
  * Cost (docs/guide/performance.md, The papers' scale). A decision hands out every free slot, each
  * to the argmax and, once the job has launched every task, as a copy of its first candidate
