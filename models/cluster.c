@@ -642,6 +642,15 @@ int cl_launch_copy(struct cluster *cl, int task, double offset)
     return place_copy(cl, task, offset);
 }
 
+/* With a price history (seed 004 §VII-B's spot prices): the copy on slot s, ending now, costs
+ * its job the price integrated over its slot time. Out of line: most runs have none, and the
+ * call would cost the hot path its registers. */
+static __attribute__((noinline, cold)) void charge_spot(struct cluster *cl, struct cl_job *j,
+                                                         int s)
+{
+    j->spot_cost += spot_cost(cl->spec->spot, cl->slot_start[s], cl->now);
+}
+
 /* Take the copy off its slot: charge its slot time (to the killed time too if it did not
  * finish), unlink it from its task, free the slot. Task-level bookkeeping (earliest end,
  * running count of the job) is left to the caller. Inlined where `killed` is a constant
@@ -655,8 +664,8 @@ static inline __attribute__((always_inline)) int detach_copy(struct cluster *cl,
     double used = cl->now - cl->slot_start[s];
     j->copies_running--;
     j->machine_time += used;
-    if (cl->spec->spot) /* seed 004 §VII-B: spot prices */
-        j->spot_cost += spot_cost(cl->spec->spot, cl->slot_start[s], cl->now);
+    if (__builtin_expect(cl->spec->spot != NULL, 0))
+        charge_spot(cl, j, s);
     cl->busy_time += used;
     if (killed) {
         j->killed_time += used;
