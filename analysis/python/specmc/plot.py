@@ -78,7 +78,7 @@ STYLES = {
     "clone": ("#ff7f0e", "D"), "s-restart": ("#2ca02c", "^"), "s-resume": ("#d62728", "v"),
     "srptms": ("#2ca02c", "h"), "srpt-offline": ("#7f7f7f", "d"), "sca": ("#9467bd", "D"),
     "ese": ("#bcbd22", "p"), "ese-detect": ("#17becf", "H"), "dolly": ("#e377c2", "*"),
-    "hopper": ("#d62728", "*"), "regime": ("#1f77b4", "X"),
+    "hopper": ("#d62728", "*"), "hopper-dag": ("#d62728", "h"), "regime": ("#1f77b4", "X"),
     "fair+late": ("#17becf", "<"), "psrpt+late": ("#8c564b", ">"),
     "fair+mantri": ("#bcbd22", "s"), "psrpt+mantri": ("#1f77b4", "v"),
     "fifo+hadoop2": ("#9467bd", "P"), "fifo+spark": ("#ff7f0e", "p"),
