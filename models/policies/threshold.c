@@ -303,6 +303,14 @@ static void threshold_resolve(const struct cl_spec *spec, double *param)
 
 static const char *const tp_mode_names[] = {"static", "dynamic", NULL};
 static const char *const tp_qos_from_names[] = {"qos", "deadline", NULL};
+
+/* qos_from is written to the results only where it takes each job's deadline: files of the
+ * one-QoS reading stay as they were before it existed. */
+static bool qos_from_applies(const struct cl_spec *spec, const double *param)
+{
+    (void)spec;
+    return param[TP_QOS_FROM] != TP_QOS_KEY;
+}
 static const char *const tp_divisor_names[] = {[TH_MEDIAN] = "median", [TH_AVERAGE] = "average",
                                                [TH_QOS] = "qos", NULL};
 
@@ -342,7 +350,7 @@ static const struct pol_param threshold_params[] = {
     [TP_QOS_FROM] = {.key = "qos_from", .def = TP_QOS_KEY, .min = 0, .max = 1, .integer = true,
                      .doc = "mode dynamic: each job's QoS for eq. 7 is qos: the qos key, or "
                             "deadline: its own deadline D_i (a job without one has none)",
-                     .names = tp_qos_from_names},
+                     .names = tp_qos_from_names, .applies = qos_from_applies},
     {0},
 };
 
