@@ -954,7 +954,7 @@ def policy_names(binary):
 def scale_overrides(pol, ini):
     """(extra --set values, note) a policy needs to run on a scale config: Chronos's policies
     need deadlines (twice the mean task time, as experiments/chronos-*.ini set them: 6 = 2 x
-    3 tmin), Hopper one-phase jobs (Algorithm 3 of its seed, for DAGs, is not built),
+    3 tmin), Hopper one-phase jobs and hopper-dag (Algorithm 3) pipelined ones,
     srpt-offline r = 0 where task times have no finite variance (Pareto beta = 2)."""
     if pol in ("clone", "s-restart", "s-resume"):
         cp = read_ini(os.path.join(HERE, ini))
@@ -965,6 +965,8 @@ def scale_overrides(pol, ini):
         return ["policy.srpt-offline.r=0"], "r = 0"
     if pol == "hopper" and ini == "scale-002.ini":
         return ["workload.reduce_fraction=0"], "one phase"
+    if pol == "hopper-dag" and ini == "scale-002.ini":   # Algorithm 3 is for pipelined phases
+        return ["workload.phases=pipelined"], "pipelined"
     return [], ""
 
 
