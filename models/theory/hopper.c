@@ -59,9 +59,20 @@ void hp_allocate(struct hp_job *j, int n, double slots, double beta, double epsi
         j[i].target = i < m2 ? floor_share : j[i].remaining / rest * (slots - m2 * floor_share);
 }
 
+/* The larger of two counts (never NaN): a compare, where fmax is a call for its NaN rules. */
+static inline double larger(double a, double b)
+{
+    return a > b ? a : b;
+}
+
+static inline double smaller(double a, double b)
+{
+    return a < b ? a : b;
+}
+
 bool hp_dag_before(const struct hp_dag_job *x, const struct hp_dag_job *y)
 {
-    double mx = fmax(x->remaining, x->downstream), my = fmax(y->remaining, y->downstream);
+    double mx = larger(x->remaining, x->downstream), my = larger(y->remaining, y->downstream);
     if (mx != my)
         return mx < my;
     if (x->alpha != y->alpha)
@@ -77,43 +88,45 @@ static double dag_virtual(const struct hp_dag_job *j, double beta)
 
 /* Case 2's assignment for k (1-based): V_i/√a_{k+1} to jobs 1..k+1 in the order 1..k_min−1,
  * k_min+1..k+1, k_min until the slots run out. */
-static void dag_fill(struct hp_dag_job *j, int k, double slots, double beta, enum hp_kmin rule)
+static void dag_fill(struct hp_dag_job *j, int k, double slots, enum hp_kmin rule)
 {
     int among = rule == HP_KMIN_NEXT ? k + 1 : k, kmin = 0;
     double a = j[0].alpha, left = slots;
     for (int i = 1; i <= k; i++)
-        a = fmin(a, j[i].alpha);
+        a = smaller(a, j[i].alpha);
     for (int i = 1; i < among; i++)
         if (j[i].alpha <= j[kmin].alpha)
             kmin = i; /* ties: the one listed last */
+    double root = sqrt(a);
     for (int step = 0; step <= k; step++) {
         int i = step < k ? (step < kmin ? step : step + 1) : kmin;
-        double give = fmin(dag_virtual(&j[i], beta) / sqrt(a), left);
+        double give = smaller(j[i].v / root, left);
         j[i].target = give;
         left -= give;
     }
 }
 
 /* Proportional shares V_i / Σ_{j≤m} V_j · S among the first m jobs (eq. 6). */
-static void dag_share(struct hp_dag_job *j, int m, double slots, double beta)
+static void dag_share(struct hp_dag_job *j, int m, double slots)
 {
     double sum = 0.0;
     for (int i = 0; i < m; i++)
-        sum += dag_virtual(&j[i], beta);
+        sum += j[i].v;
     for (int i = 0; i < m; i++)
-        j[i].target = dag_virtual(&j[i], beta) / sum * slots;
+        j[i].target = j[i].v / sum * slots;
 }
 
 int hp_allocate_dag(struct hp_dag_job *j, int n, double slots, double beta, enum hp_kmin kmin)
 {
-    for (int i = 0; i < n; i++)
+    double total = 0.0; /* Σ_{i≤n} V_i */
+    for (int i = 0; i < n; i++) {
         j[i].target = 0.0;
+        j[i].v = dag_virtual(&j[i], beta);
+        total += j[i].v;
+    }
     if (n == 0)
         return 0;
-    double total = 0.0; /* Σ_{i≤n} V_i */
-    for (int i = 0; i < n; i++)
-        total += dag_virtual(&j[i], beta);
-    if (n == 1 || slots <= dag_virtual(&j[0], beta) / sqrt(fmin(j[0].alpha, j[1].alpha))) {
+    if (n == 1 || slots <= j[0].v / sqrt(smaller(j[0].alpha, j[1].alpha))) {
         j[0].target = slots;
         return 1;
     }
@@ -122,29 +135,31 @@ int hp_allocate_dag(struct hp_dag_job *j, int n, double slots, double beta, enum
     int fallback = -1;
     double a = j[0].alpha, sum = 0.0;
     for (int k = 1; k < n; k++) {
-        a = fmin(a, j[k].alpha);
-        sum += dag_virtual(&j[k - 1], beta);
-        double hi = (sum + dag_virtual(&j[k], beta)) / sqrt(a);
-        if (sum / sqrt(a) < slots && slots <= hi) {
-            dag_fill(j, k, slots, beta, kmin);
+        a = smaller(a, j[k].alpha);
+        sum += j[k - 1].v;
+        double root = sqrt(a), hi = (sum + j[k].v) / root;
+        if (sum / root < slots && slots <= hi) {
+            dag_fill(j, k, slots, kmin);
             return 2;
         }
         if (fallback < 0 && slots <= hi)
             fallback = k;
     }
-    a = fmin(j[0].alpha, j[1].alpha); /* a_{k+1} for k = 1 */
+    a = smaller(j[0].alpha, j[1].alpha); /* a_{k+1} for k = 1 */
+    double root = sqrt(a);
     for (int k = 1; k < n - 1; k++) {
-        double next = fmin(a, j[k + 1].alpha); /* a_{k+2} */
-        if (total / sqrt(a) < slots && slots <= total / sqrt(next)) {
-            dag_share(j, k + 1, slots, beta);
+        double next = smaller(a, j[k + 1].alpha), next_root = sqrt(next); /* a_{k+2} */
+        if (total / root < slots && slots <= total / next_root) {
+            dag_share(j, k + 1, slots);
             return 3;
         }
         a = next;
+        root = next_root;
     }
     if (fallback < 0) { /* S > Σ_{i≤n} V_i / √a_n */
-        dag_share(j, n, slots, beta);
+        dag_share(j, n, slots);
         return 4;
     }
-    dag_fill(j, fallback, slots, beta, kmin);
+    dag_fill(j, fallback, slots, kmin);
     return 5;
 }

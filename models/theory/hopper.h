@@ -51,6 +51,7 @@ struct hp_dag_job {
     double alpha;      /* α_i > 0, its weight */
     double target;     /* H_i */
     int job;           /* the caller's index */
+    double v;          /* V_i (eq. 6): hp_allocate_dag's, computed once per call */
 };
 
 /* Algorithm 3's order: ascending max{T_i, T'_i}; the same max: the larger weight α_i first;
