@@ -1311,6 +1311,23 @@ static bool build_straggle(struct conv *cv, struct cl_spec *sp)
     return true;
 }
 
+/* Key `key`, which `does` what it says, set beside one of the keys `other` that it replaces:
+ * an error naming both places ("set one of them"). */
+static bool alone(struct conv *cv, int key, const int *other, int nother, const char *does)
+{
+    char w[512], msg[512];
+    for (int i = 0; i < nother; i++) {
+        const struct entry *o = cv->v->set[other[i]];
+        if (!o)
+            continue;
+        fail(cv->p, "%s: %s.%s: %s, instead of %s.%s (%s): set one of them",
+             where(cv->v->set[key], w, sizeof w), schema[key].section, schema[key].key, does,
+             o->section, o->key, where(o, msg, sizeof msg));
+        return false;
+    }
+    return true;
+}
+
 /* A `*_choices` key: two to CL_CHOICES values, each valid for key `like`, instead of the keys
  * `other` (set: an error); the least is returned in *least (what the single value's readers
  * read). `what` names a value in the messages ("deadline"). */
@@ -1320,15 +1337,9 @@ static bool build_choices(struct conv *cv, int key, int like, const int *other, 
     const struct entry *e = cv->v->set[key];
     char w[512], msg[512];
     cv->used[key] = true;
-    for (int i = 0; i < nother; i++) {
-        const struct entry *o = cv->v->set[other[i]];
-        if (!o)
-            continue;
-        fail(cv->p, "%s: %s.%s: gives each job's %s, instead of %s.%s (%s): set one of "
-             "them", where(e, w, sizeof w), schema[key].section, schema[key].key, what,
-             o->section, o->key, where(o, msg, sizeof msg));
+    snprintf(msg, sizeof msg, "gives each job's %s", what);
+    if (!alone(cv, key, other, nother, msg))
         return false;
-    }
     char copy[1024], *item[CL_CHOICES + 1];
     snprintf(copy, sizeof copy, "%s", e->value);
     int k = text_split(copy, ',', NULL, 0);
@@ -1428,15 +1439,8 @@ static bool build_price_history(struct conv *cv, struct cfg *c, struct cl_spec *
     cv->used[K_U_PRICE_HISTORY] = true;
     char w[512], msg[1024];
     static const int instead[] = {K_U_PRICE, K_U_PRICE_MAX, K_U_PRICE_CHOICES};
-    for (size_t i = 0; i < sizeof instead / sizeof *instead; i++) {
-        const struct entry *o = cv->v->set[instead[i]];
-        if (o) {
-            fail(cv->p, "%s: utility.price_history: prices every copy by the time it runs, "
-                 "instead of utility.%s (%s): set one of them", where(e, w, sizeof w), o->key,
-                 where(o, msg, sizeof msg));
-            return false;
-        }
-    }
+    if (!alone(cv, K_U_PRICE_HISTORY, instead, 3, "prices every copy by the time it runs"))
+        return false;
     if (sp->trace && wl_own_prices(sp)) {
         fail(cv->p, "%s: utility.price_history: prices every copy by the time it runs, and "
              "the trace's price column prices its jobs (%s): drop one of them",
