@@ -10,7 +10,9 @@
  * the policies launch the same copies. */
 #include "models/cluster.h"
 #include "models/spot.h"
+#include "engine/base/bigmem.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,10 +30,11 @@ static inline uint64_t end_bits(double t)
     return b;
 }
 
-/* Grow an array to n elements (contents kept); returns -1 from the caller on failure. */
-#define RESERVE(p, n)                                                                      \
+/* Grow an array of cap elements to n (contents kept; large ones in huge pages,
+ * engine/base/bigmem.h); returns -1 from the caller on failure. */
+#define RESERVE(p, cap, n)                                                                 \
     do {                                                                                   \
-        void *q_ = realloc((p), (size_t)(n) * sizeof *(p));                                \
+        void *q_ = bigmem_grow((p), (size_t)(cap) * sizeof *(p), (size_t)(n) * sizeof *(p)); \
         if (!q_)                                                                           \
             return -1;                                                                     \
         (p) = q_;                                                                          \
@@ -40,32 +43,32 @@ static inline uint64_t end_bits(double t)
 static int reserve_jobs(struct cluster *cl, int njobs, int nslots)
 {
     if (njobs > cl->cap_jobs) {
-        RESERVE(cl->job, njobs);
+        RESERVE(cl->job, cl->cap_jobs, njobs);
         cl->cap_jobs = njobs;
     }
     int leaves = 1;
     while (leaves < nslots)
         leaves *= 2;
     if (leaves > cl->cap_leaves) {
-        RESERVE(cl->slot_task, leaves);
-        RESERVE(cl->slot_copy, leaves);
-        RESERVE(cl->slot_next, leaves);
-        RESERVE(cl->slot_start, leaves);
-        RESERVE(cl->slot_end, leaves);
-        RESERVE(cl->slot_offset, leaves);
-        RESERVE(cl->slot_work, leaves);
-        RESERVE(cl->slot_proc, leaves);
-        RESERVE(cl->slot_noise, leaves);
-        RESERVE(cl->slot_feed, leaves);
-        RESERVE(cl->free_stack, leaves);
-        RESERVE(cl->end_tree, 2 * leaves);
-        RESERVE(cl->end_key, 2 * leaves);
+        RESERVE(cl->slot_task, cl->cap_leaves, leaves);
+        RESERVE(cl->slot_copy, cl->cap_leaves, leaves);
+        RESERVE(cl->slot_next, cl->cap_leaves, leaves);
+        RESERVE(cl->slot_start, cl->cap_leaves, leaves);
+        RESERVE(cl->slot_end, cl->cap_leaves, leaves);
+        RESERVE(cl->slot_offset, cl->cap_leaves, leaves);
+        RESERVE(cl->slot_work, cl->cap_leaves, leaves);
+        RESERVE(cl->slot_proc, cl->cap_leaves, leaves);
+        RESERVE(cl->slot_noise, cl->cap_leaves, leaves);
+        RESERVE(cl->slot_feed, cl->cap_leaves, leaves);
+        RESERVE(cl->free_stack, cl->cap_leaves, leaves);
+        RESERVE(cl->end_tree, 2 * cl->cap_leaves, 2 * leaves);
+        RESERVE(cl->end_key, 2 * cl->cap_leaves, 2 * leaves);
         cl->cap_leaves = leaves;
     }
     cl->tree_leaves = leaves;
     if (!cl->timers) {
         cl->timers_cap = 64;
-        RESERVE(cl->timers, cl->timers_cap);
+        RESERVE(cl->timers, 0, cl->timers_cap);
     }
     return 0;
 }
@@ -73,15 +76,15 @@ static int reserve_jobs(struct cluster *cl, int njobs, int nslots)
 static int reserve_tasks(struct cluster *cl, int ntasks)
 {
     if (ntasks > cl->cap_tasks) {
-        RESERVE(cl->task_job, ntasks);
-        RESERVE(cl->task_copies, ntasks);
-        RESERVE(cl->task_running, ntasks);
-        RESERVE(cl->task_head, ntasks);
-        RESERVE(cl->task_end, ntasks);
-        RESERVE(cl->task_start, ntasks);
-        RESERVE(cl->task_done, ntasks);
-        RESERVE(cl->task_size, ntasks);
-        RESERVE(cl->task_rng, ntasks);
+        RESERVE(cl->task_job, cl->cap_tasks, ntasks);
+        RESERVE(cl->task_copies, cl->cap_tasks, ntasks);
+        RESERVE(cl->task_running, cl->cap_tasks, ntasks);
+        RESERVE(cl->task_head, cl->cap_tasks, ntasks);
+        RESERVE(cl->task_end, cl->cap_tasks, ntasks);
+        RESERVE(cl->task_start, cl->cap_tasks, ntasks);
+        RESERVE(cl->task_done, cl->cap_tasks, ntasks);
+        RESERVE(cl->task_size, cl->cap_tasks, ntasks);
+        RESERVE(cl->task_rng, cl->cap_tasks, ntasks);
         cl->cap_tasks = ntasks;
     }
     return 0;
@@ -90,7 +93,7 @@ static int reserve_tasks(struct cluster *cl, int ntasks)
 /* Double the timer heap; a heap larger than memory leaves nothing sensible to do. */
 static int grow_timers(struct cluster *cl)
 {
-    RESERVE(cl->timers, 2 * cl->timers_cap);
+    RESERVE(cl->timers, cl->timers_cap, 2 * cl->timers_cap);
     cl->timers_cap *= 2;
     return 0;
 }
@@ -131,15 +134,10 @@ int cl_begin(struct cluster *cl, int ntasks, uint64_t seed, uint64_t replica)
     cl->npending_tasks = 0;
     cl->ntasks = ntasks;
     cl->nslots = nslots;
-    for (int i = 0; i < njobs; i++)
-        for (int t = cl->job[i].first_task; t < cl->job[i].first_task + cl->job[i].ntasks; t++)
-            cl->task_job[t] = i;
-    for (int t = 0; t < ntasks; t++) {
-        cl->task_copies[t] = cl->task_running[t] = 0;
-        cl->task_head[t] = -1;
-        cl->task_end[t] = INFINITY;
-        cl->task_start[t] = cl->task_done[t] = NAN;
-    }
+#ifdef SPECMC_CHECK
+    for (int t = 0; t < ntasks; t++) /* set at the job's arrival (cl_arrive); a read before faults */
+        cl->task_job[t] = INT_MIN;
+#endif
     for (int s = 0; s < cl->tree_leaves; s++) {
         cl->slot_task[s] = cl->slot_copy[s] = cl->slot_next[s] = -1;
         cl->slot_start[s] = cl->slot_offset[s] = cl->slot_proc[s] = cl->slot_work[s] = 0.0;
@@ -351,6 +349,13 @@ void cl_arrive(struct cluster *cl, int job)
     CL_ASSERT(job == cl->narrived);
     struct cl_job *j = &cl->job[job];
     cl->narrived++;
+    for (int t = j->first_task; t < j->first_task + j->ntasks; t++) {
+        cl->task_job[t] = job;
+        cl->task_copies[t] = cl->task_running[t] = 0;
+        cl->task_head[t] = -1;
+        cl->task_end[t] = INFINITY;
+        cl->task_start[t] = cl->task_done[t] = NAN;
+    }
     j->pend_prev = cl->pend_tail;
     j->pend_next = -1;
     if (cl->pend_tail >= 0)
@@ -823,6 +828,12 @@ void cl_check(const struct cluster *cl)
         const struct cl_job *j = &cl->job[i];
         int running = 0, left = 0, waiting = 0, maps_left = 0;
         double end_sum = 0.0;
+        if (i >= cl->narrived) { /* its tasks' entries are set at its arrival */
+            assert(j->tasks_running == 0 && j->copies_running == 0 && j->tasks_waiting == 0);
+            assert(j->tasks_left == j->ntasks && j->maps_left == j->nmap && isnan(j->completion));
+            assert(j->machine_time == 0.0);
+            continue;
+        }
         for (int t = j->first_task; t < j->first_task + j->ntasks; t++) {
             int n = 0;
             double end = INFINITY;

@@ -109,7 +109,8 @@ struct cluster {
     int pend_tail;        /* newest such job */
     int npending_tasks;   /* arrived tasks never launched */
 
-    /* tasks (struct of arrays) */
+    /* tasks (struct of arrays); a job's entries other than task_size and task_rng are set at
+       its arrival (cl_arrive), written where they are next read, and mean nothing before */
     int ntasks;           /* total tasks in the replica */
     int *task_job;        /* owning job */
     int *task_copies;     /* copies launched so far (= number of the next copy) */

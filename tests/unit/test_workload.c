@@ -402,6 +402,8 @@ Test(workload, copies_follow_their_jobs_shape)
     sp.shape_max = 1.5;
     struct cluster cl = {0};
     cr_assert_eq(wl_reset(&cl, &sp, 5, 0), 0);
+    for (int i = 0; i < cl.njobs; i++) /* a task's copies are drawn once its job is there */
+        cl_arrive(&cl, i);
     for (int i = 0; i < cl.njobs; i++) {
         const struct cl_job *j = &cl.job[i];
         double sigma = j->dist[CL_MAP].b, mu = log(5.0 * j->scale[CL_MAP]) - sigma * sigma / 2;

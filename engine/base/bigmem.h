@@ -1,0 +1,21 @@
+/* bigmem — growth of the large per-replica arrays (a cluster's jobs and tasks) in memory the
+ * kernel may back with 2 MiB pages (Linux transparent huge pages, madvise(MADV_HUGEPAGE)).
+ *
+ * A replica of 50 000 jobs touches about 44 MB of such arrays, which with 4 KiB pages costs
+ * some 11 000 page faults in the first replica of each thread, about a tenth of a
+ * `make bench` FIFO run's CPU time on the development machine (docs/guide/performance.md).
+ * Nothing here changes a value: only where the bytes live. */
+#ifndef SPECMC_BIGMEM_H
+#define SPECMC_BIGMEM_H
+
+#include <stddef.h>
+
+/* Arrays from this many bytes up are aligned to, and advised as, huge pages. */
+#define BIGMEM_HUGE (2u << 20)
+
+/* Grows the array at p (old_bytes of contents, NULL when 0) to new_bytes, keeping its
+ * contents as realloc does; returns the new block or NULL (p untouched) when memory is out.
+ * Release with free(). */
+void *bigmem_grow(void *p, size_t old_bytes, size_t new_bytes);
+
+#endif
