@@ -16,7 +16,7 @@ context and may leave results in it for later sections:
            peers, each its own binary: SimGrid's S4U actors (bench/simgrid_fifo.cpp,
            build/release/simgrid-fifo, or --simgrid-bench PATH) and a bare C event loop
            (bench/bare_fifo.c, build/release/bare-fifo, or --bare-bench PATH); this script
-           builds neither. Targets: specmc >= 50x SimPy, >= 1x SimGrid, >= 0.9x the bare loop.
+           builds neither. Targets: specmc >= 70x SimPy, >= 1x SimGrid, >= 0.95x the bare loop.
            The mean job flowtime of all four is printed as a sanity check (different random
            numbers: they agree only statistically).
   threads  replicas/s of the same specmc config at 1, 2, 4, ... threads and at the core

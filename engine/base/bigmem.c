@@ -7,7 +7,7 @@
 
 void *bigmem_grow(void *p, size_t old_bytes, size_t new_bytes)
 {
-    if (new_bytes < BIGMEM_HUGE)
+    if (new_bytes < BIGMEM_HUGE / 2)
         return realloc(p, new_bytes);
     size_t rounded = (new_bytes + BIGMEM_HUGE - 1) / BIGMEM_HUGE * BIGMEM_HUGE;
     void *q = aligned_alloc(BIGMEM_HUGE, rounded);

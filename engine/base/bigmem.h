@@ -10,7 +10,8 @@
 
 #include <stddef.h>
 
-/* Arrays from this many bytes up are aligned to, and advised as, huge pages. */
+/* A huge page's bytes; arrays from half of it up are aligned to it and rounded up to whole
+ * ones (at most twice their size resident, once touched) and advised as huge pages. */
 #define BIGMEM_HUGE (2u << 20)
 
 /* Grows the array at p (old_bytes of contents, NULL when 0) to new_bytes, keeping its
