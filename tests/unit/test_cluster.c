@@ -382,3 +382,37 @@ Test(cluster, beat_after_matches_repeated_sums)
         cr_assert(got == want, "t %a p %a until %a: %a vs %a", t, p, until, got, want);
     }
 }
+
+/* A job's task entries are written at its arrival, not at reset: a second replica on the same
+ * memory, left as the first replica ended (every task done, copies counted), sees each arriving
+ * job's tasks fresh — no copy, none running, no start — and its copies numbered from 0. */
+Test(cluster, task_entries_fresh_at_arrival)
+{
+    struct cl_spec sp = sc_spec(4, 6, 3);
+    struct cluster cl = {0};
+    for (int replica = 0; replica < 2; replica++) {
+        cr_assert_eq(wl_reset(&cl, &sp, 9, (uint64_t)replica), 0);
+        for (int j = 0; j < cl.njobs; j++) {
+            cl_arrive(&cl, j);
+            for (int t = cl.job[j].first_task; t < cl.job[j].first_task + cl.job[j].ntasks; t++) {
+                cr_assert_eq(cl.task_job[t], j);
+                cr_assert(cl.task_copies[t] == 0 && cl.task_running[t] == 0);
+                cr_assert(cl.task_head[t] == -1 && cl.task_end[t] == INFINITY);
+                cr_assert(isnan(cl.task_start[t]) && isnan(cl.task_done[t]));
+            }
+            while (cl.pend_head >= 0 && cl.nfree > 0)
+                cl_start_next_task(&cl, cl.pend_head, 2); /* two copies each: counts of 2 */
+            cl_check(&cl);
+        }
+        while (cl.ndone < cl.njobs) {
+            cl_advance(&cl, cl_next_end(&cl));
+            cl_complete(&cl, cl_next_end_slot(&cl));
+            while (cl.pend_head >= 0 && cl.nfree > 0)
+                cl_start_next_task(&cl, cl.pend_head, 2);
+            cl_check(&cl);
+        }
+        for (int t = 0; t < cl.ntasks; t++)
+            cr_assert(cl.task_copies[t] >= 1 && !isnan(cl.task_done[t]));
+    }
+    cl_free(&cl);
+}
