@@ -60,8 +60,10 @@
  * progress, then lowest task) once its progress is known now and below the bar — its job was
  * looked at in this decision, or its copies all wait (progress 0, and the bar, above 0 then,
  * does not fall), or its progress computed now is under the bar its job had then — and
- * otherwise its job is looked at. Each decision is the full scan's, bit for bit (test builds
- * check it at every decision). The estimated-time and progress-rate rules scan every job, and
+ * otherwise its job is looked at. A task that has not run min_age yet waits outside that heap
+ * and joins it, in the order the tasks started, at the first decision that finds it old
+ * enough, so a decision does not pass over the young ones again and again. Each decision is
+ * the full scan's, bit for bit (test builds check it at every decision). The estimated-time and progress-rate rules scan every job, and
  * so does the progress-score rule with requests drawn per job: its backups go out in the full
  * scan's order under the placement rule (models/cluster.h), which the bounds cannot tell. */
 #include <math.h>
@@ -104,8 +106,12 @@ struct hadoop_s {
     /* the progress-score rule */
     struct gap_job *job;    /* per job: its bar when last looked at, and bounds since */
     struct pol_watch due;   /* arrived jobs not done: when to look at them again */
-    struct pol_watch cands; /* tasks without a backup whose progress may be below their job's
-                               bar: key = a bound under their progress now */
+    struct pol_watch cands; /* tasks old enough (min_age) without a backup whose progress may
+                               be below their job's bar: key = a bound under their progress
+                               now (ps) */
+    unsigned char *waiting; /* per task: such a task, too young yet to be in cands */
+    int *young, nyoung, nold; /* tasks in the order they started; the first nold are old
+                                 enough */
     double *ps;             /* per task: its progress when last computed */
     double *from, *grow;    /* per task: when that progress starts to grow, and how fast at
                                least (its one copy's rate; INFINITY and 0 otherwise) */
@@ -116,7 +122,6 @@ struct hadoop_s {
                                it below the bar */
     int64_t decision;       /* decisions so far */
     int *todo;              /* [jobs]: the jobs due at a decision */
-    struct pol_watched *aside; /* [S]: candidates too young, for a decision */
 };
 
 static int hadoop_s_init(struct cluster *cl, void *st, const double *param)
@@ -136,14 +141,16 @@ static int hadoop_s_init(struct cluster *cl, void *st, const double *param)
     if (h->gaps) {
         h->job = calloc((size_t)cl->njobs, sizeof *h->job);
         h->todo = malloc((size_t)cl->njobs * sizeof *h->todo);
-        h->aside = malloc((size_t)cl->nslots * sizeof *h->aside);
+        h->young = malloc((size_t)cl->ntasks * sizeof *h->young);
+        h->waiting = calloc((size_t)cl->ntasks, sizeof *h->waiting);
+        h->nyoung = h->nold = 0;
         h->ps = calloc((size_t)cl->ntasks, sizeof *h->ps);
         h->fixed = calloc((size_t)cl->ntasks, sizeof *h->fixed);
         h->known = calloc((size_t)cl->ntasks, sizeof *h->known);
         h->rate = calloc((size_t)cl->ntasks, sizeof *h->rate);
         h->from = malloc((size_t)cl->ntasks * sizeof *h->from);
         h->grow = malloc((size_t)cl->ntasks * sizeof *h->grow);
-        if (!h->job || !h->todo || !h->aside || !h->ps || !h->fixed || !h->known || !h->rate ||
+        if (!h->job || !h->todo || !h->young || !h->waiting || !h->ps || !h->fixed || !h->known || !h->rate ||
             !h->from || !h->grow ||
             pol_watch_init(&h->due, cl->njobs) || pol_watch_init(&h->cands, cl->ntasks))
             return -1;
@@ -160,7 +167,8 @@ static void hadoop_s_free(void *st)
     pol_watch_free(&h->cands);
     free(h->job);
     free(h->todo);
-    free(h->aside);
+    free(h->young);
+    free(h->waiting);
     free(h->ps);
     free(h->fixed);
     free(h->known);
@@ -214,6 +222,39 @@ static void known_progress(const struct cluster *cl, struct hadoop_s *h, int t, 
                                                                      : INFINITY;
 }
 
+/* A task without a backup whose progress, ps, may be below its job's bar: in cands, keyed by
+ * ps, once it has run min_age; until then it waits (a decision backs up no younger task), and
+ * joins cands when a decision finds it old enough (young_to_cands). */
+static void cand_set(const struct cluster *cl, struct hadoop_s *h, int t)
+{
+    if (cl->now - cl->task_start[t] >= h->min_age) {
+        pol_watch_set(&h->cands, t, h->ps[t]);
+        return;
+    }
+    h->waiting[t] = 1;
+}
+
+static void cand_remove(struct hadoop_s *h, int t)
+{
+    pol_watch_remove(&h->cands, t);
+    h->waiting[t] = 0;
+}
+
+/* The tasks that have run min_age since the last decision, in the order they started (as
+ * their ages fall), into cands if they wait there. */
+static void young_to_cands(const struct cluster *cl, struct hadoop_s *h)
+{
+    for (; h->nold < h->nyoung; h->nold++) {
+        int t = h->young[h->nold];
+        if (cl->now - cl->task_start[t] < h->min_age)
+            break;
+        if (h->waiting[t]) {
+            h->waiting[t] = 0;
+            pol_watch_set(&h->cands, t, h->ps[t]);
+        }
+    }
+}
+
 /* The progress-score rule, one job: its running tasks without a backup whose progress is below
  * its average progress minus the gap, into `all` (key = progress, those old enough) when given;
  * else it is looked at: those tasks become its entries in cands (with their progress now), the
@@ -252,11 +293,11 @@ static void progress_gap_job(const struct cluster *cl, struct hadoop_s *h, int j
             continue;
         }
         if (below) {
-            pol_watch_set(&h->cands, t, p);
+            cand_set(cl, h, t);
             h->fixed[t] = h->rate[t] == 0 && 0 < bar - g.rounding; /* progress 0 while below */
             continue;
         }
-        pol_watch_remove(&h->cands, t);
+        cand_remove(h, t);
         if (cl->task_copies[t] > 1)
             continue;
         /* its one copy's progress grows at its rate from now, if it reports */
@@ -315,6 +356,7 @@ static void gap_started(const struct cluster *cl, struct hadoop_s *h, int t)
 {
     int j = cl->task_job[t];
     task_rates(cl, h, t);
+    h->young[h->nyoung++] = t;
     if (h->average) {
         gap_relook(cl, h, j);
         return;
@@ -322,7 +364,7 @@ static void gap_started(const struct cluster *cl, struct hadoop_s *h, int t)
     h->job[j].slope += h->rate[t];
     known_progress(cl, h, t, 0.0);
     h->fixed[t] = 0;
-    pol_watch_set(&h->cands, t, 0.0);
+    cand_set(cl, h, t);
     gap_due(cl, h, j);
 }
 
@@ -332,7 +374,7 @@ static void gap_ended(const struct cluster *cl, struct hadoop_s *h, int t)
 {
     int j = cl->task_job[t];
     const struct cl_job *job = &cl->job[j];
-    pol_watch_remove(&h->cands, t);
+    cand_remove(h, t);
     bool released = cl_task_phase(cl, t) == CL_MAP && job->maps_left == 0 &&
                     job->next_unstarted > job->nmap;
     if (h->average || released || !isnan(job->completion)) {
@@ -386,20 +428,16 @@ static void progress_gap_backups(struct cluster *cl, struct hadoop_s *h)
     int expect = h->rk.n < cl->nfree ? h->rk.n : cl->nfree, launched = 0;
 #endif
     h->decision++;
-    int n = 0, naside = 0;
+    int n = 0;
     while (h->due.n > 0 && h->due.h[0].key <= cl->now) {
         h->todo[n++] = h->due.h[0].task;
         pol_watch_remove(&h->due, h->due.h[0].task);
     }
     for (int i = 0; i < n; i++)
         look_at_job(cl, h, h->todo[i]);
+    young_to_cands(cl, h);
     while (cl->nfree > 0 && h->cands.n > 0) {
         int t = h->cands.h[0].task, j = cl->task_job[t];
-        if (cl->now - cl->task_start[t] < h->min_age) {
-            h->aside[naside++] = h->cands.h[0];
-            pol_watch_remove(&h->cands, t);
-            continue;
-        }
         if (!h->fixed[t] && h->job[j].seen != h->decision && h->known[t] != h->decision) {
             double p = task_progress(cl, t);
             known_progress(cl, h, t, p);
@@ -417,8 +455,6 @@ static void progress_gap_backups(struct cluster *cl, struct hadoop_s *h)
         gap_backed_up(cl, h, t);
     }
     CL_ASSERT(launched == expect);
-    for (int i = 0; i < naside; i++)
-        pol_watch_set(&h->cands, h->aside[i].task, h->aside[i].key);
 }
 
 /* The progress-rate rule: the running tasks without a backup whose progress rate is below
@@ -635,10 +671,11 @@ const struct policy pol_hadoop_s = {
     .free = hadoop_s_free,
     .events_per_second = 4.3e6,
     .heartbeat = "period",
-    /* the progress-score rule: per task its progress, rates and known decision, and a
-       candidate's entry; per slot a decision's ranking and candidates set aside; per job its
-       bounds and due entry */
-    .memory = {4 * sizeof(double) + sizeof(int64_t) + sizeof(int) + 1 + sizeof(struct pol_watched),
-               sizeof(struct pol_rank) + sizeof(struct pol_watched),
+    /* the progress-score rule: per task its progress, rates, known decision, place in the
+       order of starts, a candidate's entry and flags; per slot a decision's ranking; per job
+       its bounds and due entry */
+    .memory = {4 * sizeof(double) + sizeof(int64_t) + 2 * sizeof(int) + 2 +
+                   sizeof(struct pol_watched),
+               sizeof(struct pol_rank),
                sizeof(struct gap_job) + 2 * sizeof(int) + sizeof(struct pol_watched)},
 };
