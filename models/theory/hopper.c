@@ -59,25 +59,10 @@ void hp_allocate(struct hp_job *j, int n, double slots, double beta, double epsi
         j[i].target = i < m2 ? floor_share : j[i].remaining / rest * (slots - m2 * floor_share);
 }
 
-/* The larger of two counts (never NaN): a compare, where fmax is a call for its NaN rules. */
-static inline double larger(double a, double b)
-{
-    return a > b ? a : b;
-}
-
+/* The smaller of two weights (never NaN): a compare, where fmin is a call for its NaN rules. */
 static inline double smaller(double a, double b)
 {
     return a < b ? a : b;
-}
-
-bool hp_dag_before(const struct hp_dag_job *x, const struct hp_dag_job *y)
-{
-    double mx = larger(x->remaining, x->downstream), my = larger(y->remaining, y->downstream);
-    if (mx != my)
-        return mx < my;
-    if (x->alpha != y->alpha)
-        return x->alpha > y->alpha;
-    return x->job < y->job;
 }
 
 /* V_i = (2/β) T_i √α_i (seed 001 eq. 6). */
@@ -130,14 +115,27 @@ int hp_allocate_dag(struct hp_dag_job *j, int n, double slots, double beta, enum
         j[0].target = slots;
         return 1;
     }
+    /* Case 4 at once where it holds: S > Σ_{i≤n} V_i/√a_n is above every upper end that
+       cases 2, 3 and 5 test (each a partial sum of the same terms over a √a_k ≥ √a_n, and
+       division and the running sum are monotone), so the loops below would find none. */
+    double least = j[0].alpha;
+    for (int i = 1; i < n; i++)
+        least = smaller(least, j[i].alpha);
+    if (slots > total / sqrt(least)) {
+        dag_share(j, n, slots);
+        return 4;
+    }
     /* case 2 and the fallback: with a = a_{k+1} and sum = Σ_{i≤k} V_i, the range is
        (sum/√a, (sum + V_{k+1})/√a]; the fallback is the first k whose upper end reaches S */
     int fallback = -1;
-    double a = j[0].alpha, sum = 0.0;
+    double a = j[0].alpha, sum = 0.0, root = sqrt(a);
     for (int k = 1; k < n; k++) {
-        a = smaller(a, j[k].alpha);
+        if (j[k].alpha < a) {
+            a = j[k].alpha;
+            root = sqrt(a);
+        }
         sum += j[k - 1].v;
-        double root = sqrt(a), hi = (sum + j[k].v) / root;
+        double hi = (sum + j[k].v) / root;
         if (sum / root < slots && slots <= hi) {
             dag_fill(j, k, slots, kmin);
             return 2;
@@ -146,9 +144,10 @@ int hp_allocate_dag(struct hp_dag_job *j, int n, double slots, double beta, enum
             fallback = k;
     }
     a = smaller(j[0].alpha, j[1].alpha); /* a_{k+1} for k = 1 */
-    double root = sqrt(a);
+    root = sqrt(a);
     for (int k = 1; k < n - 1; k++) {
-        double next = smaller(a, j[k + 1].alpha), next_root = sqrt(next); /* a_{k+2} */
+        double next = smaller(a, j[k + 1].alpha); /* a_{k+2} */
+        double next_root = next == a ? root : sqrt(next);
         if (total / root < slots && slots <= total / next_root) {
             dag_share(j, k + 1, slots);
             return 3;

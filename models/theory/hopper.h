@@ -55,8 +55,17 @@ struct hp_dag_job {
 };
 
 /* Algorithm 3's order: ascending max{T_i, T'_i}; the same max: the larger weight α_i first;
- * then the lower index (earlier arrival). */
-bool hp_dag_before(const struct hp_dag_job *x, const struct hp_dag_job *y);
+ * then the lower index (earlier arrival). Inline: the policy sorts with it at every decision. */
+static inline bool hp_dag_before(const struct hp_dag_job *x, const struct hp_dag_job *y)
+{
+    double mx = x->remaining > x->downstream ? x->remaining : x->downstream;
+    double my = y->remaining > y->downstream ? y->remaining : y->downstream;
+    if (mx != my)
+        return mx < my;
+    if (x->alpha != y->alpha)
+        return x->alpha > y->alpha;
+    return x->job < y->job;
+}
 
 /* Which job is J_{k_min} in case 2 (the one of least α, ties to the one listed last): among
  * the first k + 1 jobs, the one whose weight is α_min^(k+1), which the case's sums divide by

@@ -3,6 +3,7 @@
  * under both readings of J_{k_min}, the order by max{T_i, T'_i} with its tie rule, and that
  * with every α = 1 it is Algorithm 1. */
 #include <criterion/criterion.h>
+#include <math.h>
 
 #include "models/theory/hopper.h"
 
@@ -51,6 +52,16 @@ Test(hopper_dag, cases3_and_4_proportional)
 {
     three(10.0, HP_KMIN_NEXT, 3, 40.0 / 6, 20.0 / 6, 0);
     three(30.0, HP_KMIN_NEXT, 4, 16, 8, 6);
+}
+
+/* The edge of case 4, S = Σ V_i/√a_n = 15: still case 2 for k = 2 (its range (12, 15] holds
+ * 15; the case-4 test that skips the loops must not take it), 8, 4, 3; the next double above
+ * 15 is case 4. */
+Test(hopper_dag, case4_starts_just_above_its_edge)
+{
+    three(15.0, HP_KMIN_NEXT, 2, 8, 4, 3);
+    double above = nextafter(15.0, INFINITY);
+    three(above, HP_KMIN_NEXT, 4, above * 4 / 7.5, above * 2 / 7.5, above * 1.5 / 7.5);
 }
 
 /* S = 7 is in no printed case (case 2's gap, below case 3's range): case 2's assignment with
