@@ -49,9 +49,14 @@
  *    The heap is then kept across decisions: each decision first counts the reports of the
  *    copies launched since (in launch order, which is the order of their reports: every copy
  *    starts processing launch_delay after its launch), and a completed task is removed when
- *    it completes. With the hadoop estimator, whose estimates move with the clock, the heap is
- *    gathered afresh at each decision that needs it. Each order breaks its ties as the scans
- *    did (by index), so every decision is the one the scans made. */
+ *    it completes. With pipelined phases (hopper-dag) a reduce copy launched in its map phase
+ *    waits, with no estimate, and is no candidate; when the phase ends the job is gathered
+ *    afresh at its next copy, and those of its reduce copies that have not reported yet are
+ *    counted when they do (by their start of processing, among the others). Test builds
+ *    compare the kept heaps with a fresh gather at every decision. With the hadoop estimator,
+ *    whose estimates move with the clock, the heap is gathered afresh at each decision that
+ *    needs it. Each order breaks its ties as the scans did (by index), so every decision is
+ *    the one the scans made. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,6 +84,8 @@ struct hopper {
     int alpha;        /* its α_i (ALPHA_*) */
     enum hp_kmin kmin; /* its J_{k_min} */
     struct hp_dag_job *d; /* hopper-dag: the active jobs of a decision, in Algorithm 3's order */
+    unsigned char *changed; /* hopper-dag, per job: a task of it has completed since its entry
+                               in d was made */
     bool keep;        /* a copy's estimated end never changes once it has one (the chronos
                          estimator): gathered candidates are kept across decisions */
     struct hp_job *j; /* the active jobs of a decision, by increasing T_i */
@@ -87,10 +94,11 @@ struct hopper {
     int *order;       /* heap of indices into j: argmax H_i − S_i first (job_before) */
     double *gap;      /* H_i − S_i of j[i] */
     int *ncand;       /* per job: how many copy candidates it has; -1: not gathered */
+    int *gathered, ngathered; /* without keep: the jobs gathered in this decision */
     int *cand;        /* per task: job k's candidate heap at cand + its first_task (task_before) */
     int *pos;         /* per task: its place in that heap, -1 if not there */
     double *end;      /* per task: a candidate's latest estimated copy end */
-    struct fresh *fresh; /* with keep: copies launched, by proc (launch order), from head */
+    struct fresh *fresh; /* with keep: copies without an estimate yet, by proc, from head */
     int head, nfresh, fresh_cap;
     const struct cluster *cl; /* the replica's cluster, for the orders */
 };
@@ -106,10 +114,11 @@ static int hopper_alloc(struct cluster *cl, struct hopper *h)
     h->order = malloc(jobs * sizeof *h->order);
     h->gap = malloc(jobs * sizeof *h->gap);
     h->ncand = malloc(jobs * sizeof *h->ncand);
+    h->gathered = malloc(jobs * sizeof *h->gathered);
     h->cand = malloc(tasks * sizeof *h->cand);
     h->pos = malloc(tasks * sizeof *h->pos);
     h->end = malloc(tasks * sizeof *h->end);
-    if (!h->j || !h->order || !h->gap || !h->ncand || !h->cand || !h->pos || !h->end)
+    if (!h->j || !h->order || !h->gap || !h->ncand || !h->gathered || !h->cand || !h->pos || !h->end)
         return -1;
     for (size_t k = 0; k < jobs; k++)
         h->ncand[k] = -1;
@@ -126,8 +135,6 @@ static int hopper_init(struct cluster *cl, void *st, const double *param)
     return hopper_alloc(cl, h);
 }
 
-/* hopper-dag: with pipelined phases a reduce copy's estimate comes when its map phase ends,
- * not launch_delay after its launch, so the reports are not counted in launch order (keep). */
 static int hopper_dag_init(struct cluster *cl, void *st, const double *param)
 {
     struct hopper *h = st;
@@ -136,9 +143,9 @@ static int hopper_dag_init(struct cluster *cl, void *st, const double *param)
     h->alpha = (int)param[DAG_ALPHA];
     h->kmin = (enum hp_kmin)param[DAG_KMIN];
     int rc = hopper_alloc(cl, h);
-    h->keep = h->keep && cl->spec->phases != PHASES_PIPELINED;
     h->d = malloc((size_t)(cl->njobs > 0 ? cl->njobs : 1) * sizeof *h->d);
-    return rc == 0 && h->d ? 0 : -1;
+    h->changed = calloc((size_t)(cl->njobs > 0 ? cl->njobs : 1), sizeof *h->changed);
+    return rc == 0 && h->d && h->changed ? 0 : -1;
 }
 
 static void hopper_free(void *st)
@@ -148,11 +155,13 @@ static void hopper_free(void *st)
     free(h->order);
     free(h->gap);
     free(h->ncand);
+    free(h->gathered);
     free(h->cand);
     free(h->pos);
     free(h->end);
     free(h->fresh);
     free(h->d);
+    free(h->changed);
 }
 
 static bool by_remaining(const struct hp_job *x, const struct hp_job *y)
@@ -207,13 +216,21 @@ static struct hp_dag_job dag_job(const struct cluster *cl, const struct hopper *
 
 /* hopper-dag's targets: the active jobs in Algorithm 3's order (the last decision's, less
  * the jobs done, with the jobs arrived since at its end: insertion sort), allocated by
- * hp_allocate_dag, into h->j in that order for the argmax. */
+ * hp_allocate_dag, into h->j in that order for the argmax. A job's T_i, T'_i and α_i change
+ * only when one of its tasks completes: the others keep their entries. */
 static int targets_dag(const struct cluster *cl, struct hopper *h)
 {
     int n = 0;
-    for (int i = 0; i < h->n; i++)
-        if (cl->job[h->d[i].job].tasks_left > 0)
-            h->d[n++] = dag_job(cl, h, h->d[i].job);
+    for (int i = 0; i < h->n; i++) {
+        int k = h->d[i].job;
+        if (!h->changed[k]) {
+            h->d[n++] = h->d[i];
+            continue;
+        }
+        h->changed[k] = 0;
+        if (cl->job[k].tasks_left > 0)
+            h->d[n++] = dag_job(cl, h, k);
+    }
     for (; h->seen < cl->narrived; h->seen++)
         if (cl->job[h->seen].tasks_left > 0)
             h->d[n++] = dag_job(cl, h, h->seen);
@@ -252,6 +269,43 @@ static inline bool task_before(const void *ctx, int a, int b)
     return ra < rb || (ra == rb && (h->end[a] > h->end[b] || (h->end[a] == h->end[b] && a < b)));
 }
 
+/* A candidate's latest estimated copy end (-INFINITY while none has an estimate). */
+static double latest_end(const struct cluster *cl, int t)
+{
+    double end = -INFINITY;
+    for (int s = cl->task_head[t]; s >= 0; s = cl->slot_next[s]) {
+        double e = cl_est_end(cl, s); /* NaN (no estimate yet): not above end */
+        if (e > end)
+            end = e;
+    }
+    return end;
+}
+
+#ifdef SPECMC_CHECK
+/* Test builds, with keep: every job's kept candidates are those gather would find now, with
+ * the same latest ends. */
+static void check_kept(const struct cluster *cl, const struct hopper *h)
+{
+    for (int k = cl->first_active; k < cl->narrived; k++) {
+        const struct cl_job *j = &cl->job[k];
+        if (h->ncand[k] < 0 || !isnan(j->completion))
+            continue;
+        int n = 0;
+        for (int t = j->first_task; t < j->first_task + j->next_unstarted; t++) {
+            bool want = cl->task_running[t] > 0 && cl->task_copies[t] < (int)RNG_MAX_COPIES &&
+                        !cl_copy_waiting(cl, cl->task_head[t]);
+            CL_ASSERT(want == (h->pos[t] >= 0));
+            if (!want)
+                continue;
+            CL_ASSERT(h->pos[t] < h->ncand[k] && h->cand[j->first_task + h->pos[t]] == t);
+            CL_ASSERT(h->end[t] == latest_end(cl, t));
+            n++;
+        }
+        CL_ASSERT(n == h->ncand[k]);
+    }
+}
+#endif
+
 /* Job k's running tasks that can take a copy, in h->cand from its first task, as a heap in
  * the copy order, each with the latest estimated end of its copies (-INFINITY while none has
  * an estimate: it counts as ending first). Tasks whose copies wait for their map phase are
@@ -265,20 +319,16 @@ static void gather(const struct cluster *cl, struct hopper *h, int k)
             cl_copy_waiting(cl, cl->task_head[t]))
             continue; /* a reduce copy waiting for its map phase has no estimate yet, and a
                          pipelined one is held back by the map outputs, not by its machine */
-        double end = -INFINITY;
-        for (int s = cl->task_head[t]; s >= 0; s = cl->slot_next[s]) {
-            double e = cl_est_end(cl, s); /* NaN (no estimate yet): not above end */
-            if (e > end)
-                end = e;
-        }
-        h->end[t] = end;
+        h->end[t] = latest_end(cl, t);
         c[n++] = t;
     }
     pol_heap_make(c, h->pos, n, task_before, h);
     h->ncand[k] = n;
 }
 
-/* With keep: remember a copy just launched, to count its estimate once it has one. */
+/* With keep: remember a copy that has no estimate yet, to count it once it has one (in the
+ * order of proc: a copy just launched goes last; a reduce copy that its map phase's end lets
+ * process may go before copies launched within launch_delay). */
 static void note_fresh(const struct cluster *cl, struct hopper *h, int slot)
 {
     if (h->head + h->nfresh == h->fresh_cap) {
@@ -289,7 +339,10 @@ static void note_fresh(const struct cluster *cl, struct hopper *h, int slot)
             h->fresh = pol_grow(h->fresh, &h->fresh_cap, sizeof *h->fresh);
         }
     }
-    h->fresh[h->head + h->nfresh++] =
+    int i = h->head + h->nfresh++;
+    for (; i > h->head && h->fresh[i - 1].proc > cl->slot_proc[slot]; i--)
+        h->fresh[i] = h->fresh[i - 1];
+    h->fresh[i] =
         (struct fresh){cl->slot_proc[slot], slot, cl->slot_task[slot], cl->slot_copy[slot]};
 }
 
@@ -322,8 +375,11 @@ static bool give_slot(struct cluster *cl, struct hopper *h, int k)
     if (cl->job[k].next_unstarted < cl->job[k].ntasks) {
         slot = cl->task_head[cl_start_next_task(cl, k, 1)];
     } else {
-        if (h->ncand[k] < 0)
+        if (h->ncand[k] < 0) {
             gather(cl, h, k);
+            if (!h->keep)
+                h->gathered[h->ngathered++] = k;
+        }
         if (h->ncand[k] == 0)
             return false;
         int *c = h->cand + cl->job[k].first_task, t = c[0];
@@ -333,7 +389,7 @@ static bool give_slot(struct cluster *cl, struct hopper *h, int k)
         else
             pol_heap_down(c, h->pos, h->ncand[k], 0, task_before, h);
     }
-    if (h->keep)
+    if (h->keep && !cl_copy_waiting(cl, slot)) /* a waiting copy reports from its release */
         note_fresh(cl, h, slot);
     return true;
 }
@@ -350,8 +406,12 @@ static void forget(const struct cluster *cl, struct hopper *h, int k)
 static void hopper_slot_free(struct cluster *cl, void *st)
 {
     struct hopper *h = st;
-    if (h->keep)
+    if (h->keep) {
         count_reports(cl, h);
+#ifdef SPECMC_CHECK
+        check_kept(cl, h);
+#endif
+    }
     int n = h->dag ? targets_dag(cl, h) : targets(cl, h);
     for (int i = 0; i < n; i++) {
         set_gap(cl, h, i);
@@ -371,18 +431,39 @@ static void hopper_slot_free(struct cluster *cl, void *st)
             pol_heap_pop(h->order, NULL, left--, job_before, h); /* can use no slot: passed over */
         }
     }
-    for (int i = 0; !h->keep && i < n; i++)
-        forget(cl, h, h->j[i].job); /* estimates move with the clock: gather afresh */
+    for (; h->ngathered > 0; h->ngathered--) /* estimates move with the clock: gather afresh */
+        forget(cl, h, h->gathered[h->ngathered - 1]);
 }
 
-/* With keep: a completed task leaves its job's candidates. */
+/* With keep: job k's map phase has just ended, so its reduce copies, waiting until now,
+ * process (hopper-dag, pipelined phases): its reduce tasks become candidates (it is gathered
+ * afresh when next given a copy), and its copies without an estimate yet are noted to count
+ * their estimates once they have them. */
+static void maps_ended(const struct cluster *cl, struct hopper *h, int k)
+{
+    const struct cl_job *j = &cl->job[k];
+    for (int t = j->first_task + j->nmap; t < j->first_task + j->next_unstarted; t++)
+        for (int s = cl->task_head[t]; s >= 0; s = cl->slot_next[s])
+            if (!(cl->now > cl->slot_proc[s]))
+                note_fresh(cl, h, s);
+    forget(cl, h, k);
+}
+
+/* With keep: a completed task leaves its job's candidates; the end of a map phase lets the
+ * reduce tasks in. */
 static void hopper_copy_done(struct cluster *cl, void *st, int task)
 {
     struct hopper *h = st;
     int k = cl->task_job[task];
+    const struct cl_job *j = &cl->job[k];
     if (h->pos[task] >= 0)
-        pol_heap_remove(h->cand + cl->job[k].first_task, h->pos, h->ncand[k]--, h->pos[task],
+        pol_heap_remove(h->cand + j->first_task, h->pos, h->ncand[k]--, h->pos[task],
                         task_before, h);
+    if (h->dag)
+        h->changed[k] = 1;
+    if (h->keep && cl_task_phase(cl, task) == CL_MAP && j->maps_left == 0 &&
+        j->next_unstarted > j->nmap)
+        maps_ended(cl, h, k);
 }
 
 /* Both: beta = auto needs Pareto task times (HOPPER_BETA and DAG_BETA are both 0). */
@@ -474,7 +555,7 @@ const struct policy pol_hopper = {
     .on_copy_done = hopper_copy_done,
     .free = hopper_free,
     .memory = {2 * sizeof(int) + sizeof(double), 2 * sizeof(struct fresh),
-               sizeof(struct hp_job) + 2 * sizeof(int) + sizeof(double)},
+               sizeof(struct hp_job) + 3 * sizeof(int) + sizeof(double)},
     .events_per_second = 2.0e7,
 };
 
@@ -492,7 +573,7 @@ const struct policy pol_hopper_dag = {
     .on_copy_done = hopper_copy_done,
     .free = hopper_free,
     .memory = {2 * sizeof(int) + sizeof(double), 2 * sizeof(struct fresh),
-               sizeof(struct hp_job) + sizeof(struct hp_dag_job) + 2 * sizeof(int) +
-                   sizeof(double)},
+               sizeof(struct hp_job) + sizeof(struct hp_dag_job) + 3 * sizeof(int) +
+                   sizeof(double) + 1},
     .events_per_second = 1.0e7,
 };

@@ -409,6 +409,39 @@ Test(hopper, a_copys_report_moves_its_task_up)
     }
 }
 
+/* hopper-dag keeps each job's copy candidates across decisions with the chronos estimator,
+ * also when a map phase's end lets its waiting reduce copies process (models/policies/
+ * hopper.c, maps_ended): this test build compares the kept candidates and their latest ends
+ * with a fresh gather at every decision (check_kept). Poisson jobs of two pipelined phases,
+ * both feeds, launch delays that end before and after a map phase does, few slots and many. */
+Test(hopper, dag_keeps_candidates_across_map_ends)
+{
+    const struct policy *p = pol_find("hopper-dag");
+    struct cl_spec sp = sc_spec(40, 40, 8);
+    sp.arrival = ARRIVAL_POISSON;
+    sp.rate = 0.5;
+    sp.task_time = (struct dist){DIST_PARETO, 1.0, 2.0};
+    sp.reduce_fraction = 0.4;
+    sp.phases = PHASES_PIPELINED;
+    sp.estimator = EST_CHRONOS;
+    sc_params(p, param, NULL, 0);
+    char msg[256];
+    cr_assert(pol_call_check(p, &sp, param, msg, sizeof msg), "%s", msg);
+    pol_call_resolve(p, &sp, param);
+    struct rep_workspace *ws = rep_workspace_new();
+    const double delays[] = {0.0, 0.3, 2.0};
+    for (int i = 0; i < 12; i++) {
+        sp.launch_delay = delays[i % 3];
+        sp.pipeline_feed = i / 3 % 2 ? FEED_LAST : FEED_SHARES;
+        sp.slots = i / 6 ? 200 : 12;
+        double out[M_COUNT];
+        int rc = rep_run(ws, &sp, p, param, 11, (uint64_t)i, false, out);
+        cr_assert_eq(rc, REP_OK, "run %d", i);
+        cr_assert_eq(rep_cluster(ws)->ndone, sp.jobs, "run %d", i);
+    }
+    rep_workspace_free(ws);
+}
+
 /* ε-fair (Algorithm 2): four slots, β = 2, jobs of 2, 3 and 4 tasks of 1 (tasks 0-1, 2-4,
  * 5-8). Algorithm 1 gives V = 2 and 2 to the two smaller jobs and nothing to job 2, which
  * starts at 1. With ε = 0.25 the floor is S/N (1 − ε) = 1: no job's V is below it (m1 = 0),
