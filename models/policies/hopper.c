@@ -224,7 +224,9 @@ static int targets_dag(const struct cluster *cl, struct hopper *h)
     for (int i = 0; i < h->n; i++) {
         int k = h->d[i].job;
         if (!h->changed[k]) {
-            h->d[n++] = h->d[i];
+            if (n < i)
+                h->d[n] = h->d[i];
+            n++;
             continue;
         }
         h->changed[k] = 0;
@@ -235,6 +237,8 @@ static int targets_dag(const struct cluster *cl, struct hopper *h)
         if (cl->job[h->seen].tasks_left > 0)
             h->d[n++] = dag_job(cl, h, h->seen);
     for (int i = 1; i < n; i++) {
+        if (!hp_dag_before(&h->d[i], &h->d[i - 1]))
+            continue; /* in place already, as most are */
         struct hp_dag_job x = h->d[i];
         int m = i;
         for (; m > 0 && hp_dag_before(&x, &h->d[m - 1]); m--)
