@@ -63,7 +63,8 @@
  * otherwise its job is looked at. A task that has not run min_age yet waits outside that heap
  * and joins it, in the order the tasks started, at the first decision that finds it old
  * enough, so a decision does not pass over the young ones again and again. Each decision is
- * the full scan's, bit for bit (test builds check it at every decision). The estimated-time and progress-rate rules scan every job, and
+ * the full scan's, bit for bit (test builds check it at every decision). The estimated-time
+ * and progress-rate rules scan every job, and
  * so does the progress-score rule with requests drawn per job: its backups go out in the full
  * scan's order under the placement rule (models/cluster.h), which the bounds cannot tell. */
 #include <math.h>
@@ -150,8 +151,8 @@ static int hadoop_s_init(struct cluster *cl, void *st, const double *param)
         h->rate = calloc((size_t)cl->ntasks, sizeof *h->rate);
         h->from = malloc((size_t)cl->ntasks * sizeof *h->from);
         h->grow = malloc((size_t)cl->ntasks * sizeof *h->grow);
-        if (!h->job || !h->todo || !h->young || !h->waiting || !h->ps || !h->fixed || !h->known || !h->rate ||
-            !h->from || !h->grow ||
+        if (!h->job || !h->todo || !h->young || !h->waiting || !h->ps || !h->fixed ||
+            !h->known || !h->rate || !h->from || !h->grow ||
             pol_watch_init(&h->due, cl->njobs) || pol_watch_init(&h->cands, cl->ntasks))
             return -1;
     }
@@ -222,12 +223,18 @@ static void known_progress(const struct cluster *cl, struct hadoop_s *h, int t, 
                                                                      : INFINITY;
 }
 
+/* The progress-score rule backs up only a task that has run min_age. */
+static bool old_enough(const struct cluster *cl, const struct hadoop_s *h, int t)
+{
+    return cl->now - cl->task_start[t] >= h->min_age;
+}
+
 /* A task without a backup whose progress, ps, may be below its job's bar: in cands, keyed by
- * ps, once it has run min_age; until then it waits (a decision backs up no younger task), and
+ * ps, once it is old enough; until then it waits (a decision backs up no younger task), and
  * joins cands when a decision finds it old enough (young_to_cands). */
 static void cand_set(const struct cluster *cl, struct hadoop_s *h, int t)
 {
-    if (cl->now - cl->task_start[t] >= h->min_age) {
+    if (old_enough(cl, h, t)) {
         pol_watch_set(&h->cands, t, h->ps[t]);
         return;
     }
@@ -246,7 +253,7 @@ static void young_to_cands(const struct cluster *cl, struct hadoop_s *h)
 {
     for (; h->nold < h->nyoung; h->nold++) {
         int t = h->young[h->nold];
-        if (cl->now - cl->task_start[t] < h->min_age)
+        if (!old_enough(cl, h, t))
             break;
         if (h->waiting[t]) {
             h->waiting[t] = 0;
@@ -288,7 +295,7 @@ static void progress_gap_job(const struct cluster *cl, struct hadoop_s *h, int j
         double p = all ? task_progress(cl, t) : h->ps[t];
         bool below = cl->task_copies[t] <= 1 && p < bar;
         if (all) {
-            if (below && cl->now - cl->task_start[t] >= h->min_age)
+            if (below && old_enough(cl, h, t))
                 all->r[all->n++] = (struct pol_rank){p, t};
             continue;
         }

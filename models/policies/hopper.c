@@ -118,7 +118,8 @@ static int hopper_alloc(struct cluster *cl, struct hopper *h)
     h->cand = malloc(tasks * sizeof *h->cand);
     h->pos = malloc(tasks * sizeof *h->pos);
     h->end = malloc(tasks * sizeof *h->end);
-    if (!h->j || !h->order || !h->gap || !h->ncand || !h->gathered || !h->cand || !h->pos || !h->end)
+    if (!h->j || !h->order || !h->gap || !h->ncand || !h->gathered || !h->cand || !h->pos ||
+        !h->end)
         return -1;
     for (size_t k = 0; k < jobs; k++)
         h->ncand[k] = -1;
@@ -273,6 +274,15 @@ static inline bool task_before(const void *ctx, int a, int b)
     return ra < rb || (ra == rb && (h->end[a] > h->end[b] || (h->end[a] == h->end[b] && a < b)));
 }
 
+/* Whether task t can take a copy: it runs, below the copy cap, and its copies do not wait for
+ * their map phase (a reduce copy waiting has no estimate yet, and a pipelined one is held back
+ * by the map outputs, not by its machine). */
+static bool copy_candidate(const struct cluster *cl, int t)
+{
+    return cl->task_running[t] > 0 && cl->task_copies[t] < (int)RNG_MAX_COPIES &&
+           !cl_copy_waiting(cl, cl->task_head[t]);
+}
+
 /* A candidate's latest estimated copy end (-INFINITY while none has an estimate). */
 static double latest_end(const struct cluster *cl, int t)
 {
@@ -296,8 +306,7 @@ static void check_kept(const struct cluster *cl, const struct hopper *h)
             continue;
         int n = 0;
         for (int t = j->first_task; t < j->first_task + j->next_unstarted; t++) {
-            bool want = cl->task_running[t] > 0 && cl->task_copies[t] < (int)RNG_MAX_COPIES &&
-                        !cl_copy_waiting(cl, cl->task_head[t]);
+            bool want = copy_candidate(cl, t);
             CL_ASSERT(want == (h->pos[t] >= 0));
             if (!want)
                 continue;
@@ -319,10 +328,8 @@ static void gather(const struct cluster *cl, struct hopper *h, int k)
     const struct cl_job *j = &cl->job[k];
     int *c = h->cand + j->first_task, n = 0;
     for (int t = j->first_task; t < j->first_task + j->next_unstarted; t++) {
-        if (cl->task_running[t] == 0 || cl->task_copies[t] >= (int)RNG_MAX_COPIES ||
-            cl_copy_waiting(cl, cl->task_head[t]))
-            continue; /* a reduce copy waiting for its map phase has no estimate yet, and a
-                         pipelined one is held back by the map outputs, not by its machine */
+        if (!copy_candidate(cl, t))
+            continue;
         h->end[t] = latest_end(cl, t);
         c[n++] = t;
     }
