@@ -53,10 +53,11 @@
  *    waits, with no estimate, and is no candidate; when the phase ends the job is gathered
  *    afresh at its next copy, and those of its reduce copies that have not reported yet are
  *    counted when they do (by their start of processing, among the others). Test builds
- *    compare the kept heaps with a fresh gather at every decision. With the hadoop estimator,
- *    whose estimates move with the clock, the heap is gathered afresh at each decision that
- *    needs it. Each order breaks its ties as the scans did (by index), so every decision is
- *    the one the scans made. */
+ *    compare the kept heaps with a fresh gather at every decision, and hopper-dag's kept
+ *    Algorithm 3 entries (of jobs with no task completed since) with fresh ones. With the
+ *    hadoop estimator, whose estimates move with the clock, the heap is gathered afresh at
+ *    each decision that needs it. Each order breaks its ties as the scans did (by index), so
+ *    every decision is the one the scans made. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -225,6 +226,11 @@ static int targets_dag(const struct cluster *cl, struct hopper *h)
     for (int i = 0; i < h->n; i++) {
         int k = h->d[i].job;
         if (!h->changed[k]) {
+#ifdef SPECMC_CHECK
+            struct hp_dag_job now = dag_job(cl, h, k); /* test builds: the entry is current */
+            CL_ASSERT(now.remaining == h->d[i].remaining &&
+                      now.downstream == h->d[i].downstream && now.alpha == h->d[i].alpha);
+#endif
             if (n < i)
                 h->d[n] = h->d[i];
             n++;

@@ -412,8 +412,10 @@ Test(hopper, a_copys_report_moves_its_task_up)
 /* hopper-dag keeps each job's copy candidates across decisions with the chronos estimator,
  * also when a map phase's end lets its waiting reduce copies process (models/policies/
  * hopper.c, maps_ended): this test build compares the kept candidates and their latest ends
- * with a fresh gather at every decision (check_kept). Poisson jobs of two pipelined phases,
- * both feeds, launch delays that end before and after a map phase does, few slots and many. */
+ * with a fresh gather at every decision (check_kept), and the Algorithm 3 entries it keeps for
+ * jobs with no task completed since with fresh ones (targets_dag). Poisson jobs of two
+ * pipelined phases, both feeds, launch delays that end before and after a map phase does, few
+ * slots and many. */
 Test(hopper, dag_keeps_candidates_across_map_ends)
 {
     const struct policy *p = pol_find("hopper-dag");
