@@ -252,6 +252,10 @@ static int targets_dag(const struct cluster *cl, struct hopper *h)
             h->d[m] = h->d[m - 1];
         h->d[m] = x;
     }
+#ifdef SPECMC_CHECK
+    for (int i = 1; i < n; i++) /* test builds: in Algorithm 3's order, as hp_allocate_dag needs */
+        CL_ASSERT(hp_dag_before(&h->d[i - 1], &h->d[i]));
+#endif
     h->n = n;
     hp_allocate_dag(h->d, n, cl->nslots, h->beta, h->kmin);
     for (int i = 0; i < n; i++)
