@@ -251,25 +251,29 @@ static int by_value(const void *a, const void *b)
 
 /* Pipelined phases: every task launched at 0 with a slot of its own, the map outputs appear at
  * L + their durations, in order; each reduce copy reads from the gate's output on
- * (cl_feed_gate, cl_feed_start) and ends at q + w. The latest end; -1 when out of memory. */
+ * (cl_feed_gate, cl_feed_start) and ends at q + w. The latest end; -1 when out of memory.
+ * That is the end of the reduce task with the most work: q + w = max{q_0 + w, max_k (m_k +
+ * w(1 − (k−1)/n))} rises with w, so the others' ends, all below it, need not be computed:
+ * O(n log n + reduce tasks) a job, not O(n × reduce tasks). (Ends are rounded: where two
+ * reduce works lie within rounding of each other, the result may differ in its last bit from
+ * a task-by-task maximum.) */
 static double pipelined_ideal(const struct cluster *cl, const struct cl_job *j)
 {
     const struct cl_spec *sp = cl->spec;
     int n = j->nmap, gate = cl_feed_gate(sp, j);
-    double *m = malloc((size_t)n * sizeof *m), latest = 0.0;
+    double *m = malloc((size_t)n * sizeof *m), w = 0.0;
     if (!m)
         return -1.0;
     for (int k = 0; k < n; k++)
         m[k] = sp->launch_delay + original(cl, j->first_task + k);
     qsort(m, (size_t)n, sizeof *m, by_value);
-    for (int t = j->first_task + n; t < j->first_task + j->ntasks; t++) {
-        double w = original(cl, t), q = m[gate - 1];
-        for (int k = sp->pipeline_feed == FEED_LAST ? n : gate + 1; k <= n; k++)
-            q = cl_feed_start(q, m[k - 1], k, n, w);
-        latest = fmax(latest, q + w);
-    }
+    for (int t = j->first_task + n; t < j->first_task + j->ntasks; t++)
+        w = fmax(w, original(cl, t));
+    double q = m[gate - 1];
+    for (int k = sp->pipeline_feed == FEED_LAST ? n : gate + 1; k <= n; k++)
+        q = cl_feed_start(q, m[k - 1], k, n, w);
     free(m);
-    return latest;
+    return fmax(0.0, q + w);
 }
 
 double metrics_ideal_time(const struct cluster *cl, int job)

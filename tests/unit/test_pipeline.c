@@ -1,7 +1,7 @@
 /* test_pipeline — pipelined phases in the cluster model (models/cluster.c, feed_reduces and
  * release_reduces; docs/methods/model.md, two phases): a reduce copy reads the map outputs as
  * they appear, never ends before the map phase plus its last share, and reports what it has
- * processed; the slowdown's time alone follows the same rule. */
+ * processed; the slowdown's time alone follows the same rule, the latest of its reduce ends. */
 #include <criterion/criterion.h>
 
 #include "models/metrics.h"
@@ -118,4 +118,36 @@ Test(pipeline, launched_after_the_gate)
     }
     cr_assert_float_eq(cl.task_done[3], 7.0, EPS);
     cl_free(&cl);
+}
+
+/* The time alone of a job with several reduce tasks is the latest of their ends, which is the
+ * end of the one with the most work (metrics_ideal_time takes it alone): maps 1, 5, 5.5 and
+ * reduce tasks of work 3 (end 7, as above) and 1 (q = 1, then max(1, 5 − 1/3), max(·, 5.5 −
+ * 2/3): end 5.5 − 2/3 + 1 = 5.83), in both orders, against the job's completion when every
+ * task runs at once on the idle cluster. */
+Test(pipeline, time_alone_is_the_latest_reduce_end)
+{
+    for (int order = 0; order < 2; order++) {
+        struct sc_durations d = {.d = {{1.0}, {5.0}, {5.5}, {order ? 1.0 : 3.0},
+                                       {order ? 3.0 : 1.0}}};
+        struct cl_spec sp = sc_spec(5, 1, 5);
+        sp.reduce_fraction = 0.4;
+        sp.phases = PHASES_PIPELINED;
+        struct cluster cl = {0};
+        cl.duration_hook = sc_hook;
+        cl.duration_ctx = &d;
+        wl_reset(&cl, &sp, 1, 0);
+        cl_arrive(&cl, 0);
+        cr_assert_eq(cl.job[0].nmap, 3);
+        for (int t = 0; t < 5; t++)
+            cl_start_next_task(&cl, 0, 1);
+        while (cl_next_end(&cl) < INFINITY) {
+            cl_advance(&cl, cl_next_end(&cl));
+            cl_complete(&cl, cl_next_end_slot(&cl));
+        }
+        cr_assert_float_eq(cl.task_done[order ? 3 : 4], 5.5 - 2.0 / 3 + 1.0, EPS);
+        cr_assert_float_eq(cl.job[0].completion, 7.0, EPS, "order %d", order);
+        cr_assert_float_eq(metrics_ideal_time(&cl, 0), 7.0, EPS, "order %d", order);
+        cl_free(&cl);
+    }
 }
