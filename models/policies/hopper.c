@@ -207,19 +207,22 @@ static int targets(const struct cluster *cl, struct hopper *h)
 static struct hp_dag_job dag_job(const struct cluster *cl, const struct hopper *h, int k)
 {
     const struct cl_job *j = &cl->job[k];
-    if (j->maps_left == 0 || j->tasks_left == j->maps_left)
-        return (struct hp_dag_job){j->tasks_left, 0.0, 1.0, 0.0, k};
-    double down = j->tasks_left - j->maps_left;
-    if (h->alpha == ALPHA_WORK)
-        down *= j->task_work[CL_REDUCE] / j->task_work[CL_MAP];
-    double alpha = h->alpha == ALPHA_ONE ? 1.0 : down / j->maps_left;
-    return (struct hp_dag_job){j->maps_left, down, alpha, 0.0, k};
+    struct hp_dag_job d = {j->tasks_left, 0.0, 1.0, 0.0, k, 0.0};
+    if (j->maps_left > 0 && j->tasks_left > j->maps_left) {
+        d.remaining = j->maps_left;
+        d.downstream = j->tasks_left - j->maps_left;
+        if (h->alpha == ALPHA_WORK)
+            d.downstream *= j->task_work[CL_REDUCE] / j->task_work[CL_MAP];
+        d.alpha = h->alpha == ALPHA_ONE ? 1.0 : d.downstream / j->maps_left;
+    }
+    d.v = hp_dag_virtual(&d, h->beta);
+    return d;
 }
 
 /* hopper-dag's targets: the active jobs in Algorithm 3's order (the last decision's, less
  * the jobs done, with the jobs arrived since at its end: insertion sort), allocated by
- * hp_allocate_dag, into h->j in that order for the argmax. A job's T_i, T'_i and α_i change
- * only when one of its tasks completes: the others keep their entries. */
+ * hp_allocate_dag, into h->j in that order for the argmax. A job's T_i, T'_i, α_i and V_i
+ * change only when one of its tasks completes: the others keep their entries. */
 static int targets_dag(const struct cluster *cl, struct hopper *h)
 {
     int n = 0;
@@ -229,7 +232,8 @@ static int targets_dag(const struct cluster *cl, struct hopper *h)
 #ifdef SPECMC_CHECK
             struct hp_dag_job now = dag_job(cl, h, k); /* test builds: the entry is current */
             CL_ASSERT(now.remaining == h->d[i].remaining &&
-                      now.downstream == h->d[i].downstream && now.alpha == h->d[i].alpha);
+                      now.downstream == h->d[i].downstream && now.alpha == h->d[i].alpha &&
+                      now.v == h->d[i].v);
 #endif
             if (n < i)
                 h->d[n] = h->d[i];
@@ -257,7 +261,7 @@ static int targets_dag(const struct cluster *cl, struct hopper *h)
         CL_ASSERT(hp_dag_before(&h->d[i - 1], &h->d[i]));
 #endif
     h->n = n;
-    hp_allocate_dag(h->d, n, cl->nslots, h->beta, h->kmin);
+    hp_allocate_dag(h->d, n, cl->nslots, h->kmin);
     for (int i = 0; i < n; i++)
         h->j[i] = (struct hp_job){h->d[i].remaining, h->d[i].target, h->d[i].job};
     return n;

@@ -66,7 +66,7 @@ static inline double smaller(double a, double b)
 }
 
 /* V_i = (2/β) T_i √α_i (seed 001 eq. 6). */
-static double dag_virtual(const struct hp_dag_job *j, double beta)
+double hp_dag_virtual(const struct hp_dag_job *j, double beta)
 {
     return 2.0 / beta * j->remaining * sqrt(j->alpha);
 }
@@ -91,23 +91,29 @@ static void dag_fill(struct hp_dag_job *j, int k, double slots, enum hp_kmin rul
     }
 }
 
-/* Proportional shares V_i / Σ_{j≤m} V_j · S among the first m jobs (eq. 6). */
+/* Proportional shares V_i / sum · S among the first m jobs (eq. 6), sum = Σ_{j≤m} V_j. */
+static void dag_scale(struct hp_dag_job *j, int m, double sum, double slots)
+{
+    for (int i = 0; i < m; i++)
+        j[i].target = j[i].v / sum * slots;
+}
+
+/* The same, summing the first m jobs' V_j in order. */
 static void dag_share(struct hp_dag_job *j, int m, double slots)
 {
     double sum = 0.0;
     for (int i = 0; i < m; i++)
         sum += j[i].v;
-    for (int i = 0; i < m; i++)
-        j[i].target = j[i].v / sum * slots;
+    dag_scale(j, m, sum, slots);
 }
 
-int hp_allocate_dag(struct hp_dag_job *j, int n, double slots, double beta, enum hp_kmin kmin)
+int hp_allocate_dag(struct hp_dag_job *j, int n, double slots, enum hp_kmin kmin)
 {
-    double total = 0.0; /* Σ_{i≤n} V_i */
+    double total = 0.0, least = INFINITY; /* Σ_{i≤n} V_i and a_n, the least α */
     for (int i = 0; i < n; i++) {
         j[i].target = 0.0;
-        j[i].v = dag_virtual(&j[i], beta);
         total += j[i].v;
+        least = smaller(least, j[i].alpha);
     }
     if (n == 0)
         return 0;
@@ -117,12 +123,10 @@ int hp_allocate_dag(struct hp_dag_job *j, int n, double slots, double beta, enum
     }
     /* Case 4 at once where it holds: S > Σ_{i≤n} V_i/√a_n is above every upper end that
        cases 2, 3 and 5 test (each a partial sum of the same terms over a √a_k ≥ √a_n, and
-       division and the running sum are monotone), so the loops below would find none. */
-    double least = j[0].alpha;
-    for (int i = 1; i < n; i++)
-        least = smaller(least, j[i].alpha);
+       division and the running sum are monotone), so the loops below would find none. Its
+       shares divide by total, the sum dag_share would form again in the same order. */
     if (slots > total / sqrt(least)) {
-        dag_share(j, n, slots);
+        dag_scale(j, n, total, slots);
         return 4;
     }
     /* case 2 and the fallback: with a = a_{k+1} and sum = Σ_{i≤k} V_i, the range is
@@ -156,7 +160,7 @@ int hp_allocate_dag(struct hp_dag_job *j, int n, double slots, double beta, enum
         root = next_root;
     }
     if (fallback < 0) { /* S > Σ_{i≤n} V_i / √a_n */
-        dag_share(j, n, slots);
+        dag_scale(j, n, total, slots);
         return 4;
     }
     dag_fill(j, fallback, slots, kmin);

@@ -51,20 +51,21 @@ struct hp_dag_job {
     double alpha;      /* α_i > 0, its weight */
     double target;     /* H_i */
     int job;           /* the caller's index */
-    double v;          /* V_i (eq. 6): hp_allocate_dag's, computed once per call */
+    double v;          /* V_i (eq. 6), hp_dag_virtual's: the caller sets it */
 };
+/* Eq. 6's virtual size V_i = (2/β)T_i√α_i. A job's V_i changes only with its T_i and α_i, so
+ * the caller keeps it with them (the policy computes it once per entry, not per decision). */
+double hp_dag_virtual(const struct hp_dag_job *j, double beta);
 
 /* Algorithm 3's order: ascending max{T_i, T'_i}; the same max: the larger weight α_i first;
- * then the lower index (earlier arrival). Inline: the policy sorts with it at every decision. */
+ * then the lower index (earlier arrival). Inline, and with no branch (ties are common: T_i
+ * counts tasks), since the policy checks its order with it at every decision. */
 static inline bool hp_dag_before(const struct hp_dag_job *x, const struct hp_dag_job *y)
 {
     double mx = x->remaining > x->downstream ? x->remaining : x->downstream;
     double my = y->remaining > y->downstream ? y->remaining : y->downstream;
-    if (mx != my)
-        return mx < my;
-    if (x->alpha != y->alpha)
-        return x->alpha > y->alpha;
-    return x->job < y->job;
+    return (mx < my) | ((mx == my) & ((x->alpha > y->alpha) |
+                                      ((x->alpha == y->alpha) & (x->job < y->job))));
 }
 
 /* Which job is J_{k_min} in case 2 (the one of least α, ties to the one listed last): among
@@ -74,7 +75,7 @@ static inline bool hp_dag_before(const struct hp_dag_job *x, const struct hp_dag
 enum hp_kmin { HP_KMIN_NEXT, HP_KMIN_FIRST_K };
 
 /* The targets H_i of j[0..n), sorted by hp_dag_before, for S slots: seed 001's Algorithm 3,
- * with V_i = (2/β)T_i√α_i (eq. 6) and a_k = α_min^(k) = min{α_1..α_k}, its cases tried in
+ * with each V_i = j[i].v (hp_dag_virtual) and a_k = α_min^(k) = min{α_1..α_k}, its cases tried in
  * order (1-based as printed):
  *  1. S ≤ V_1/√a_2: S_1 = S, the others 0 (one job: it gets S);
  *  2. the k < n with Σ_{i≤k} V_i/√a_{k+1} < S ≤ Σ_{i≤k+1} V_i/√a_{k+1}: S_i = V_i/√a_{k+1} in
@@ -87,6 +88,6 @@ enum hp_kmin { HP_KMIN_NEXT, HP_KMIN_FIRST_K };
  *  5. none of them (the printed ranges leave gaps where the a_k differ): case 2's assignment
  *     with the least k whose upper sum Σ_{i≤k+1} V_i/√a_{k+1} reaches S.
  * Returns the case taken (1-5); 0 when n = 0. */
-int hp_allocate_dag(struct hp_dag_job *j, int n, double slots, double beta, enum hp_kmin kmin);
+int hp_allocate_dag(struct hp_dag_job *j, int n, double slots, enum hp_kmin kmin);
 
 #endif

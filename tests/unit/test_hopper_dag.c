@@ -15,8 +15,12 @@
 static void three(double slots, enum hp_kmin kmin, int want_case, double a, double b, double c)
 {
     struct hp_dag_job j[3] = {{2, 0, 4, 0, 0}, {2, 0, 1, 0, 1}, {3, 0, 0.25, 0, 2}};
-    double want[3] = {a, b, c};
-    cr_assert_eq(hp_allocate_dag(j, 3, slots, 2.0, kmin), want_case, "S = %g", slots);
+    double want[3] = {a, b, c}, v[3] = {4, 2, 1.5};
+    for (int i = 0; i < 3; i++) {
+        j[i].v = hp_dag_virtual(&j[i], 2.0);
+        cr_assert_float_eq(j[i].v, v[i], EPS, "V_%d = %g, want %g", i + 1, j[i].v, v[i]);
+    }
+    cr_assert_eq(hp_allocate_dag(j, 3, slots, kmin), want_case, "S = %g", slots);
     for (int i = 0; i < 3; i++)
         cr_assert_float_eq(j[i].target, want[i], EPS, "S = %g: S_%d = %g, want %g", slots, i + 1,
                            j[i].target, want[i]);
@@ -93,9 +97,10 @@ Test(hopper_dag, alpha_one_is_algorithm_1)
         for (int i = 0; i < 5; i++) {
             one[i] = (struct hp_job){T[i], 0, i};
             dag[i] = (struct hp_dag_job){T[i], 0, 1, 0, i};
+            dag[i].v = hp_dag_virtual(&dag[i], beta);
         }
         hp_allocate(one, 5, slots, beta, 1.0);
-        hp_allocate_dag(dag, 5, slots, beta, HP_KMIN_NEXT);
+        hp_allocate_dag(dag, 5, slots, HP_KMIN_NEXT);
         for (int i = 0; i < 5; i++)
             cr_assert_float_eq(dag[i].target, one[i].target, 1e-9, "S = %g, job %d: %g vs %g",
                                slots, i, dag[i].target, one[i].target);
