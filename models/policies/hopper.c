@@ -39,7 +39,10 @@
  * in the copy order; neither is found by a scan:
  *  - The jobs stay sorted by T_i from one decision to the next (T_i only falls, arrivals join
  *    at the end): insertion sort. The targets change with ΣT_j at every decision, so the gaps
- *    H_i − S_i are computed afresh and heaped; a slot changes only its job's gap (S_i + 1).
+ *    H_i − S_i are computed afresh; a slot changes only its job's gap (S_i + 1). Only the
+ *    jobs at or above a bar are heaped: one that, by a lower bound, they are owed every free
+ *    slot above (gap_bar); the others join the heap should its top fall below the bar (jobs
+ *    passed over). At seed 002's scale that is a few dozen of some 360 active jobs.
  *  - A job's candidates (its running tasks below the copy cap) are a heap in the copy order.
  *    Within a decision a launch only adds one copy to the top task (its estimate comes later:
  *    cl_est_end is NaN until now > its start of processing), so the heap needs one sift.
@@ -221,8 +224,8 @@ static struct hp_dag_job dag_job(const struct cluster *cl, const struct hopper *
 
 /* hopper-dag's targets: the active jobs in Algorithm 3's order (the last decision's, less
  * the jobs done, with the jobs arrived since at its end: insertion sort), allocated by
- * hp_allocate_dag, into h->j in that order for the argmax. A job's T_i, T'_i, α_i and V_i
- * change only when one of its tasks completes: the others keep their entries. */
+ * hp_allocate_dag (hopper_slot_free copies them into h->j for the argmax). A job's T_i, T'_i,
+ * α_i and V_i change only when one of its tasks completes: the others keep their entries. */
 static int targets_dag(const struct cluster *cl, struct hopper *h)
 {
     int n = 0;
@@ -262,8 +265,6 @@ static int targets_dag(const struct cluster *cl, struct hopper *h)
 #endif
     h->n = n;
     hp_allocate_dag(h->d, n, cl->nslots, h->kmin);
-    for (int i = 0; i < n; i++)
-        h->j[i] = (struct hp_job){h->d[i].remaining, h->d[i].target, h->d[i].job};
     return n;
 }
 
@@ -271,7 +272,8 @@ static int targets_dag(const struct cluster *cl, struct hopper *h)
 static inline bool job_before(const void *ctx, int a, int b)
 {
     const struct hopper *h = ctx;
-    return h->gap[a] > h->gap[b] || (h->gap[a] == h->gap[b] && h->j[a].job < h->j[b].job);
+    double ga = h->gap[a], gb = h->gap[b];
+    return (ga > gb) | ((ga == gb) & (h->j[a].job < h->j[b].job));
 }
 
 static void set_gap(const struct cluster *cl, struct hopper *h, int i)
@@ -428,6 +430,53 @@ static void forget(const struct cluster *cl, struct hopper *h, int k)
     h->ncand[k] = -1;
 }
 
+/* A bar T for the argmax: the jobs with H_i − S_i ≥ T are, by a lower bound, owed at least k
+ * slots before any gap falls below T (a job with gap g ≥ T is owed the slots worth g, g − 1,
+ * …, down to T: at least max{1, g − T} of them). T is the largest of 2^12, 2^11, …, 2^-2, 0
+ * that the bound reaches, -INFINITY where none does. One pass, without a branch per job:
+ * each gap counts, with its value, towards the bar just below it (by its binary exponent). */
+static double gap_bar(const double *gap, int n, int k)
+{
+    enum { TOP = 12, BARS = 16 }; /* bars 2^(TOP − b) for b < BARS − 1, then 0 */
+    /* two tallies, one for even i and one for odd: an update then need not wait for the one
+       just before it when both fall in the same bar */
+    int count[2][BARS + 1] = {{0}};
+    double sum[2][BARS + 1] = {{0}};
+    for (int i = 0; i < n; i++) {
+        uint64_t bits;
+        memcpy(&bits, &gap[i], sizeof bits);
+        int b = TOP - ((int)(bits >> 52 & 0x7ff) - 1023); /* 2^(TOP − b) ≤ gap < twice that */
+        b = b < 0 ? 0 : b;
+        b = b > BARS - 2 ? BARS - 1 : b; /* below 2^(TOP − BARS + 2), zero included: bar 0 */
+        b = bits >> 63 ? BARS : b;       /* negative: counts nowhere */
+        count[i & 1][b]++;
+        sum[i & 1][b] += gap[i];
+    }
+    double c = 0.0, g = 0.0;
+    for (int b = 0; b < BARS; b++) {
+        double bar = b < BARS - 1 ? ldexp(1.0, TOP - b) : 0.0;
+        c += count[0][b] + count[1][b];
+        g += sum[0][b] + sum[1][b];
+        if (c >= k || g - bar * c >= k)
+            return bar;
+    }
+    return -INFINITY;
+}
+
+#ifdef SPECMC_CHECK
+/* Test builds: the top of the heap is the argmax of every job left, the heap's and the rest's. */
+static void check_argmax(const struct hopper *h, int left, int n, int rest)
+{
+    for (int i = 0; i < left; i++)
+        CL_ASSERT(!job_before(h, h->order[i], h->order[0]));
+    for (int i = n - rest; i < n; i++)
+        CL_ASSERT(job_before(h, h->order[0], h->order[i]));
+}
+#endif
+
+/* A decision: every free slot to the argmax of H_i − S_i, one at a time. The heap holds the
+ * jobs at or above gap_bar's T; the rest (below T, at the end of h->order) join it only if
+ * its top falls below T, so the argmax it gives is the argmax of all. */
 static void hopper_slot_free(struct cluster *cl, void *st)
 {
     struct hopper *h = st;
@@ -439,12 +488,29 @@ static void hopper_slot_free(struct cluster *cl, void *st)
     }
     int n = h->dag ? targets_dag(cl, h) : targets(cl, h);
     for (int i = 0; i < n; i++) {
+        if (h->dag)
+            h->j[i] = (struct hp_job){h->d[i].remaining, h->d[i].target, h->d[i].job};
         set_gap(cl, h, i);
-        h->order[i] = i;
     }
-    pol_heap_make(h->order, NULL, n, job_before, h);
-    int left = n;
-    while (cl->nfree > 0 && left > 0) {
+    double bar = gap_bar(h->gap, n, cl->nfree);
+    int left = 0, rest = 0;
+    for (int i = 0; i < n; i++) { /* with no branch: which side a job falls is anyone's guess */
+        int above = h->gap[i] >= bar;
+        h->order[above ? left : n - 1 - rest] = i;
+        left += above;
+        rest += !above;
+    }
+    pol_heap_make(h->order, NULL, left, job_before, h);
+    while (cl->nfree > 0 && left + rest > 0) {
+        if (rest > 0 && (left == 0 || h->gap[h->order[0]] < bar)) {
+            memmove(h->order + left, h->order + n - rest, (size_t)rest * sizeof *h->order);
+            left += rest;
+            rest = 0;
+            pol_heap_make(h->order, NULL, left, job_before, h);
+        }
+#ifdef SPECMC_CHECK
+        check_argmax(h, left, n, rest);
+#endif
         int i = h->order[0];
         bool fits = cl_fits(cl, h->j[i].job); /* requests drawn per job: placement */
         if (!fits && !cl_passed_over(cl, h->j[i].job))
