@@ -202,7 +202,6 @@ static double inverse_ideal_index(const struct cl_spec *sp)
 double metrics_tail_index(const struct cl_spec *sp, struct pol_tail tail, enum metric m)
 {
     double task = metrics_task_tail_index(sp, tail);
-    double count = wl_count_tail_index(sp);
     int J = metrics_measured_jobs(sp);
     switch (m) {
     case M_FLOWTIME:
@@ -211,7 +210,7 @@ double metrics_tail_index(const struct cl_spec *sp, struct pol_tail tail, enum m
     case M_MACHINE_TIME:
     case M_WASTED_TIME:
     case M_UTILITY:
-        return fmin(task, count); /* a sum over the job's tasks */
+        return fmin(task, wl_count_tail_index(sp)); /* a sum over the job's tasks */
     case M_FLOWTIME_P50:
         return task * top_order(J, 0.50);
     case M_FLOWTIME_P90:

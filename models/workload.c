@@ -372,9 +372,11 @@ double wl_count_tail_index(const struct cl_spec *sp)
     int cap = sp->tasks_max, n0 = cap < 4096 ? cap : 4096;
     double below = 0.0; /* F(n − 1) */
     for (int n = 1; n <= n0; n++) {
-        double at = n < cap ? (n < xm ? 0.0 : 1.0 - pow(xm / n, b)) : 1.0;
-        for (int k = 1; k <= 3; k++)
-            m[k] += (at - below) * pow(n, k);
+        double at = n < cap ? (n < xm ? 0.0 : 1.0 - pow(xm / n, b)) : 1.0, p = at - below;
+        double x = n; /* n^k by products: exact, as pow's n^k is, for n^3 below 2^53 */
+        m[1] += p * x;
+        m[2] += p * (x * x);
+        m[3] += p * (x * x * x);
         below = at;
     }
     for (int k = 1; k <= 3 && n0 < cap; k++) /* ∫ x^k b xm^b x^(−b−1) dx over (n0, cap), then
