@@ -222,43 +222,55 @@ static struct hp_dag_job dag_job(const struct cluster *cl, const struct hopper *
     return d;
 }
 
-/* hopper-dag's targets: the active jobs in Algorithm 3's order (the last decision's, less
- * the jobs done, with the jobs arrived since at its end: insertion sort), allocated by
- * hp_allocate_dag (hopper_slot_free copies them into h->j for the argmax). A job's T_i, T'_i,
- * α_i and V_i change only when one of its tasks completes: the others keep their entries. */
+/* Insert x into d[0 .. n), sorted in Algorithm 3's order, by walking back from the end; with
+ * `after` it is known to come after them all. Its place. */
+static int dag_insert(struct hp_dag_job *d, int n, struct hp_dag_job x, bool after)
+{
+    int m = n;
+    if (!after)
+        for (; m > 0 && hp_dag_before(&x, &d[m - 1]); m--)
+            d[m] = d[m - 1];
+    d[m] = x;
+    return m;
+}
+
+/* hopper-dag's targets: the active jobs in Algorithm 3's order, allocated by hp_allocate_dag
+ * (hopper_slot_free copies them into h->j for the argmax). A job's T_i, T'_i, α_i and V_i
+ * change only when one of its tasks completes: the others keep their entries, and their order
+ * among themselves. So the last decision's order, less the jobs done, with the changed entries
+ * made afresh and the jobs arrived since at its end, is sorted by insertion, in place, where a
+ * kept entry is compared only when the one before it is not a kept entry. */
 static int targets_dag(const struct cluster *cl, struct hopper *h)
 {
     int n = 0;
+    bool last_kept = false; /* h->d[n − 1] is a kept entry */
     for (int i = 0; i < h->n; i++) {
         int k = h->d[i].job;
-        if (!h->changed[k]) {
+        bool kept = !h->changed[k];
+        if (kept) {
 #ifdef SPECMC_CHECK
             struct hp_dag_job now = dag_job(cl, h, k); /* test builds: the entry is current */
             CL_ASSERT(now.remaining == h->d[i].remaining &&
                       now.downstream == h->d[i].downstream && now.alpha == h->d[i].alpha &&
                       now.v == h->d[i].v);
 #endif
-            if (n < i)
-                h->d[n] = h->d[i];
+        } else {
+            h->changed[k] = 0;
+            if (cl->job[k].tasks_left == 0)
+                continue;
+        }
+        if (kept && last_kept && n == i) { /* in place already, as most are */
             n++;
             continue;
         }
-        h->changed[k] = 0;
-        if (cl->job[k].tasks_left > 0)
-            h->d[n++] = dag_job(cl, h, k);
+        struct hp_dag_job x = kept ? h->d[i] : dag_job(cl, h, k); /* read before n reaches i */
+        if (dag_insert(h->d, n, x, kept && last_kept) == n)
+            last_kept = kept;
+        n++;
     }
     for (; h->seen < cl->narrived; h->seen++)
         if (cl->job[h->seen].tasks_left > 0)
-            h->d[n++] = dag_job(cl, h, h->seen);
-    for (int i = 1; i < n; i++) {
-        if (!hp_dag_before(&h->d[i], &h->d[i - 1]))
-            continue; /* in place already, as most are */
-        struct hp_dag_job x = h->d[i];
-        int m = i;
-        for (; m > 0 && hp_dag_before(&x, &h->d[m - 1]); m--)
-            h->d[m] = h->d[m - 1];
-        h->d[m] = x;
-    }
+            dag_insert(h->d, n++, dag_job(cl, h, h->seen), false);
 #ifdef SPECMC_CHECK
     for (int i = 1; i < n; i++) /* test builds: in Algorithm 3's order, as hp_allocate_dag needs */
         CL_ASSERT(hp_dag_before(&h->d[i - 1], &h->d[i]));
