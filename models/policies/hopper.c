@@ -284,8 +284,7 @@ static int targets_dag(const struct cluster *cl, struct hopper *h)
 static inline bool job_before(const void *ctx, int a, int b)
 {
     const struct hopper *h = ctx;
-    double ga = h->gap[a], gb = h->gap[b];
-    return (ga > gb) | ((ga == gb) & (h->j[a].job < h->j[b].job));
+    return h->gap[a] > h->gap[b] || (h->gap[a] == h->gap[b] && h->j[a].job < h->j[b].job);
 }
 
 static void set_gap(const struct cluster *cl, struct hopper *h, int i)
