@@ -58,14 +58,16 @@ struct hp_dag_job {
 double hp_dag_virtual(const struct hp_dag_job *j, double beta);
 
 /* Algorithm 3's order: ascending max{T_i, T'_i}; the same max: the larger weight α_i first;
- * then the lower index (earlier arrival). Inline, and with no branch (ties are common: T_i
- * counts tasks), since the policy checks its order with it at every decision. */
+ * then the lower index (earlier arrival). Inline: the policy sorts with it at every decision. */
 static inline bool hp_dag_before(const struct hp_dag_job *x, const struct hp_dag_job *y)
 {
     double mx = x->remaining > x->downstream ? x->remaining : x->downstream;
     double my = y->remaining > y->downstream ? y->remaining : y->downstream;
-    return (mx < my) | ((mx == my) & ((x->alpha > y->alpha) |
-                                      ((x->alpha == y->alpha) & (x->job < y->job))));
+    if (mx != my)
+        return mx < my;
+    if (x->alpha != y->alpha)
+        return x->alpha > y->alpha;
+    return x->job < y->job;
 }
 
 /* Which job is J_{k_min} in case 2 (the one of least α, ties to the one listed last): among
