@@ -505,12 +505,11 @@ static void hopper_slot_free(struct cluster *cl, void *st)
     }
     double bar = gap_bar(h->gap, n, cl->nfree);
     int left = 0, rest = 0;
-    for (int i = 0; i < n; i++) { /* with no branch: which side a job falls is anyone's guess */
-        int above = h->gap[i] >= bar;
-        h->order[above ? left : n - 1 - rest] = i;
-        left += above;
-        rest += !above;
-    }
+    for (int i = 0; i < n; i++)
+        if (h->gap[i] >= bar)
+            h->order[left++] = i;
+        else
+            h->order[n - ++rest] = i;
     pol_heap_make(h->order, NULL, left, job_before, h);
     while (cl->nfree > 0 && left + rest > 0) {
         if (rest > 0 && (left == 0 || h->gap[h->order[0]] < bar)) {
