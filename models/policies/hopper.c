@@ -40,9 +40,9 @@
  *  - The jobs stay sorted by T_i from one decision to the next (T_i only falls, arrivals join
  *    at the end): insertion sort. The targets change with ΣT_j at every decision, so the gaps
  *    H_i − S_i are computed afresh; a slot changes only its job's gap (S_i + 1). Only the
- *    jobs at or above a bar are heaped: one that, by a lower bound, they are owed every free
- *    slot above (gap_bar); the others join the heap should its top fall below the bar (jobs
- *    passed over). At seed 002's scale that is a few dozen of some 360 active jobs.
+ *    jobs at or above a bar are heaped, one above which, by a lower bound, they are owed every
+ *    free slot (gap_bar); the others join the heap should its top fall below the bar (after
+ *    jobs are passed over). At seed 002's scale that is a few dozen of some 360 active jobs.
  *  - A job's candidates (its running tasks below the copy cap) are a heap in the copy order.
  *    Within a decision a launch only adds one copy to the top task (its estimate comes later:
  *    cl_est_end is NaN until now > its start of processing), so the heap needs one sift.
