@@ -36,6 +36,18 @@ static inline struct cl_spec sc_spec(int slots, int jobs, int tasks)
     return vd_spec(slots, jobs, tasks, (struct dist){DIST_PARETO, 1.0, 1.5});
 }
 
+/* Give sp `servers` servers of capacity 1 (CPU and memory) with `per` slots each (all its
+ * slots), every job requesting of both a share drawn in [lo, hi] (lo = hi: that share). */
+static inline void sc_servers(struct cl_spec *sp, int servers, int per, double lo, double hi)
+{
+    sp->servers = servers;
+    sp->per_server = per;
+    sp->slots = servers * per;
+    sp->server_cpu = sp->server_mem = 1.0;
+    sp->cpu_request = sp->mem_request = lo;
+    sp->cpu_request_max = sp->mem_request_max = hi;
+}
+
 /* A spec whose jobs are given one by one (arrival, weight, map and reduce tasks, phase
  * means), as a trace gives them; the task-time family is deterministic with mean 1, so a
  * phase's mean is its scale. The trace must outlive the runs. */

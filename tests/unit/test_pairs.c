@@ -462,12 +462,7 @@ Test(hopper, argmax_over_every_job_when_jobs_are_passed_over)
         sp.task_time = (struct dist){DIST_PARETO, 1.0, 1.5};
         sp.estimator = i / 2 % 2 ? EST_HADOOP : EST_CHRONOS;
         if (i / 4) {
-            sp.slots = 40;
-            sp.servers = 4;
-            sp.per_server = 10;
-            sp.server_cpu = sp.server_mem = 1.0;
-            sp.cpu_request = sp.mem_request = 0.1;
-            sp.cpu_request_max = sp.mem_request_max = 0.9;
+            sc_servers(&sp, 4, 10, 0.1, 0.9);
             sp.backfill = true;
         }
         sc_params(p, param, NULL, 0);

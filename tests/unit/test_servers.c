@@ -17,11 +17,7 @@ static struct cl_spec drawn_spec(int servers, int jobs)
 {
     struct cl_spec sp = sc_spec(10 * servers, jobs, 1);
     sp.task_time = (struct dist){DIST_DETERMINISTIC, 1.0, 0.0};
-    sp.servers = servers;
-    sp.per_server = 10;
-    sp.server_cpu = sp.server_mem = 1.0;
-    sp.cpu_request = sp.mem_request = 0.1;
-    sp.cpu_request_max = sp.mem_request_max = 0.9;
+    sc_servers(&sp, servers, 10, 0.1, 0.9);
     return sp;
 }
 
@@ -272,10 +268,7 @@ Test(servers, a_range_too_narrow_to_matter_changes_nothing)
     struct cl_spec fixed = sc_spec(60, 40, 12);
     fixed.arrival = ARRIVAL_POISSON;
     fixed.rate = 4.0;
-    fixed.servers = 20;
-    fixed.per_server = 3;
-    fixed.server_cpu = fixed.server_mem = 1.0;
-    fixed.cpu_request = fixed.mem_request = 0.3;
+    sc_servers(&fixed, 20, 3, 0.3, 0.3);
     fixed.straggle_p = fixed.straggle_p_max = 0.05;
     struct cl_spec drawn = fixed;
     drawn.cpu_request_max = drawn.mem_request_max = 0.3000001;
