@@ -64,12 +64,12 @@ Test(fair, weighted_shares)
 
 /* count: what a job holds against its share, under fair+mantri whose copies come first. Four
  * slots, a batch of job 0 (tasks 0-3: 50, 1, 2, 2; task 0's copy 40) and job 1 (tasks 4-7: 2
- * each); Mantri with one extra copy at most and no kill. t = 0: tasks 0, 4, 1, 5 (ties to job 0). t = 1: task 1
- * ends; task 0's first report shows 49 to go, so Mantri copies it on the free slot (before any
- * waiting task): job 0 holds 2 slots, 1 running task. t = 2: tasks 4 and 5 end; the first slot
- * goes to job 1 (holding 0): task 6; the second, with count = 0 (slots), to job 1 again (1
- * against 2): task 7, and task 2 waits until 4; with count = 1 (tasks) to job 0 at the tie:
- * task 2 starts at 2. */
+ * each); Mantri with one extra copy at most and no kill. t = 0: tasks 0, 4, 1, 5 (ties to job
+ * 0). t = 1: task 1 ends; task 0's first report shows 49 to go, so Mantri copies it on the
+ * free slot (before any waiting task): job 0 holds 2 slots, 1 running task. t = 2: tasks 4
+ * and 5 end; the first slot goes to job 1 (holding 0): task 6; the second, with count = 0
+ * (slots), to job 1 again (1 against 2): task 7, and task 2 waits until 4; with count = 1
+ * (tasks) to job 0 at the tie: task 2 starts at 2. */
 Test(fair, count_slots_or_running_tasks)
 {
     struct cl_spec sp = sc_spec(4, 2, 4);
