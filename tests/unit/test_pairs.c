@@ -409,6 +409,20 @@ Test(hopper, a_copys_report_moves_its_task_up)
     }
 }
 
+/* Replica i of `seed` under p with param (checked and resolved for sp) in ws, which runs to
+ * the end: every job done. */
+static void run_every_job(struct rep_workspace *ws, const struct policy *p,
+                          const struct cl_spec *sp, uint64_t seed, int i)
+{
+    char msg[256];
+    cr_assert(pol_call_check(p, sp, param, msg, sizeof msg), "%s", msg);
+    pol_call_resolve(p, sp, param);
+    double out[M_COUNT];
+    int rc = rep_run(ws, sp, p, param, seed, (uint64_t)i, false, out);
+    cr_assert_eq(rc, REP_OK, "run %d", i);
+    cr_assert_eq(rep_cluster(ws)->ndone, sp->jobs, "run %d", i);
+}
+
 /* hopper-dag keeps each job's copy candidates across decisions with the chronos estimator,
  * also when a map phase's end lets its waiting reduce copies process (models/policies/
  * hopper.c, maps_ended): this test build compares the kept candidates and their latest ends
@@ -427,19 +441,13 @@ Test(hopper, dag_keeps_candidates_across_map_ends)
     sp.phases = PHASES_PIPELINED;
     sp.estimator = EST_CHRONOS;
     sc_params(p, param, NULL, 0);
-    char msg[256];
-    cr_assert(pol_call_check(p, &sp, param, msg, sizeof msg), "%s", msg);
-    pol_call_resolve(p, &sp, param);
     struct rep_workspace *ws = rep_workspace_new();
     const double delays[] = {0.0, 0.3, 2.0};
     for (int i = 0; i < 12; i++) {
         sp.launch_delay = delays[i % 3];
         sp.pipeline_feed = i / 3 % 2 ? FEED_LAST : FEED_SHARES;
         sp.slots = i / 6 ? 200 : 12;
-        double out[M_COUNT];
-        int rc = rep_run(ws, &sp, p, param, 11, (uint64_t)i, false, out);
-        cr_assert_eq(rc, REP_OK, "run %d", i);
-        cr_assert_eq(rep_cluster(ws)->ndone, sp.jobs, "run %d", i);
+        run_every_job(ws, p, &sp, 11, i);
     }
     rep_workspace_free(ws);
 }
@@ -466,13 +474,7 @@ Test(hopper, argmax_over_every_job_when_jobs_are_passed_over)
             sp.backfill = true;
         }
         sc_params(p, param, NULL, 0);
-        char msg[256];
-        cr_assert(pol_call_check(p, &sp, param, msg, sizeof msg), "%s", msg);
-        pol_call_resolve(p, &sp, param);
-        double out[M_COUNT];
-        int rc = rep_run(ws, &sp, p, param, 5, (uint64_t)i, false, out);
-        cr_assert_eq(rc, REP_OK, "run %d", i);
-        cr_assert_eq(rep_cluster(ws)->ndone, sp.jobs, "run %d", i);
+        run_every_job(ws, p, &sp, 5, i);
     }
     rep_workspace_free(ws);
 }
