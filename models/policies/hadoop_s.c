@@ -64,9 +64,9 @@
  * and joins it, in the order the tasks started, at the first decision that finds it old
  * enough, so a decision does not pass over the young ones again and again. Each decision is
  * the full scan's, bit for bit (test builds check it at every decision). The estimated-time
- * and progress-rate rules scan every job, and
- * so does the progress-score rule with requests drawn per job: its backups go out in the full
- * scan's order under the placement rule (models/cluster.h), which the bounds cannot tell. */
+ * and progress-rate rules scan every job, and so does the progress-score rule with requests
+ * drawn per job: its backups go out in the full scan's order under the placement rule
+ * (models/cluster.h), which the bounds cannot tell. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>

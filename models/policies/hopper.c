@@ -234,12 +234,12 @@ static int dag_insert(struct hp_dag_job *d, int n, struct hp_dag_job x, bool aft
     return m;
 }
 
-/* hopper-dag's targets: the active jobs in Algorithm 3's order, allocated by hp_allocate_dag
- * (hopper_slot_free copies them into h->j for the argmax). A job's T_i, T'_i, α_i and V_i
- * change only when one of its tasks completes: the others keep their entries, and their order
- * among themselves. So the last decision's order, less the jobs done, with the changed entries
- * made afresh and the jobs arrived since at its end, is sorted by insertion, in place, where a
- * kept entry is compared only when the one before it is not a kept entry. */
+/* hopper-dag's targets: the active jobs in Algorithm 3's order, allocated by hp_allocate_dag,
+ * into h->j in that order for the argmax. A job's T_i, T'_i, α_i and V_i change only when one
+ * of its tasks completes: the others keep their entries, and their order among themselves. So
+ * the last decision's order, less the jobs done, with the changed entries made afresh and the
+ * jobs arrived since at its end, is sorted by insertion, in place, where a kept entry is
+ * compared only when the one before it is not a kept entry. */
 static int targets_dag(const struct cluster *cl, struct hopper *h)
 {
     int n = 0;
@@ -277,6 +277,8 @@ static int targets_dag(const struct cluster *cl, struct hopper *h)
 #endif
     h->n = n;
     hp_allocate_dag(h->d, n, cl->nslots, h->kmin);
+    for (int i = 0; i < n; i++)
+        h->j[i] = (struct hp_job){h->d[i].remaining, h->d[i].target, h->d[i].job};
     return n;
 }
 
@@ -498,11 +500,8 @@ static void hopper_slot_free(struct cluster *cl, void *st)
 #endif
     }
     int n = h->dag ? targets_dag(cl, h) : targets(cl, h);
-    for (int i = 0; i < n; i++) {
-        if (h->dag)
-            h->j[i] = (struct hp_job){h->d[i].remaining, h->d[i].target, h->d[i].job};
+    for (int i = 0; i < n; i++)
         set_gap(cl, h, i);
-    }
     double bar = gap_bar(h->gap, n, cl->nfree);
     int left = 0, rest = 0;
     for (int i = 0; i < n; i++)
