@@ -648,12 +648,12 @@ const struct cli_usage cmd_report_usage = {
     report_options,
     "Rows named delta_METRIC are paired differences against the first policy (or --baseline,\n"
     "or --against-scenario), lower_, higher_, tied_METRIC the shares of replicas in which the\n"
-    "policy is below, above or equal to it, sign_p_METRIC the sign test's p-value,\n"
-    "median_delta_METRIC the median paired difference: verdicts valid at any tail. A score or\n"
-    "bootstrap interval far from symmetric prints as 'mean [lo, hi]'. interval: t, bootstrap,\n"
-    "wilson, newcombe, betting, order-statistic, clopper-pearson, sign-test (the mean is a\n"
-    "p-value), constant, - (no data), or unreliable (no valid interval: marked '*' in the\n"
-    "table; docs/methods/statistics.md).\n"};
+    "policy is below, above or equal to it (to 12 significant digits), sign_p_METRIC the\n"
+    "sign test's p-value, median_delta_METRIC the median paired difference: verdicts valid\n"
+    "at any tail. A score or bootstrap interval far from symmetric prints as 'mean [lo, hi]'.\n"
+    "interval: t, bootstrap, wilson, newcombe, betting, order-statistic, clopper-pearson,\n"
+    "sign-test (the mean is a p-value), constant, - (no data), or unreliable (no valid\n"
+    "interval: marked '*' in the table; docs/methods/statistics.md).\n"};
 
 /* A number >= 0 for option `opt`, or -1 after a message. */
 static int parse_index(const char *opt, const char *text)

@@ -9,6 +9,12 @@ const char *const verdict_row_names[VR_COUNT] = {
     [VR_LOWER] = "lower", [VR_HIGHER] = "higher", [VR_TIED] = "tied",
     [VR_SIGN_P] = "sign_p", [VR_MEDIAN_DELTA] = "median_delta"};
 
+bool verdict_tied(double x, double y)
+{
+    double d = fabs(x - y); /* infinite (or NaN) unless both are finite */
+    return x == y || (isfinite(d) && d <= VERDICT_TIE_REL * fmax(fabs(x), fabs(y)));
+}
+
 void verdict_rows(const double *x, const double *y, int n, double confidence, double *work,
                   struct st_summary out[VR_COUNT])
 {
@@ -17,10 +23,11 @@ void verdict_rows(const double *x, const double *y, int n, double confidence, do
     for (int k = 0; k < n; k++) {
         if (isnan(x[k]) || isnan(y[k]))
             continue;
-        below += x[k] < y[k];
-        above += x[k] > y[k];
-        tied += x[k] == y[k];
-        work[m++] = x[k] == y[k] ? 0.0 : x[k] - y[k];
+        bool tie = verdict_tied(x[k], y[k]);
+        below += !tie && x[k] < y[k];
+        above += !tie && x[k] > y[k];
+        tied += tie;
+        work[m++] = tie ? 0.0 : x[k] - y[k];
     }
     uint64_t all = (uint64_t)m;
     out[VR_LOWER] = st_clopper_pearson(below, all, confidence);

@@ -7,7 +7,11 @@
  * produces. For the pairs (x_k, y_k) in which both are defined:
  *   - the shares of replicas in which x < y ("lower"), x > y ("higher") and x = y ("tied"),
  *     each with Clopper & Pearson's exact interval: P(x < y) is a binomial proportion over
- *     independent replicas, whatever the law of x and y;
+ *     independent replicas, whatever the law of x and y. "Equal" is to 12 significant digits
+ *     (verdict_tied): two policies that run the same schedule in a replica add the same
+ *     times in another order, and their sums then differ in the last bits — 1e-16 to 1e-15
+ *     relative in every experiment of experiments/, whose smallest real difference is 1e-9 —
+ *     which exact equality counted as lower or higher at the rounding's whim;
  *   - the exact two-sided sign test of lower against higher, ties dropped (Conover 1999,
  *     §3.4): the chance of a split at least this uneven if either order were as likely;
  *   - the median of the differences x − y (type 7) with the distribution-free interval
@@ -19,6 +23,7 @@
 #ifndef SPECMC_VERDICT_H
 #define SPECMC_VERDICT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "engine/stats/stats.h"
@@ -33,12 +38,16 @@ enum verdict_row {
     VR_COUNT
 };
 
+/* x and y tie when equal or within VERDICT_TIE_REL of the larger in magnitude (two equal
+ * infinities tie; an infinity and a finite value do not: their difference is infinite). */
+#define VERDICT_TIE_REL 1e-12
+bool verdict_tied(double x, double y);
+
 /* "lower", "higher", "tied", "sign_p", "median_delta": a row's name is NAME_METRIC. */
 extern const char *const verdict_row_names[VR_COUNT];
 
-/* The verdict rows of x against y over n paired replicas (pairs with a NaN skipped; two
- * equal infinities are tied, their difference 0), into out[VR_COUNT]. `work` holds n
- * doubles. No pair: every row empty (n = 0, NaN, ST_NONE). */
+/* The verdict rows of x against y over n paired replicas (pairs with a NaN skipped; a tied
+ * pair's difference counts as 0), into out[VR_COUNT]. `work` holds n doubles. No pair: every row empty (n = 0, NaN, ST_NONE). */
 void verdict_rows(const double *x, const double *y, int n, double confidence, double *work,
                   struct st_summary out[VR_COUNT]);
 

@@ -89,6 +89,30 @@ Test(verdict, infinite_and_empty)
         cr_assert(v[k].n == 0 && isnan(v[k].mean) && v[k].method == ST_NONE);
 }
 
+/* Ties are to 12 significant digits (VERDICT_TIE_REL = 1e-12 of the larger magnitude), at
+ * the edge both ways: a pair 0.5e-12 apart ties, 2e-12 apart does not; rounding in the
+ * last bits (1 + 2^-52) ties; 0 ties only 0, and an infinity ties nothing finite. A tied
+ * pair's difference is 0 in the median. */
+Test(verdict, ties_are_to_twelve_digits)
+{
+    cr_assert(verdict_tied(1.0, 1.0 + 0x1p-52) && verdict_tied(-3.0, -3.0 * (1 + 5e-13)));
+    cr_assert(verdict_tied(1e6, 1e6 * (1 + 0.5e-12)) && !verdict_tied(1e6, 1e6 * (1 + 2e-12)));
+    cr_assert(verdict_tied(0.0, -0.0) && !verdict_tied(0.0, 1e-300));
+    cr_assert(!verdict_tied(-1e-300, 1e-300));
+    cr_assert(verdict_tied(-INFINITY, -INFINITY) && !verdict_tied(-INFINITY, -1e308));
+    cr_assert(!verdict_tied(INFINITY, 1e308) && !verdict_tied(INFINITY, -INFINITY));
+
+    double x[5] = {2.0, 2.0 * (1 + 1e-15), 3.0, 1.0, 5.0};
+    double y[5] = {2.0, 2.0, 3.0 * (1 - 1e-14), 1.5, 4.0}, work[5];
+    struct st_summary v[VR_COUNT];
+    verdict_rows(x, y, 5, 0.95, work, v);
+    struct verdict_counts c = verdict_counts(v);
+    cr_assert(c.n == 5 && c.below == 1 && c.above == 1 && c.tied == 3, "%lu %lu %lu",
+              (unsigned long)c.below, (unsigned long)c.above, (unsigned long)c.tied);
+    cr_assert_eq(v[VR_SIGN_P].n, 2);
+    cr_assert_eq(v[VR_MEDIAN_DELTA].mean, 0.0); /* differences −0.5, 0, 0, 0, 1 */
+}
+
 /* The capital is the average over the grid of Π((1 − c) + c·u/m) (a bet that the mean
  * exceeds m) or Π((1 − c) + c(1 − u)/(1 − m)): checked term by term on four values. */
 Test(betting, capital_formula)
