@@ -140,7 +140,7 @@ static inline void draw52(uint64_t *restrict state, const uint64_t *restrict inc
 
 /* Pareto(tmin, beta) durations of the lanes' uniforms, u = (x + 0.5) 2^-52 as rng_uniform
  * computes it (the integer is converted through the bits of 2^52 + x, which vectorises
- * without AVX-512): dist_quantile's tmin exp(log1p(-u) / -beta), as
+ * without AVX-512): dist_quantile's tmin exp(log(1 - u) / -beta), as
  * tmin exp2(log2(1 - u) / -beta) — 1 - u is exact, and libmvec's base-2 pair is the faster
  * (~7%). Within 1.5e-14 relative of dist_quantile for beta >= 0.5 over the whole range of u,
  * ~2e-15 for beta = 1.5 (measured). */

@@ -32,7 +32,7 @@ const char *dist_kind_name(enum dist_kind kind)
  *   Pareto (seed paper 004, eq. 2: f(t) = beta tmin^beta / t^(beta+1), t >= tmin, hence
  *           F(t) = 1 - (tmin/t)^beta):  Q(u) = tmin (1-u)^(-1/beta).
  *           1-u is exact for u >= 1/2 (Sterbenz), so the tail is computed accurately.
- *   exponential(mean m):  F(t) = 1 - e^(-t/m),  Q(u) = -m log(1-u) = -m log1p(-u).
+ *   exponential(mean m):  F(t) = 1 - e^(-t/m),  Q(u) = -m log(1-u).
  *   deterministic(a):     Q(u) = a.
  *   lognormal(mu, sigma): log T ~ N(mu, sigma^2),  Q(u) = exp(mu + sigma Phi^-1(u)).
  *   uniform(low, high):   Q(u) = low + (high-low) u.
@@ -40,12 +40,12 @@ const char *dist_kind_name(enum dist_kind kind)
 double dist_quantile(const struct dist *d, double u)
 {
     switch (d->kind) {
-    case DIST_PARETO: /* (1-u)^(-1/beta) as exp(log1p(-u) / -beta): faster than pow */
+    case DIST_PARETO: /* (1-u)^(-1/beta) as exp(log(1-u) / -beta): faster than pow */
         if (d->c > 0)
             return tp_quantile(d->a, d->b, d->c, u);
-        return d->a * exp(log1p(-u) / -d->b);
+        return d->a * exp(log_one_minus(u) / -d->b);
     case DIST_EXPONENTIAL:
-        return -d->a * log1p(-u);
+        return -d->a * log_one_minus(u);
     case DIST_DETERMINISTIC:
         return d->a;
     case DIST_LOGNORMAL:
@@ -59,7 +59,8 @@ double dist_quantile(const struct dist *d, double u)
 }
 
 /* The loop of dist_sample with the switch outside it; each family's line is its case of
- * dist_quantile, the same operations in the same order (so the same bits). */
+ * dist_quantile, the same operations in the same order (so the same bits). A draw's 1 − u is
+ * exact, so log_one_minus is log(1 − u) here, without its test. */
 void dist_fill(const struct dist *d, double scale, rng_t *r, double *out, int n)
 {
     switch (d->kind) {
@@ -69,11 +70,11 @@ void dist_fill(const struct dist *d, double scale, rng_t *r, double *out, int n)
             return;
         }
         for (int k = 0; k < n; k++)
-            out[k] = d->a * exp(log1p(-rng_uniform(r)) / -d->b) * scale;
+            out[k] = d->a * exp(log(1.0 - rng_uniform(r)) / -d->b) * scale;
         return;
     case DIST_EXPONENTIAL:
         for (int k = 0; k < n; k++)
-            out[k] = -d->a * log1p(-rng_uniform(r)) * scale;
+            out[k] = -d->a * log(1.0 - rng_uniform(r)) * scale;
         return;
     default:
         break;

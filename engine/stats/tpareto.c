@@ -16,18 +16,19 @@ static double mass(double L, double b, double H)
     return -expm1(b * log(L / H));
 }
 
-/* Q(u) = L (1 − uD)^(−1/β): Pareto's Q at the uniform uD (dist.c), so as u → 1 it reaches H;
+/* Q(u) = L (1 − uD)^(−1/β): Pareto's Q at the uniform uD (dist.c), so as u → 1 it reaches H,
+ * and at D = 1 it draws the unbounded law's values to the bit (log_one_minus on both sides);
  * rounding may put the last draw an ulp above H, which the min takes back. */
 double tp_quantile(double L, double b, double H, double u)
 {
-    return fmin(L * exp(log1p(-u * mass(L, b, H)) / -b), H);
+    return fmin(L * exp(log_one_minus(u * mass(L, b, H)) / -b), H);
 }
 
 void tp_fill(double L, double b, double H, double scale, rng_t *r, double *out, int n)
 {
     double D = mass(L, b, H);
     for (int k = 0; k < n; k++) {
-        double t = L * exp(log1p(-rng_uniform(r) * D) / -b);
+        double t = L * exp(log_one_minus(rng_uniform(r) * D) / -b);
         out[k] = (t < H ? t : H) * scale; /* fmin's value (no NaN here), without its call */
     }
 }

@@ -237,6 +237,20 @@ Test(dist, fill_is_sample_times_scale)
     }
 }
 
+/* ln(1 − u) in the quantiles is log of 1 − u only where that difference is exact (every
+ * draw's u, and u >= 1/2), log1p(−u) elsewhere: a small u off the draws' grid keeps its
+ * relative accuracy. Q(u) = −m ln(1 − u) = m (u + u²/2 + u³/3 + …), the series exact to double
+ * precision at these u; log of a rounded 1 − u would be off by up to 2^-54 / u relative. */
+Test(dist, exponential_quantile_keeps_small_u_accurate)
+{
+    struct dist d = {DIST_EXPONENTIAL, 2.0, 0};
+    static const double us[] = {1e-300, 1e-17, 1e-12, 3e-9, 0x1p-53, 0x1.8p-52, 0x1p-40};
+    for (size_t k = 0; k < sizeof us / sizeof us[0]; k++) {
+        double u = us[k], want = 2.0 * (u + u * u / 2 + u * u * u / 3), q = dist_quantile(&d, u);
+        cr_expect(fabs(q - want) <= 4e-16 * want, "Q(%.17g) = %.17g, not %.17g", u, q, want);
+    }
+}
+
 Test(dist, pareto_heavy_tail_moments)
 {
     struct dist d1 = {DIST_PARETO, 1.0, 1.0}, d08 = {DIST_PARETO, 1.0, 0.8};
