@@ -13,49 +13,54 @@
 #include "models/cluster.h"
 #include "models/workload.h"
 
+/* The ranges of metric_info: times, costs, counts and ratios of them are never negative;
+ * fractions and Jain's index lie in [0, 1]; utility is unbounded. */
+#define AT_LEAST_0 .lo = 0.0, .hi = INFINITY
+#define FROM_0_TO_1 .lo = 0.0, .hi = 1.0
+
 const struct metric_info metric_info[M_COUNT] = {
-    [M_FLOWTIME] = {"flowtime", "mean job flowtime C_i - a_i", .unit = "time"},
+    [M_FLOWTIME] = {"flowtime", "mean job flowtime C_i - a_i", .unit = "time", AT_LEAST_0},
     [M_FLOWTIME_WEIGHTED] = {"flowtime_weighted", "weighted mean flowtime sum w_i F_i / sum w_i",
-                             .unit = "time"},
+                             .unit = "time", AT_LEAST_0},
     [M_FLOWTIME_P50] = {"flowtime_p50",
                         "a replica's median job flowtime (the summary: its mean over replicas)",
-                        .unit = "time", .order_statistic = true},
+                        .unit = "time", .order_statistic = true, AT_LEAST_0},
     [M_FLOWTIME_P90] = {"flowtime_p90", "a replica's 90th percentile of job flowtime",
-                        .unit = "time", .order_statistic = true},
+                        .unit = "time", .order_statistic = true, AT_LEAST_0},
     [M_FLOWTIME_P99] = {"flowtime_p99", "a replica's 99th percentile of job flowtime",
-                        .unit = "time", .order_statistic = true},
+                        .unit = "time", .order_statistic = true, AT_LEAST_0},
     [M_POCD] = {"pocd", "fraction of jobs completed by their deadline (NaN without deadline)",
-                .unit = "fraction of jobs", .proportion = true},
+                .unit = "fraction of jobs", .proportion = true, FROM_0_TO_1},
     [M_MACHINE_TIME] = {"machine_time", "mean slot time per job, all copies, killed ones included",
-                        .unit = "slot time per job"},
+                        .unit = "slot time per job", AT_LEAST_0},
     [M_WASTED_TIME] = {"wasted_time", "mean slot time per job spent in killed copies",
-                       .unit = "slot time per job"},
+                       .unit = "slot time per job", AT_LEAST_0},
     [M_COPIES_PER_TASK] = {"copies_per_task", "copies launched per task",
-                           .unit = "copies per task"},
+                           .unit = "copies per task", AT_LEAST_0},
     [M_UTILIZATION] = {"utilization",
                        "time-average busy fraction of the slots from the first measured arrival "
                        "to the last arrival (batch: over the whole run)",
-                       .unit = "fraction of slots"},
+                       .unit = "fraction of slots", FROM_0_TO_1},
     [M_UTILITY] = {"utility",
                    "net utility lg(pocd - r_min) - theta price machine_time ([utility]; "
                    "seed 004 eq. 25)",
                    .unit = "utility"},
     [M_JOB_FLOWTIME_P50] = {"job_flowtime_p50",
                             "median flowtime of a measured job, pooled over replicas",
-                            .unit = "time", .pooled = 0.50},
+                            .unit = "time", .pooled = 0.50, AT_LEAST_0},
     [M_JOB_FLOWTIME_P90] = {"job_flowtime_p90",
                             "90th percentile of a measured job's flowtime, pooled over replicas",
-                            .unit = "time", .pooled = 0.90},
+                            .unit = "time", .pooled = 0.90, AT_LEAST_0},
     [M_JOB_FLOWTIME_P99] = {"job_flowtime_p99",
                             "99th percentile of a measured job's flowtime, pooled over replicas",
-                            .unit = "time", .pooled = 0.99},
+                            .unit = "time", .pooled = 0.99, AT_LEAST_0},
     [M_SLOWDOWN] = {"slowdown",
                     "mean job slowdown: flowtime / the job's time alone on an idle cluster",
-                    .unit = "ratio"},
+                    .unit = "ratio", AT_LEAST_0},
     [M_SLOWDOWN_JAIN] = {"slowdown_jain",
                          "Jain's index of the jobs' slowdowns, (sum x)^2 / (n sum x^2): 1 when "
                          "all are slowed alike",
-                         .unit = "index"},
+                         .unit = "index", FROM_0_TO_1},
 };
 
 const struct metric_info job_quantity_info[JQ_COUNT] = {

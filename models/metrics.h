@@ -44,6 +44,8 @@ struct metric_info {
                           replicas' jobs, not a per-replica value */
     bool order_statistic; /* a replica's quantile of its jobs: one or two order statistics,
                              not an average over its jobs */
+    double lo, hi;        /* the range of a replica's value where lo < hi (0, 0: unbounded):
+                             its intervals are clipped to it (engine/stats/intervals.h) */
 };
 
 extern const struct metric_info metric_info[M_COUNT];

@@ -79,10 +79,6 @@ void report_fmt_interval(char *buf, size_t len, const struct st_summary *s)
     }
 }
 
-/* What the interval of metric m of (s, p) in a file needs (engine/stats/intervals.h): whether the
- * metric is a proportion (by name, from this binary's metric table), the jobs its value
- * averages (the scenario's measured jobs, 1 for a replica's quantile), the tail index its
- * summary assumed. */
 /* Whether metric m of the file is a quantile of jobs pooled over replicas (by name, from this
  * binary's metric table): it has no per-replica values to pair. */
 static bool pooled_metric(const struct rs_file *f, int m)
@@ -93,17 +89,21 @@ static bool pooled_metric(const struct rs_file *f, int m)
     return false;
 }
 
+/* What the interval of metric m of (s, p) in a file needs (engine/stats/intervals.h): whether the
+ * metric is a proportion and its range (by name, from this binary's metric table), the jobs its
+ * value averages (the scenario's measured jobs, 1 for a replica's quantile), the tail index its
+ * summary assumed. */
 static struct iv_quantity file_quantity(const struct rs_file *f, int s, int p, int m)
 {
-    bool proportion = false;
-    int jobs = f->measured_jobs[s];
+    struct iv_quantity q = {false, f->measured_jobs[s], f->summary[rs_cell(f, s, p, m)].tail,
+                            f->independent[s * f->npol + p], 0.0, 0.0};
     for (int k = 0; k < M_COUNT; k++)
         if (!strcmp(metric_info[k].name, f->metrics[m])) {
-            proportion = metric_info[k].proportion;
-            jobs = metrics_averaged_jobs((enum metric)k, jobs);
+            q.proportion = metric_info[k].proportion;
+            q.jobs = metrics_averaged_jobs((enum metric)k, q.jobs);
+            q.lo = metric_info[k].lo, q.hi = metric_info[k].hi;
         }
-    return (struct iv_quantity){proportion, jobs, f->summary[rs_cell(f, s, p, m)].tail,
-                                f->independent[s * f->npol + p]};
+    return q;
 }
 
 /* A verdict in words (engine/stats/verdict.h): "lower in 998/1000, higher in 2 · median -9.21

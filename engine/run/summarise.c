@@ -17,7 +17,8 @@ struct iv_quantity run_quantity(const struct cfg *c, int s, int p, int m)
     return (struct iv_quantity){metric_info[m].proportion,
                                 metrics_averaged_jobs((enum metric)m, metrics_measured_jobs(sp)),
                                 metrics_tail_index(sp, tail, (enum metric)m),
-                                metrics_jobs_independent(sp, tail)};
+                                metrics_jobs_independent(sp, tail), metric_info[m].lo,
+                                metric_info[m].hi};
 }
 
 /* The geometric mean over replicas of job i's flowtime, from the stream's sums of logs (the

@@ -162,6 +162,20 @@ static struct st_summary mean_of(const double *v, int n, struct iv_quantity q,
     return s;
 }
 
+/* s clipped to [lo, hi] where lo < hi: the mean and each end that is not NaN (NaN: no end). */
+static struct st_summary clipped(struct st_summary s, double lo, double hi)
+{
+    if (!(lo < hi))
+        return s;
+    if (!isnan(s.mean))
+        s.mean = fmin(fmax(s.mean, lo), hi);
+    if (!isnan(s.ci_low))
+        s.ci_low = fmin(fmax(s.ci_low, lo), hi);
+    if (!isnan(s.ci_high))
+        s.ci_high = fmin(fmax(s.ci_high, lo), hi);
+    return s;
+}
+
 /* Proportions are given as fractions of q.jobs jobs: as counts into k, m (2n doubles). */
 static void as_counts(const double *x, int n, int jobs, double *k, double *m)
 {
@@ -178,7 +192,7 @@ struct st_summary iv_mean(const double *x, int n, struct iv_quantity q, double c
         as_counts(x, n, q.jobs, scratch, scratch + n);
         return iv_proportion(scratch, scratch + n, n, q.independent, confidence, scratch + 2 * n);
     }
-    return mean_of(x, n, q, confidence, rng, scratch);
+    return clipped(mean_of(x, n, q, confidence, rng, scratch), q.lo, q.hi);
 }
 
 struct st_summary iv_difference(const double *x, const double *y, int n, struct iv_quantity qx,
@@ -197,7 +211,9 @@ struct st_summary iv_difference(const double *x, const double *y, int n, struct 
         d[r] = x[r] - y[r]; /* NaN where either is, or both infinite alike */
     struct iv_quantity q = {false, qx.jobs < qy.jobs ? qx.jobs : qy.jobs, fmin(qx.tail, qy.tail),
                             independent};
-    return mean_of(d, n, q, confidence, rng, scratch);
+    bool bounded = qx.lo < qx.hi && qy.lo < qy.hi;
+    return clipped(mean_of(d, n, q, confidence, rng, scratch), bounded ? qx.lo - qy.hi : 0.0,
+                   bounded ? qx.hi - qy.lo : 0.0);
 }
 
 void iv_note(const struct st_summary *s, char *buf, size_t len)

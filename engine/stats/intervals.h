@@ -56,6 +56,12 @@ struct iv_quantity {
     double tail;      /* tail index of the per-replica value (INFINITY: light or bounded) */
     bool independent; /* the jobs are independent of each other (no job waits for another's
                          slots: metrics_jobs_independent) */
+    double lo, hi;    /* the range of a per-replica value where lo < hi (0, 0: unbounded): the
+                         mean and both ends are clipped to it. The true mean lies in it, so
+                         clipping never uncovers it; what it removes is a bootstrap-t end
+                         driven off by resamples of nearly equal values (an end at ±inf, or
+                         at −1290 for a difference of utilizations), and rounding past a
+                         bound (a Jain's index of 1 + 4e-16) */
 };
 
 /* Scratch space the summaries need: 8n doubles (n replicas) + ST_BOOT_RESAMPLES. */
@@ -66,7 +72,8 @@ size_t iv_scratch_size(int n);
 struct st_summary iv_mean(const double *x, int n, struct iv_quantity q, double confidence,
                           rng_t *rng, double *scratch);
 
-/* The paired difference x − y, replica by replica (replicas where either is NaN skipped). */
+/* The paired difference x − y, replica by replica (replicas where either is NaN skipped); its
+ * range is [qx.lo − qy.hi, qx.hi − qy.lo] where both are bounded. */
 struct st_summary iv_difference(const double *x, const double *y, int n, struct iv_quantity qx,
                                 struct iv_quantity qy, double confidence, rng_t *rng,
                                 double *scratch);

@@ -177,6 +177,38 @@ Test(intervals, mean_rules)
     cr_assert_float_eq(s.ci_low, 1.0, EPS);
 }
 
+/* A quantity with a range is clipped to it: a difference of two utilizations (range [−1, 1])
+ * that is 0 in 8 of 10 replicas, as when two policies run the same schedule, has resamples
+ * of zeros alone (t* infinite) and a bootstrap-t end at −inf unclipped, at −1 clipped; a value
+ * past its bound by rounding (Jain's index 1 + 4e-16) comes back to it; an unbounded
+ * quantity (0, 0) keeps its ends, and NaN ends stay NaN. */
+Test(intervals, clipped_to_the_range)
+{
+    double x[10] = {0, 0, 0, 0, 0, 0, 0, 0, -3e-5, -5e-5}, zero[10] = {0};
+    struct iv_quantity util = {false, 100, INFINITY, true, 0.0, 1.0}, unbounded = util;
+    unbounded.lo = unbounded.hi = 0.0;
+    rng_t a, b;
+    rng_stream(&a, 5, 7, RNG_BOOTSTRAP);
+    b = a;
+    struct st_summary raw = iv_difference(x, zero, 10, unbounded, unbounded, 0.95, &a, scratch);
+    struct st_summary cut = iv_difference(x, zero, 10, util, util, 0.95, &b, scratch);
+    cr_assert_eq(raw.method, ST_BOOTSTRAP);
+    cr_assert(isinf(raw.ci_low) && raw.ci_low < 0, "unclipped: %g", raw.ci_low);
+    cr_assert(cut.ci_low == -1.0 && cut.ci_high == raw.ci_high && cut.mean == raw.mean,
+              "[%g, %g], mean %g", cut.ci_low, cut.ci_high, cut.mean);
+
+    double jain[12];
+    for (int r = 0; r < 12; r++)
+        jain[r] = 1.0 + (r % 3) * 0x1p-52; /* 1 and two values a rounding above it */
+    struct iv_quantity index = {false, 1, INFINITY, false, 0.0, 1.0};
+    struct st_summary s = iv_mean(jain, 12, index, 0.95, &a, scratch);
+    cr_assert(s.mean == 1.0 && s.ci_low <= 1.0 && s.ci_high == 1.0, "%.17g [%.17g, %.17g]",
+              s.mean, s.ci_low, s.ci_high);
+
+    s = iv_mean(jain, 1, index, 0.95, &a, scratch); /* one replica: no interval */
+    cr_assert(s.mean == 1.0 && isnan(s.ci_low) && isnan(s.ci_high));
+}
+
 /* The bootstrap-t depends only on its data and its stream: the same twice; normal-like data at
  * n = 400 give nearly the t interval. */
 Test(intervals, bootstrap_deterministic)
