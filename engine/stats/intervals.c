@@ -162,9 +162,11 @@ static struct st_summary mean_of(const double *v, int n, struct iv_quantity q,
     return s;
 }
 
-/* s clipped to [lo, hi] where lo < hi: the mean and each end that is not NaN (NaN: no end). */
-static struct st_summary clipped(struct st_summary s, double lo, double hi)
+/* s clipped to q's range [lo, hi] where lo < hi: the mean and each end that is not NaN (NaN:
+ * no end). */
+static struct st_summary clipped(struct st_summary s, struct iv_quantity q)
 {
+    double lo = q.lo, hi = q.hi;
     if (!(lo < hi))
         return s;
     if (!isnan(s.mean))
@@ -192,7 +194,7 @@ struct st_summary iv_mean(const double *x, int n, struct iv_quantity q, double c
         as_counts(x, n, q.jobs, scratch, scratch + n);
         return iv_proportion(scratch, scratch + n, n, q.independent, confidence, scratch + 2 * n);
     }
-    return clipped(mean_of(x, n, q, confidence, rng, scratch), q.lo, q.hi);
+    return clipped(mean_of(x, n, q, confidence, rng, scratch), q);
 }
 
 struct st_summary iv_difference(const double *x, const double *y, int n, struct iv_quantity qx,
@@ -209,11 +211,11 @@ struct st_summary iv_difference(const double *x, const double *y, int n, struct 
     double *d = scratch + 3 * n; /* mean_of fills scratch[0..n) from d */
     for (int r = 0; r < n; r++)
         d[r] = x[r] - y[r]; /* NaN where either is, or both infinite alike */
-    struct iv_quantity q = {false, qx.jobs < qy.jobs ? qx.jobs : qy.jobs, fmin(qx.tail, qy.tail),
-                            independent};
     bool bounded = qx.lo < qx.hi && qy.lo < qy.hi;
-    return clipped(mean_of(d, n, q, confidence, rng, scratch), bounded ? qx.lo - qy.hi : 0.0,
-                   bounded ? qx.hi - qy.lo : 0.0);
+    struct iv_quantity q = {false, qx.jobs < qy.jobs ? qx.jobs : qy.jobs, fmin(qx.tail, qy.tail),
+                            independent, bounded ? qx.lo - qy.hi : 0.0,
+                            bounded ? qx.hi - qy.lo : 0.0};
+    return clipped(mean_of(d, n, q, confidence, rng, scratch), q);
 }
 
 void iv_note(const struct st_summary *s, char *buf, size_t len)

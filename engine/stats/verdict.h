@@ -47,7 +47,8 @@ bool verdict_tied(double x, double y);
 extern const char *const verdict_row_names[VR_COUNT];
 
 /* The verdict rows of x against y over n paired replicas (pairs with a NaN skipped; a tied
- * pair's difference counts as 0), into out[VR_COUNT]. `work` holds n doubles. No pair: every row empty (n = 0, NaN, ST_NONE). */
+ * pair's difference counts as 0), into out[VR_COUNT]. `work` holds n doubles. No pair: every
+ * row empty (n = 0, NaN, ST_NONE). */
 void verdict_rows(const double *x, const double *y, int n, double confidence, double *work,
                   struct st_summary out[VR_COUNT]);
 
